@@ -1,0 +1,112 @@
+import * as v from 'valibot'
+import { email, optionalText, text } from './fields.ts'
+import { message } from '../messages.ts'
+
+// Spec 000 §3 — the user profile returned by GET /api/v1/business/profile/. Lists that later issues fill (pauses,
+// queue_classifications, dialer_classifications, team.outbound_routes) are always present, empty until then.
+export const PROFILE_PATHS = {
+  profile: '/v1/business/profile/',
+  avatar: '/v1/business/profile/change-avatar/',
+  password: '/v1/business/profile/change-password/',
+  validatePassword: '/v1/business/profile/validate-password/',
+} as const
+
+export type SiteSettings = {
+  description: string
+  logo_favicon: string | null
+  logo_login: string | null
+  logo_footer: string | null
+  url_footer: string
+  menu_primary_color: string | null
+  header_color: string | null
+  body_color: string | null
+  footer_color: string | null
+  login_color: string | null
+  button_primary_color: string | null
+  button_secondary_color: string | null
+  switch_color: string | null
+  primary_color: string | null
+  secondary_color: string | null
+  success_color: string | null
+  error_color: string | null
+}
+
+export type Team = {
+  id: number
+  name: string
+  outbound_routes: { id: number; description: string }[]
+  enable_auto_login_webphone: boolean
+  enable_webphone_auto_answer: boolean
+  enable_auto_login_webchat: boolean
+  enable_webchat_auto_answer: boolean
+  chat_limit_per_user: number
+  chat_timeout_to_remove_inactive: number
+  enable_after_service: boolean
+  duration_of_after_service: number
+  ignore_after_service_with_duration_shorter_than: number
+  ignore_after_service_unaccepted: boolean
+  enable_classifications: string[]
+  enable_comment: boolean
+  minimum_comment_size: number
+  maximum_comment_size: number
+}
+
+export type Profile = {
+  id: number
+  username: string
+  first_name: string
+  last_name: string
+  email: string
+  avatar: string | null
+  avatar_message: string
+  roles: string[]
+  last_login: string | null
+  site: { id: number; domain: string; name: string; settings: SiteSettings }
+  voip: { websocket: string; endpoint: string; realm: string; password: string; device_state_busy_at: number } | null
+  userextra: {
+    login_channel_telephony: boolean
+    login_channel_chat: boolean
+    password_expire_date: string | null
+    password_notification_start: string | null
+  }
+  team: Team | null
+  pauses: unknown[]
+  queue_classifications: unknown[]
+  dialer_classifications: unknown[]
+}
+
+/** PUT/PATCH /api/v1/business/profile/ — change-personal-data. */
+export const ProfileUpdateBody = v.object({
+  first_name: text({ max: 150 }),
+  last_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(150, (i) => message('maxLength', i.lang, { n: 150 }))), ''),
+  email: email(),
+  avatar_message: optionalText(255),
+})
+export type ProfileUpdateBody = v.InferOutput<typeof ProfileUpdateBody>
+
+/** POST change-password. Policy rules are checked by passwordProblems() on both sides. */
+export const ChangePasswordBody = v.pipe(
+  v.object({
+    old_password: v.pipe(v.string((i) => message('required', i.lang)), v.nonEmpty((i) => message('required', i.lang))),
+    new_password1: v.pipe(v.string((i) => message('required', i.lang)), v.nonEmpty((i) => message('required', i.lang)), v.maxLength(128)),
+    new_password2: v.pipe(v.string((i) => message('required', i.lang)), v.nonEmpty((i) => message('required', i.lang))),
+  }),
+  v.forward(
+    v.check((b) => b.new_password1 === b.new_password2, (i) => message('passwordsDiffer', i.lang)),
+    ['new_password2'],
+  ),
+)
+export type ChangePasswordBody = v.InferOutput<typeof ChangePasswordBody>
+
+export const ValidatePasswordBody = v.object({
+  password: v.pipe(v.string((i) => message('required', i.lang)), v.nonEmpty((i) => message('required', i.lang)), v.maxLength(128)),
+})
+export type ValidatePasswordResponse = { success: boolean }
+
+/** Avatar uploads: image types recognised by their magic bytes, at most this size. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const
+
+/** GET /api/v1/business/site-settings/ (public): what the login page needs before anyone signs in. */
+export const PUBLIC_SITE_SETTINGS_PATH = '/v1/business/site-settings/'
+export type PublicSiteSettings = { id: number; domain: string; name: string; settings: SiteSettings }

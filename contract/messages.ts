@@ -1,0 +1,93 @@
+import type { Locale } from './locales.ts'
+import { DEFAULT_LOCALE } from './locales.ts'
+
+// User-facing texts produced outside React (validation messages of the shared valibot schemas and the server's
+// error bodies). The SPA's own texts live in the Lingui catalogs; these are shared by both sides, so they are kept
+// here with all three languages side by side. A test fails if any language is missing.
+export const MESSAGES = {
+  required: { 'pt-BR': 'Este campo é obrigatório', 'en-US': 'This field is required', 'es-ES': 'Este campo es obligatorio' },
+  minLength: {
+    'pt-BR': 'Este campo é menor do que o permitido que é {n}',
+    'en-US': 'This field is shorter than the allowed minimum of {n}',
+    'es-ES': 'Este campo es más corto que el mínimo permitido de {n}',
+  },
+  maxLength: {
+    'pt-BR': 'Este campo é maior do que o permitido que é {n}',
+    'en-US': 'This field is longer than the allowed maximum of {n}',
+    'es-ES': 'Este campo es más largo que el máximo permitido de {n}',
+  },
+  invalidValue: { 'pt-BR': 'Valor inválido', 'en-US': 'Invalid value', 'es-ES': 'Valor no válido' },
+  invalidEmail: { 'pt-BR': 'E-mail inválido', 'en-US': 'Invalid e-mail address', 'es-ES': 'Correo electrónico no válido' },
+  invalidCredentials: {
+    'pt-BR': 'Usuário ou senha inválidos.',
+    'en-US': 'Invalid username or password.',
+    'es-ES': 'Usuario o contraseña no válidos.',
+  },
+  tooManyAttempts: {
+    'pt-BR': 'Muitas tentativas de acesso. Tente novamente em {n} segundos.',
+    'en-US': 'Too many sign-in attempts. Try again in {n} seconds.',
+    'es-ES': 'Demasiados intentos de acceso. Inténtelo de nuevo en {n} segundos.',
+  },
+  notAuthenticated: {
+    'pt-BR': 'As credenciais de autenticação não foram fornecidas.',
+    'en-US': 'Authentication credentials were not provided.',
+    'es-ES': 'No se proporcionaron las credenciales de autenticación.',
+  },
+  permissionDenied: {
+    'pt-BR': 'Você não tem permissão para executar essa ação.',
+    'en-US': 'You do not have permission to perform this action.',
+    'es-ES': 'No tiene permiso para realizar esta acción.',
+  },
+  csrfFailed: {
+    'pt-BR': 'Falha na verificação CSRF.',
+    'en-US': 'CSRF verification failed.',
+    'es-ES': 'Falló la verificación CSRF.',
+  },
+  notFound: { 'pt-BR': 'Não encontrado.', 'en-US': 'Not found.', 'es-ES': 'No encontrado.' },
+  serverError: {
+    'pt-BR': 'Erro interno do servidor.',
+    'en-US': 'Internal server error.',
+    'es-ES': 'Error interno del servidor.',
+  },
+  wrongPassword: { 'pt-BR': 'Senha atual incorreta.', 'en-US': 'Current password is incorrect.', 'es-ES': 'La contraseña actual es incorrecta.' },
+  passwordsDiffer: { 'pt-BR': 'As senhas não conferem.', 'en-US': 'The passwords do not match.', 'es-ES': 'Las contraseñas no coinciden.' },
+  passwordTooShort: {
+    'pt-BR': 'A senha deve ter pelo menos {n} caracteres.',
+    'en-US': 'The password must have at least {n} characters.',
+    'es-ES': 'La contraseña debe tener al menos {n} caracteres.',
+  },
+  passwordNeedsLetterAndDigit: {
+    'pt-BR': 'A senha deve conter letras e números.',
+    'en-US': 'The password must contain letters and digits.',
+    'es-ES': 'La contraseña debe contener letras y números.',
+  },
+  passwordTooSimilar: {
+    'pt-BR': 'A senha é muito parecida com o nome de usuário.',
+    'en-US': 'The password is too similar to the username.',
+    'es-ES': 'La contraseña es demasiado parecida al nombre de usuario.',
+  },
+  passwordUnchanged: {
+    'pt-BR': 'A nova senha deve ser diferente da atual.',
+    'en-US': 'The new password must differ from the current one.',
+    'es-ES': 'La nueva contraseña debe ser distinta de la actual.',
+  },
+  invalidImage: {
+    'pt-BR': 'Envie uma imagem válida (PNG, JPEG, GIF ou WebP).',
+    'en-US': 'Upload a valid image (PNG, JPEG, GIF or WebP).',
+    'es-ES': 'Envíe una imagen válida (PNG, JPEG, GIF o WebP).',
+  },
+  fileTooLarge: {
+    'pt-BR': 'O arquivo é maior do que o permitido ({n} MB).',
+    'en-US': 'The file is larger than allowed ({n} MB).',
+    'es-ES': 'El archivo es mayor de lo permitido ({n} MB).',
+  },
+} as const satisfies Record<string, Record<Locale, string>>
+
+export type MessageKey = keyof typeof MESSAGES
+
+/** The text of a message in a language, with `{name}` placeholders filled. */
+export function message(key: MessageKey, lang?: string, params: Record<string, string | number> = {}): string {
+  const texts: Record<string, string> = MESSAGES[key]
+  const text = texts[lang ?? DEFAULT_LOCALE] ?? texts[DEFAULT_LOCALE]!
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`))
+}

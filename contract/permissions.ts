@@ -1,0 +1,38 @@
+// Every permission codename the product knows, defined once and reused by the server's route guards and the SPA's
+// menus. The spec's `sites.view_*` names gate menus and the top bar; settings entities (a later issue) add
+// Django-style `<area>.<action>_<entity>` names to this file.
+export const PERMISSIONS = {
+  viewDashboard: 'sites.view_dashboard',
+  viewDashboardSupervisor: 'sites.view_dashboard_supervisor',
+  viewSoftphone: 'sites.view_softphone',
+  viewChat: 'sites.view_chat',
+  viewActivities: 'sites.view_activities',
+  viewMailingClient: 'sites.view_mailingclient',
+  viewClient: 'sites.view_client',
+  viewReports: 'sites.view_reports',
+  viewSettings: 'sites.view_settings',
+  viewTakeBreak: 'sites.view_take_break',
+  viewNotification: 'sites.view_notification',
+  viewFullscreen: 'sites.view_fullscreen',
+  addSite: 'sites.add_site',
+  downloadMonitorFile: 'download_monitor_file',
+  downloadChatConversation: 'download_chat_conversation',
+  // The pseudo-permission every signed-in user holds (spec 000 §6): pages of one's own profile.
+  myProfile: 'my-profile',
+} as const
+
+export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS]
+
+export const ALL_PERMISSIONS: readonly string[] = Object.values(PERMISSIONS).filter((p) => p !== PERMISSIONS.myProfile)
+
+/** Spec 000 §6: passes for 'my-profile', when any role contains the string, or equals it. UI hiding only. */
+export function has(roles: readonly string[] | undefined, permission: string): boolean {
+  if (permission === PERMISSIONS.myProfile) return true
+  if (!roles) return false
+  return roles.some((role) => role === permission || role.includes(permission))
+}
+
+/** Spec 000 §6: passes when any of the permissions passes `has`. */
+export function any(roles: readonly string[] | undefined, permissions: readonly string[]): boolean {
+  return permissions.some((p) => has(roles, p))
+}
