@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test'
+import { E2E_PORT, E2E_DATA_DIR } from './e2e/env.ts'
+
+// Browser tests run the built SPA against the real server and database (PGlite in a fresh DATA_DIR that
+// e2e/serve.ts prepares before it starts the server), in Debian's Chromium. Never download browsers.
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: 'pt-BR',
+    viewport: { width: 1366, height: 800 },
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node e2e/serve.ts',
+    url: `http://127.0.0.1:${E2E_PORT}/api/pre-session/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, ATENDE_E2E: '1' },
+  },
+})
