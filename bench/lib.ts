@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+
+// Shared by the benchmark scripts: start the real server on a fresh database, sign in, stop it.
+
+export type Running = { url: string; stop: () => Promise<void> }
+
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://atende:atende@127.0.0.1:5432/atende_test'
+
+/** Starts `server/start.ts` on a free-ish port with a fresh DATA_DIR (PGlite) or a fresh PostgreSQL database. */
+export async function startServer(opts: { port: number; postgres?: boolean }): Promise<Running> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-'))
+  const env: Record<string, string> = { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: dataDir } as Record<string, string>
+  let dropDb = async () => {}
+  if (opts.postgres) {
+    const name = `atende_bench_${Date.now()}`
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.end()
+    const url = new URL(PG_ADMIN_URL)
+    url.pathname = `/${name}`
+    env.DATABASE_URL = url.toString()
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    }
+  }
+  const child: ChildProcess = spawn(process.execPath, ['server/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let log = ''
+  child.stdout!.on('data', (d) => (log += d))
+  child.stderr!.on('data', (d) => (log += d))
+  const url = `http://127.0.0.1:${opts.port}`
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`)
+    try {
+      const res = await fetch(`${url}/api/pre-session/`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+      rmSync(dataDir, { recursive: true, force: true })
+      await dropDb()
+    },
+  }
+}
+
+/** Token sign-in (the token strategy needs no CSRF cookie). */
+export async function tokenFor(url: string, username = 'admin', password = 'admin123'): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
+  if (!res.ok) throw new Error(`token login failed: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { token: string }).token
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
