@@ -1,0 +1,5 @@
+export * from './localize.ts'
+export * from './dial-status.ts'
+export * from './call-types.ts'
+export * from './states.ts'
+export * from './error-codes.ts'
