@@ -81,6 +81,21 @@ export const MESSAGES = {
     'en-US': 'The file is larger than allowed ({n} MB).',
     'es-ES': 'El archivo es mayor de lo permitido ({n} MB).',
   },
+  malformedRequest: {
+    'pt-BR': 'Requisição malformada.',
+    'en-US': 'Malformed request.',
+    'es-ES': 'Solicitud mal formada.',
+  },
+  payloadTooLarge: {
+    'pt-BR': 'A requisição é maior do que o permitido.',
+    'en-US': 'The request is larger than allowed.',
+    'es-ES': 'La solicitud es mayor de lo permitido.',
+  },
+  unsupportedMediaType: {
+    'pt-BR': 'Tipo de conteúdo não suportado.',
+    'en-US': 'Unsupported content type.',
+    'es-ES': 'Tipo de contenido no admitido.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type MessageKey = keyof typeof MESSAGES

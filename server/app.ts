@@ -1,0 +1,65 @@
+import Fastify from 'fastify'
+import type { FastifyInstance } from 'fastify'
+import fastifyCookie from '@fastify/cookie'
+import fastifyMultipart from '@fastify/multipart'
+import type { Config } from './config.ts'
+import type { AppDeps } from './deps.ts'
+import { openDatabase } from './db/client.ts'
+import { createBus } from './realtime/bus.ts'
+import { createThrottleStore } from './auth/throttle-store.ts'
+import { registerErrorHandling } from './http/errors.ts'
+import { registerPermissionGuard } from './http/permission-guard.ts'
+import { apiRoutes } from './routes/api-routes.ts'
+import { mediaRoutes } from './routes/media-routes.ts'
+import { spaRoutes } from './routes/spa-routes.ts'
+
+// Composition root: config → db → bus → auth → permission guard → routes → SPA static. Tests inject their own db (and
+// may inject the bus or throttle store); whatever this function opens itself, it closes with the app.
+export type AppOverrides = Partial<Pick<AppDeps, 'db' | 'bus' | 'throttle'>> & { logger?: boolean }
+
+/** JSON bodies of this API are small; anything bigger is refused with 413 before it is parsed. */
+const BODY_LIMIT_BYTES = 1024 * 1024
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const owned: (() => Promise<void>)[] = []
+  const closeOwned = async () => {
+    for (const close of owned.reverse()) await close()
+  }
+  try {
+    const deps = await openDeps(config, overrides, owned)
+    const app = Fastify({
+      logger: overrides.logger === false ? false : { level: config.logLevel },
+      trustProxy: config.trustProxy,
+      bodyLimit: BODY_LIMIT_BYTES,
+    })
+    app.decorate('deps', deps)
+    app.addHook('onClose', closeOwned)
+
+    registerErrorHandling(app)
+    // JSON and multipart only: a cross-site form cannot send JSON without a CORS preflight, which is never approved.
+    app.removeContentTypeParser('text/plain')
+    await app.register(fastifyCookie)
+    await app.register(fastifyMultipart)
+    registerPermissionGuard(app, deps.db)
+
+    await app.register(apiRoutes, { prefix: '/api' })
+    await app.register(mediaRoutes)
+    await app.register(spaRoutes)
+    return app
+  } catch (error) {
+    await closeOwned()
+    throw error
+  }
+}
+
+async function openDeps(config: Config, overrides: AppOverrides, owned: (() => Promise<void>)[]): Promise<AppDeps> {
+  async function own<T extends { close(): Promise<void> }>(resource: Promise<T>): Promise<T> {
+    const opened = await resource
+    owned.push(() => opened.close())
+    return opened
+  }
+  const db = overrides.db ?? (await own(openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }))).db
+  const bus = overrides.bus ?? (await own(createBus(config.redisUrl)))
+  const throttle = overrides.throttle ?? (await own(createThrottleStore(config.redisUrl)))
+  return { config, db, bus, throttle }
+}

@@ -1,0 +1,34 @@
+import type { Db } from '../db/client.ts'
+import type { AuthContext } from '../http/authenticate.ts'
+import type { Bus, SessionEndedEvent } from '../realtime/bus.ts'
+import { SESSION_ENDED } from '../realtime/bus.ts'
+import type { NewSession } from './session-store.ts'
+import { deleteSession, deleteUserSessions, rotateSession } from './session-store.ts'
+import { revokeToken, revokeUserTokens } from './token-store.ts'
+
+// Ending credentials always goes with a `session-ended` event, so live sockets of those sessions can close.
+
+/** Logout: ends the credential the request used. */
+export async function endCurrentCredential(db: Db, bus: Bus, auth: AuthContext): Promise<void> {
+  if (auth.via === 'token') await revokeToken(db, auth.keyHash)
+  else await deleteSession(db, auth.keyHash)
+  await announce(bus, auth, 'logout', null)
+}
+
+/**
+ * Password change: every other session and token of the user ends. The caller's session survives under a new id
+ * (returned, so the cookie can follow); a caller's token survives as it is.
+ */
+export async function endOtherCredentials(db: Db, bus: Bus, auth: AuthContext): Promise<NewSession | null> {
+  const rotated = auth.session ? await rotateSession(db, auth.session) : null
+  const keep = rotated?.keyHash ?? auth.keyHash
+  await deleteUserSessions(db, auth.user.id, auth.via === 'session' ? keep : undefined)
+  await revokeUserTokens(db, auth.user.id, auth.via === 'token' ? keep : undefined)
+  await announce(bus, auth, 'password-change', keep)
+  return rotated
+}
+
+async function announce(bus: Bus, auth: AuthContext, reason: SessionEndedEvent['reason'], keep: string | null) {
+  const event: SessionEndedEvent = { user_id: auth.user.id, site_id: auth.user.siteId, reason, keep }
+  await bus.publish(SESSION_ENDED, event)
+}

@@ -1,0 +1,59 @@
+import path from 'node:path'
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema/index.ts'
+
+// One database handle type for both engines: PGlite (embedded, the default) and PostgreSQL (DATABASE_URL). Both run
+// the same generated SQL migrations before anything else touches the database.
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/** PostgreSQL when `databaseUrl` is given; otherwise PGlite in `pgliteDir` (in memory when that is undefined). */
+export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.pgliteDir)
+  try {
+    await database.migrate()
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  return { db: database.db, kind: database.kind, close: database.close }
+}
+
+async function openPglite(dir: string | undefined) {
+  // Imported lazily so a PostgreSQL deployment never loads the WASM engine.
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  if (dir) await mkdir(dir, { recursive: true })
+  const client = new PGlite(dir)
+  const db = drizzle(client, { schema })
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite' as const,
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  }
+}
+
+async function openPostgres(url: string) {
+  const { default: pg } = await import('pg')
+  const { drizzle } = await import('drizzle-orm/node-postgres')
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const db = drizzle(pool, { schema })
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres' as const,
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => pool.end(),
+  }
+}

@@ -1,0 +1,29 @@
+import { boolean, integer, jsonb, pgTable, serial, unique, varchar } from 'drizzle-orm/pg-core'
+import { sites } from './sites.ts'
+
+// Spec 000 §3 — a team's flags drive auto login / auto answer, after-service and the call form.
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 150 }).notNull(),
+    enableAutoLoginWebphone: boolean('enable_auto_login_webphone').notNull().default(false),
+    enableWebphoneAutoAnswer: boolean('enable_webphone_auto_answer').notNull().default(false),
+    enableAutoLoginWebchat: boolean('enable_auto_login_webchat').notNull().default(false),
+    enableWebchatAutoAnswer: boolean('enable_webchat_auto_answer').notNull().default(false),
+    chatLimitPerUser: integer('chat_limit_per_user').notNull().default(1),
+    chatTimeoutToRemoveInactive: integer('chat_timeout_to_remove_inactive').notNull().default(15),
+    enableAfterService: boolean('enable_after_service').notNull().default(false),
+    durationOfAfterService: integer('duration_of_after_service').notNull().default(0),
+    ignoreAfterServiceWithDurationShorterThan: integer('ignore_after_service_with_duration_shorter_than').notNull().default(0),
+    ignoreAfterServiceUnaccepted: boolean('ignore_after_service_unaccepted').notNull().default(false),
+    enableClassifications: jsonb('enable_classifications').$type<string[]>().notNull().default([]),
+    enableComment: boolean('enable_comment').notNull().default(false),
+    minimumCommentSize: integer('minimum_comment_size').notNull().default(0),
+    maximumCommentSize: integer('maximum_comment_size').notNull().default(255),
+  },
+  (t) => [unique('teams_site_name_unique').on(t.siteId, t.name)],
+)
+
+export type TeamRow = typeof teams.$inferSelect

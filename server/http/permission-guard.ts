@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
+import type { Permission } from '../../contract/permissions.ts'
+import { PERMISSIONS } from '../../contract/permissions.ts'
+import type { Db } from '../db/client.ts'
+import type { SiteRow } from '../db/schema/index.ts'
+import { resolveSite } from '../sites/site-repo.ts'
+import type { AuthContext } from './authenticate.ts'
+import { authenticate } from './authenticate.ts'
+import { enforceCsrf } from './csrf.ts'
+import { detailError } from './errors.ts'
+import { requestLocale } from './locale.ts'
+import type { Locale } from '../../contract/locales.ts'
+
+// Permissions fail closed: every route must say who may call it, and the app refuses to start otherwise. The check
+// is an exact codename match against the user's roles (the SPA's substring `has` only hides UI).
+export type RoutePermission = 'public' | 'authenticated' | Permission
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission
+    /** Static files: no site, session or CSRF work (they must still declare a permission, always 'public'). */
+    bare?: boolean
+  }
+  interface FastifyRequest {
+    lang: Locale
+    site: SiteRow | null
+    auth: AuthContext | null
+  }
+  interface FastifyInstance {
+    routePermissions(): RouteDeclaration[]
+  }
+}
+
+export type RouteDeclaration = { method: string; url: string; permission: RoutePermission }
+
+const CODENAMES = new Set<string>(Object.values(PERMISSIONS).filter((p) => p !== PERMISSIONS.myProfile))
+
+function isRoutePermission(value: unknown): value is RoutePermission {
+  return value === 'public' || value === 'authenticated' || (typeof value === 'string' && CODENAMES.has(value))
+}
+
+export function registerPermissionGuard(app: FastifyInstance, db: Db): void {
+  const declared: RouteDeclaration[] = []
+
+  app.decorateRequest('lang', {
+    getter(this: FastifyRequest) {
+      return requestLocale(this)
+    },
+  })
+  app.decorateRequest('site', null)
+  app.decorateRequest('auth', null)
+  app.decorate('routePermissions', () =>
+    [...declared].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method)),
+  )
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const permission = route.config?.permission
+    const methods = [route.method].flat()
+    if (!isRoutePermission(permission)) {
+      throw new Error(`${methods.join(',')} ${route.url} declares no valid permission (config.permission): refusing to start`)
+    }
+    // Fastify adds a HEAD twin for every GET with the same config; listing the GET is enough.
+    for (const method of methods) if (method !== 'HEAD') declared.push({ method, url: route.url, permission })
+  })
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config
+    if (request.is404 || config.bare) return
+    request.site = await resolveSite(db, request.hostname)
+    request.auth = request.site ? await authenticate(db, request, request.site) : null
+    enforceCsrf(request)
+    enforcePermission(request, config.permission!)
+  })
+}
+
+function enforcePermission(request: FastifyRequest, permission: RoutePermission): void {
+  if (permission === 'public') return
+  if (!request.auth) throw detailError(401, 'notAuthenticated', request.lang, {}, { 'WWW-Authenticate': 'Token' })
+  if (permission !== 'authenticated' && !request.auth.roles.includes(permission)) {
+    throw detailError(403, 'permissionDenied', request.lang)
+  }
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify'
+import { sessionRoutes } from './auth/session-routes.ts'
+import { tokenRoutes } from './auth/token-routes.ts'
+import { profileRoutes } from './business/profile-routes.ts'
+import { avatarRoutes } from './business/avatar-routes.ts'
+import { passwordRoutes } from './business/password-routes.ts'
+import { siteSettingsRoutes } from './business/site-settings-routes.ts'
+
+// Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
+export async function apiRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(sessionRoutes)
+  await app.register(tokenRoutes)
+  await app.register(profileRoutes)
+  await app.register(avatarRoutes)
+  await app.register(passwordRoutes)
+  await app.register(siteSettingsRoutes)
+}

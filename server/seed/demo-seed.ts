@@ -1,0 +1,95 @@
+import type { Db } from '../db/client.ts'
+import { teams, users } from '../db/schema/index.ts'
+import { ALL_PERMISSIONS, PERMISSIONS } from '../../contract/permissions.ts'
+import { randomKey } from '../auth/keys.ts'
+import { createSite } from '../sites/site-repo.ts'
+import { createGroup, createUser } from '../users/user-repo.ts'
+
+// Demo data for a fresh, non-production install, so `npm start` leads straight to a working sign-in. Only ever runs on
+// a database without users; production never calls it (see server/startup.ts).
+const P = PERMISSIONS
+
+const AGENT_PERMISSIONS = [
+  P.viewDashboard, P.viewSoftphone, P.viewChat, P.viewActivities, P.viewMailingClient, P.viewClient,
+  P.viewTakeBreak, P.viewNotification, P.viewFullscreen,
+]
+
+const SUPERVISOR_PERMISSIONS = [
+  ...AGENT_PERMISSIONS, P.viewDashboardSupervisor, P.viewReports, P.downloadMonitorFile, P.downloadChatConversation,
+]
+
+const GROUPS = { Administradores: ALL_PERMISSIONS, Supervisores: SUPERVISOR_PERMISSIONS, Agentes: AGENT_PERMISSIONS }
+
+export type DemoAccount = { username: string; password: string; group: keyof typeof GROUPS }
+
+// The passwords pass the shared policy (contract/api/password.ts): letters and digits, not containing the username.
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { username: 'admin', password: 'gestor2025', group: 'Administradores' },
+  { username: 'supervisor', password: 'monitor2025', group: 'Supervisores' },
+  { username: 'agent1', password: 'ramal1001', group: 'Agentes' },
+  { username: 'agent2', password: 'ramal1002', group: 'Agentes' },
+]
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Seeds the demo when the database has no users; returns the accounts created, or null when it did nothing. */
+export async function seedDemoIfEmpty(db: Db, options: { port: number }): Promise<readonly DemoAccount[] | null> {
+  const [anyUser] = await db.select({ id: users.id }).from(users).limit(1)
+  if (anyUser) return null
+
+  const site = await createSite(db, { domain: 'localhost', name: 'Atende Demo' })
+  const groupIds: Record<string, number> = {}
+  for (const [name, permissions] of Object.entries(GROUPS)) groupIds[name] = await createGroup(db, site.id, name, permissions)
+  const [team] = await db
+    .insert(teams)
+    .values({
+      siteId: site.id,
+      name: 'Equipe Demo',
+      chatLimitPerUser: 3,
+      enableAfterService: true,
+      durationOfAfterService: 30,
+      enableComment: true,
+      minimumCommentSize: 0,
+      maximumCommentSize: 255,
+    })
+    .returning()
+
+  const now = Date.now()
+  const voip = (endpoint: string) => ({
+    websocket: `ws://localhost:${options.port}/ws/sip`,
+    endpoint,
+    realm: 'localhost',
+    password: randomKey().slice(0, 20),
+  })
+  const profiles: Record<string, Omit<Parameters<typeof createUser>[1], 'siteId' | 'username' | 'password'>> = {
+    admin: { firstName: 'Administrador', lastName: 'Demo' },
+    supervisor: { firstName: 'Sofia', lastName: 'Supervisora', teamId: team!.id },
+    agent1: {
+      firstName: 'Ana',
+      lastName: 'Agente',
+      teamId: team!.id,
+      voip: voip('1001'),
+      passwordExpireDate: new Date(now + 90 * DAY_MS),
+      passwordNotificationStart: new Date(now + 83 * DAY_MS),
+    },
+    // Expires in 5 days with the warning window already open: the "expiring soon" notice shows at sign-in.
+    agent2: {
+      firstName: 'Bruno',
+      lastName: 'Agente',
+      teamId: team!.id,
+      voip: voip('1002'),
+      passwordExpireDate: new Date(now + 5 * DAY_MS),
+      passwordNotificationStart: new Date(now - 2 * DAY_MS),
+    },
+  }
+  for (const account of DEMO_ACCOUNTS) {
+    await createUser(db, {
+      siteId: site.id,
+      username: account.username,
+      password: account.password,
+      groupIds: [groupIds[account.group]!],
+      ...profiles[account.username],
+    })
+  }
+  return DEMO_ACCOUNTS
+}
