@@ -1,9 +1,42 @@
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { i18n } from '@lingui/core'
+import { RouterProvider } from '@tanstack/react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { I18nProvider } from '@lingui/react'
-import { routeTree } from './routeTree.gen'
-import { messages } from '../locales/pt-BR/messages.po'
-i18n.load('pt-BR', messages); i18n.activate('pt-BR')
-const router = createRouter({ routeTree })
-createRoot(document.getElementById('root')!).render(<I18nProvider i18n={i18n}><RouterProvider router={router} /></I18nProvider>)
+import { configureClient } from './api/client.ts'
+import { installChunkReloadGuard } from './app/chunkReload.ts'
+import { activateLocale, i18n } from './app/i18n.ts'
+import { browserLocaleSources, localeParam, resolveLocale } from './app/locale.ts'
+import { createQueryClient } from './app/queryClient.ts'
+import { createAppRouter } from './app/router.tsx'
+import { SiteTheme } from './app/SiteTheme.tsx'
+import { Toaster } from './components/toast/Toaster.tsx'
+
+installChunkReloadGuard()
+const queryClient = createQueryClient()
+const router = createAppRouter(queryClient)
+
+configureClient({
+  locale: () => i18n.locale || 'pt-BR',
+  // A 401 on a signed-in call means the session is gone (spec 000 §8).
+  onUnauthorized: () => {
+    const locale = localeParam((i18n.locale || 'pt-BR') as Parameters<typeof localeParam>[0])
+    if (!router.state.location.pathname.endsWith('/401')) void router.navigate({ to: '/{-$locale}/401', params: { locale } })
+  },
+})
+
+// The first catalog is loaded before the first paint, so no page ever flashes untranslated ids.
+await activateLocale(resolveLocale(browserLocaleSources(window.location.pathname)))
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider i18n={i18n}>
+        <SiteTheme>
+          <RouterProvider router={router} />
+          <Toaster />
+        </SiteTheme>
+      </I18nProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+)

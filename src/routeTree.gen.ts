@@ -9,51 +9,424 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as Char123LocaleChar125IndexRouteImport } from './routes/{-$locale}/index'
+import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
+import { Route as Char123LocaleChar125AppRouteRouteImport } from './routes/{-$locale}/_app/route'
+import { Route as Char123LocaleChar125EmptyRouteRouteImport } from './routes/{-$locale}/_empty/route'
+import { Route as Char123LocaleChar125LoginRouteRouteImport } from './routes/{-$locale}/_login/route'
+import { Route as Char123LocaleChar125AppIndexRouteImport } from './routes/{-$locale}/_app/index'
+import { Route as Char123LocaleChar125AppDashboardRouteImport } from './routes/{-$locale}/_app/dashboard'
+import { Route as Char123LocaleChar125Empty401RouteImport } from './routes/{-$locale}/_empty/401'
+import { Route as Char123LocaleChar125Empty403RouteImport } from './routes/{-$locale}/_empty/403'
+import { Route as Char123LocaleChar125Empty404RouteImport } from './routes/{-$locale}/_empty/404'
+import { Route as Char123LocaleChar125Empty500RouteImport } from './routes/{-$locale}/_empty/500'
+import { Route as Char123LocaleChar125EmptyLogoutRouteImport } from './routes/{-$locale}/_empty/logout'
+import { Route as Char123LocaleChar125LoginLoginRouteImport } from './routes/{-$locale}/_login/login'
+import { Route as Char123LocaleChar125AppProfileIndexRouteImport } from './routes/{-$locale}/_app/profile/index'
+import { Route as Char123LocaleChar125AppProfileChangeAvatarRouteImport } from './routes/{-$locale}/_app/profile/change-avatar'
+import { Route as Char123LocaleChar125AppProfileChangePasswordRouteImport } from './routes/{-$locale}/_app/profile/change-password'
+import { Route as Char123LocaleChar125AppProfileChangePersonalDataRouteImport } from './routes/{-$locale}/_app/profile/change-personal-data'
 
-const Char123LocaleChar125IndexRoute =
-  Char123LocaleChar125IndexRouteImport.update({
-    id: '/{-$locale}/',
-    path: '/{-$locale}/',
+const Char123LocaleChar125RouteRoute =
+  Char123LocaleChar125RouteRouteImport.update({
+    id: '/{-$locale}',
+    path: '/{-$locale}',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const Char123LocaleChar125AppRouteRoute =
+  Char123LocaleChar125AppRouteRouteImport.update({
+    id: '/_app',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125EmptyRouteRoute =
+  Char123LocaleChar125EmptyRouteRouteImport.update({
+    id: '/_empty',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125LoginRouteRoute =
+  Char123LocaleChar125LoginRouteRouteImport.update({
+    id: '/_login',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125AppIndexRoute =
+  Char123LocaleChar125AppIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppDashboardRoute =
+  Char123LocaleChar125AppDashboardRouteImport.update({
+    id: '/dashboard',
+    path: '/dashboard',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125Empty401Route =
+  Char123LocaleChar125Empty401RouteImport.update({
+    id: '/401',
+    path: '/401',
+    getParentRoute: () => Char123LocaleChar125EmptyRouteRoute,
+  } as any)
+const Char123LocaleChar125Empty403Route =
+  Char123LocaleChar125Empty403RouteImport.update({
+    id: '/403',
+    path: '/403',
+    getParentRoute: () => Char123LocaleChar125EmptyRouteRoute,
+  } as any)
+const Char123LocaleChar125Empty404Route =
+  Char123LocaleChar125Empty404RouteImport.update({
+    id: '/404',
+    path: '/404',
+    getParentRoute: () => Char123LocaleChar125EmptyRouteRoute,
+  } as any)
+const Char123LocaleChar125Empty500Route =
+  Char123LocaleChar125Empty500RouteImport.update({
+    id: '/500',
+    path: '/500',
+    getParentRoute: () => Char123LocaleChar125EmptyRouteRoute,
+  } as any)
+const Char123LocaleChar125EmptyLogoutRoute =
+  Char123LocaleChar125EmptyLogoutRouteImport.update({
+    id: '/logout',
+    path: '/logout',
+    getParentRoute: () => Char123LocaleChar125EmptyRouteRoute,
+  } as any)
+const Char123LocaleChar125LoginLoginRoute =
+  Char123LocaleChar125LoginLoginRouteImport.update({
+    id: '/login',
+    path: '/login',
+    getParentRoute: () => Char123LocaleChar125LoginRouteRoute,
+  } as any)
+const Char123LocaleChar125AppProfileIndexRoute =
+  Char123LocaleChar125AppProfileIndexRouteImport.update({
+    id: '/profile/',
+    path: '/profile/',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppProfileChangeAvatarRoute =
+  Char123LocaleChar125AppProfileChangeAvatarRouteImport.update({
+    id: '/profile/change-avatar',
+    path: '/profile/change-avatar',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppProfileChangePasswordRoute =
+  Char123LocaleChar125AppProfileChangePasswordRouteImport.update({
+    id: '/profile/change-password',
+    path: '/profile/change-password',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppProfileChangePersonalDataRoute =
+  Char123LocaleChar125AppProfileChangePersonalDataRouteImport.update({
+    id: '/profile/change-personal-data',
+    path: '/profile/change-personal-data',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
-  '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
+  '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
+  '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
+  '/{-$locale}/401': typeof Char123LocaleChar125Empty401Route
+  '/{-$locale}/403': typeof Char123LocaleChar125Empty403Route
+  '/{-$locale}/404': typeof Char123LocaleChar125Empty404Route
+  '/{-$locale}/500': typeof Char123LocaleChar125Empty500Route
+  '/{-$locale}/logout': typeof Char123LocaleChar125EmptyLogoutRoute
+  '/{-$locale}/login': typeof Char123LocaleChar125LoginLoginRoute
+  '/{-$locale}/': typeof Char123LocaleChar125AppIndexRoute
+  '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
+  '/{-$locale}/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
+  '/{-$locale}/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  '/{-$locale}/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
 }
 export interface FileRoutesByTo {
-  '/{-$locale}': typeof Char123LocaleChar125IndexRoute
+  '/{-$locale}': typeof Char123LocaleChar125AppIndexRoute
+  '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
+  '/{-$locale}/401': typeof Char123LocaleChar125Empty401Route
+  '/{-$locale}/403': typeof Char123LocaleChar125Empty403Route
+  '/{-$locale}/404': typeof Char123LocaleChar125Empty404Route
+  '/{-$locale}/500': typeof Char123LocaleChar125Empty500Route
+  '/{-$locale}/logout': typeof Char123LocaleChar125EmptyLogoutRoute
+  '/{-$locale}/login': typeof Char123LocaleChar125LoginLoginRoute
+  '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
+  '/{-$locale}/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
+  '/{-$locale}/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  '/{-$locale}/profile': typeof Char123LocaleChar125AppProfileIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
+  '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
+  '/{-$locale}/_app': typeof Char123LocaleChar125AppRouteRouteWithChildren
+  '/{-$locale}/_empty': typeof Char123LocaleChar125EmptyRouteRouteWithChildren
+  '/{-$locale}/_login': typeof Char123LocaleChar125LoginRouteRouteWithChildren
+  '/{-$locale}/_app/dashboard': typeof Char123LocaleChar125AppDashboardRoute
+  '/{-$locale}/_empty/401': typeof Char123LocaleChar125Empty401Route
+  '/{-$locale}/_empty/403': typeof Char123LocaleChar125Empty403Route
+  '/{-$locale}/_empty/404': typeof Char123LocaleChar125Empty404Route
+  '/{-$locale}/_empty/500': typeof Char123LocaleChar125Empty500Route
+  '/{-$locale}/_empty/logout': typeof Char123LocaleChar125EmptyLogoutRoute
+  '/{-$locale}/_login/login': typeof Char123LocaleChar125LoginLoginRoute
+  '/{-$locale}/_app/': typeof Char123LocaleChar125AppIndexRoute
+  '/{-$locale}/_app/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
+  '/{-$locale}/_app/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
+  '/{-$locale}/_app/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  '/{-$locale}/_app/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/{-$locale}/'
+  fullPaths:
+    | '/{-$locale}'
+    | '/{-$locale}/dashboard'
+    | '/{-$locale}/401'
+    | '/{-$locale}/403'
+    | '/{-$locale}/404'
+    | '/{-$locale}/500'
+    | '/{-$locale}/logout'
+    | '/{-$locale}/login'
+    | '/{-$locale}/'
+    | '/{-$locale}/profile/change-avatar'
+    | '/{-$locale}/profile/change-password'
+    | '/{-$locale}/profile/change-personal-data'
+    | '/{-$locale}/profile/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/{-$locale}'
-  id: '__root__' | '/{-$locale}/'
+  to:
+    | '/{-$locale}'
+    | '/{-$locale}/dashboard'
+    | '/{-$locale}/401'
+    | '/{-$locale}/403'
+    | '/{-$locale}/404'
+    | '/{-$locale}/500'
+    | '/{-$locale}/logout'
+    | '/{-$locale}/login'
+    | '/{-$locale}/profile/change-avatar'
+    | '/{-$locale}/profile/change-password'
+    | '/{-$locale}/profile/change-personal-data'
+    | '/{-$locale}/profile'
+  id:
+    | '__root__'
+    | '/{-$locale}'
+    | '/{-$locale}/_app'
+    | '/{-$locale}/_empty'
+    | '/{-$locale}/_login'
+    | '/{-$locale}/_app/dashboard'
+    | '/{-$locale}/_empty/401'
+    | '/{-$locale}/_empty/403'
+    | '/{-$locale}/_empty/404'
+    | '/{-$locale}/_empty/500'
+    | '/{-$locale}/_empty/logout'
+    | '/{-$locale}/_login/login'
+    | '/{-$locale}/_app/'
+    | '/{-$locale}/_app/profile/change-avatar'
+    | '/{-$locale}/_app/profile/change-password'
+    | '/{-$locale}/_app/profile/change-personal-data'
+    | '/{-$locale}/_app/profile/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  Char123LocaleChar125IndexRoute: typeof Char123LocaleChar125IndexRoute
+  Char123LocaleChar125RouteRoute: typeof Char123LocaleChar125RouteRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/{-$locale}/': {
-      id: '/{-$locale}/'
+    '/{-$locale}': {
+      id: '/{-$locale}'
       path: '/{-$locale}'
-      fullPath: '/{-$locale}/'
-      preLoaderRoute: typeof Char123LocaleChar125IndexRouteImport
+      fullPath: '/{-$locale}'
+      preLoaderRoute: typeof Char123LocaleChar125RouteRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/{-$locale}/_app': {
+      id: '/{-$locale}/_app'
+      path: ''
+      fullPath: '/{-$locale}'
+      preLoaderRoute: typeof Char123LocaleChar125AppRouteRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/_empty': {
+      id: '/{-$locale}/_empty'
+      path: ''
+      fullPath: '/{-$locale}'
+      preLoaderRoute: typeof Char123LocaleChar125EmptyRouteRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/_login': {
+      id: '/{-$locale}/_login'
+      path: ''
+      fullPath: '/{-$locale}'
+      preLoaderRoute: typeof Char123LocaleChar125LoginRouteRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/_app/': {
+      id: '/{-$locale}/_app/'
+      path: '/'
+      fullPath: '/{-$locale}/'
+      preLoaderRoute: typeof Char123LocaleChar125AppIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/dashboard': {
+      id: '/{-$locale}/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/{-$locale}/dashboard'
+      preLoaderRoute: typeof Char123LocaleChar125AppDashboardRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_empty/401': {
+      id: '/{-$locale}/_empty/401'
+      path: '/401'
+      fullPath: '/{-$locale}/401'
+      preLoaderRoute: typeof Char123LocaleChar125Empty401RouteImport
+      parentRoute: typeof Char123LocaleChar125EmptyRouteRoute
+    }
+    '/{-$locale}/_empty/403': {
+      id: '/{-$locale}/_empty/403'
+      path: '/403'
+      fullPath: '/{-$locale}/403'
+      preLoaderRoute: typeof Char123LocaleChar125Empty403RouteImport
+      parentRoute: typeof Char123LocaleChar125EmptyRouteRoute
+    }
+    '/{-$locale}/_empty/404': {
+      id: '/{-$locale}/_empty/404'
+      path: '/404'
+      fullPath: '/{-$locale}/404'
+      preLoaderRoute: typeof Char123LocaleChar125Empty404RouteImport
+      parentRoute: typeof Char123LocaleChar125EmptyRouteRoute
+    }
+    '/{-$locale}/_empty/500': {
+      id: '/{-$locale}/_empty/500'
+      path: '/500'
+      fullPath: '/{-$locale}/500'
+      preLoaderRoute: typeof Char123LocaleChar125Empty500RouteImport
+      parentRoute: typeof Char123LocaleChar125EmptyRouteRoute
+    }
+    '/{-$locale}/_empty/logout': {
+      id: '/{-$locale}/_empty/logout'
+      path: '/logout'
+      fullPath: '/{-$locale}/logout'
+      preLoaderRoute: typeof Char123LocaleChar125EmptyLogoutRouteImport
+      parentRoute: typeof Char123LocaleChar125EmptyRouteRoute
+    }
+    '/{-$locale}/_login/login': {
+      id: '/{-$locale}/_login/login'
+      path: '/login'
+      fullPath: '/{-$locale}/login'
+      preLoaderRoute: typeof Char123LocaleChar125LoginLoginRouteImport
+      parentRoute: typeof Char123LocaleChar125LoginRouteRoute
+    }
+    '/{-$locale}/_app/profile/': {
+      id: '/{-$locale}/_app/profile/'
+      path: '/profile'
+      fullPath: '/{-$locale}/profile/'
+      preLoaderRoute: typeof Char123LocaleChar125AppProfileIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/profile/change-avatar': {
+      id: '/{-$locale}/_app/profile/change-avatar'
+      path: '/profile/change-avatar'
+      fullPath: '/{-$locale}/profile/change-avatar'
+      preLoaderRoute: typeof Char123LocaleChar125AppProfileChangeAvatarRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/profile/change-password': {
+      id: '/{-$locale}/_app/profile/change-password'
+      path: '/profile/change-password'
+      fullPath: '/{-$locale}/profile/change-password'
+      preLoaderRoute: typeof Char123LocaleChar125AppProfileChangePasswordRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/profile/change-personal-data': {
+      id: '/{-$locale}/_app/profile/change-personal-data'
+      path: '/profile/change-personal-data'
+      fullPath: '/{-$locale}/profile/change-personal-data'
+      preLoaderRoute: typeof Char123LocaleChar125AppProfileChangePersonalDataRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
   }
 }
 
+interface Char123LocaleChar125AppRouteRouteChildren {
+  Char123LocaleChar125AppDashboardRoute: typeof Char123LocaleChar125AppDashboardRoute
+  Char123LocaleChar125AppIndexRoute: typeof Char123LocaleChar125AppIndexRoute
+  Char123LocaleChar125AppProfileChangeAvatarRoute: typeof Char123LocaleChar125AppProfileChangeAvatarRoute
+  Char123LocaleChar125AppProfileChangePasswordRoute: typeof Char123LocaleChar125AppProfileChangePasswordRoute
+  Char123LocaleChar125AppProfileChangePersonalDataRoute: typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  Char123LocaleChar125AppProfileIndexRoute: typeof Char123LocaleChar125AppProfileIndexRoute
+}
+
+const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRouteChildren =
+  {
+    Char123LocaleChar125AppDashboardRoute:
+      Char123LocaleChar125AppDashboardRoute,
+    Char123LocaleChar125AppIndexRoute: Char123LocaleChar125AppIndexRoute,
+    Char123LocaleChar125AppProfileChangeAvatarRoute:
+      Char123LocaleChar125AppProfileChangeAvatarRoute,
+    Char123LocaleChar125AppProfileChangePasswordRoute:
+      Char123LocaleChar125AppProfileChangePasswordRoute,
+    Char123LocaleChar125AppProfileChangePersonalDataRoute:
+      Char123LocaleChar125AppProfileChangePersonalDataRoute,
+    Char123LocaleChar125AppProfileIndexRoute:
+      Char123LocaleChar125AppProfileIndexRoute,
+  }
+
+const Char123LocaleChar125AppRouteRouteWithChildren =
+  Char123LocaleChar125AppRouteRoute._addFileChildren(
+    Char123LocaleChar125AppRouteRouteChildren,
+  )
+
+interface Char123LocaleChar125EmptyRouteRouteChildren {
+  Char123LocaleChar125Empty401Route: typeof Char123LocaleChar125Empty401Route
+  Char123LocaleChar125Empty403Route: typeof Char123LocaleChar125Empty403Route
+  Char123LocaleChar125Empty404Route: typeof Char123LocaleChar125Empty404Route
+  Char123LocaleChar125Empty500Route: typeof Char123LocaleChar125Empty500Route
+  Char123LocaleChar125EmptyLogoutRoute: typeof Char123LocaleChar125EmptyLogoutRoute
+}
+
+const Char123LocaleChar125EmptyRouteRouteChildren: Char123LocaleChar125EmptyRouteRouteChildren =
+  {
+    Char123LocaleChar125Empty401Route: Char123LocaleChar125Empty401Route,
+    Char123LocaleChar125Empty403Route: Char123LocaleChar125Empty403Route,
+    Char123LocaleChar125Empty404Route: Char123LocaleChar125Empty404Route,
+    Char123LocaleChar125Empty500Route: Char123LocaleChar125Empty500Route,
+    Char123LocaleChar125EmptyLogoutRoute: Char123LocaleChar125EmptyLogoutRoute,
+  }
+
+const Char123LocaleChar125EmptyRouteRouteWithChildren =
+  Char123LocaleChar125EmptyRouteRoute._addFileChildren(
+    Char123LocaleChar125EmptyRouteRouteChildren,
+  )
+
+interface Char123LocaleChar125LoginRouteRouteChildren {
+  Char123LocaleChar125LoginLoginRoute: typeof Char123LocaleChar125LoginLoginRoute
+}
+
+const Char123LocaleChar125LoginRouteRouteChildren: Char123LocaleChar125LoginRouteRouteChildren =
+  {
+    Char123LocaleChar125LoginLoginRoute: Char123LocaleChar125LoginLoginRoute,
+  }
+
+const Char123LocaleChar125LoginRouteRouteWithChildren =
+  Char123LocaleChar125LoginRouteRoute._addFileChildren(
+    Char123LocaleChar125LoginRouteRouteChildren,
+  )
+
+interface Char123LocaleChar125RouteRouteChildren {
+  Char123LocaleChar125AppRouteRoute: typeof Char123LocaleChar125AppRouteRouteWithChildren
+  Char123LocaleChar125EmptyRouteRoute: typeof Char123LocaleChar125EmptyRouteRouteWithChildren
+  Char123LocaleChar125LoginRouteRoute: typeof Char123LocaleChar125LoginRouteRouteWithChildren
+}
+
+const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChildren =
+  {
+    Char123LocaleChar125AppRouteRoute:
+      Char123LocaleChar125AppRouteRouteWithChildren,
+    Char123LocaleChar125EmptyRouteRoute:
+      Char123LocaleChar125EmptyRouteRouteWithChildren,
+    Char123LocaleChar125LoginRouteRoute:
+      Char123LocaleChar125LoginRouteRouteWithChildren,
+  }
+
+const Char123LocaleChar125RouteRouteWithChildren =
+  Char123LocaleChar125RouteRoute._addFileChildren(
+    Char123LocaleChar125RouteRouteChildren,
+  )
+
 const rootRouteChildren: RootRouteChildren = {
-  Char123LocaleChar125IndexRoute: Char123LocaleChar125IndexRoute,
+  Char123LocaleChar125RouteRoute: Char123LocaleChar125RouteRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,2 +1,21 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router'
-export const Route = createRootRoute({ component: () => <Outlet /> })
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import type { RouterContext } from '../app/router.tsx'
+import { activateLocale } from '../app/i18n.ts'
+import { browserLocaleSources, resolveLocale } from '../app/locale.ts'
+import { ProgressBar } from '../components/layout/ProgressBar.tsx'
+import { NotFoundPage } from '../components/errors/NotFoundPage.tsx'
+import { RouteErrorPage } from '../components/errors/RouteErrorPage.tsx'
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  staticData: { permission: 'layout' },
+  // The language of every page, also of a 404 that matched no route: prefix > cookie > browser.
+  beforeLoad: ({ location }) => activateLocale(resolveLocale(browserLocaleSources(location.pathname))),
+  component: () => (
+    <>
+      <ProgressBar />
+      <Outlet />
+    </>
+  ),
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteErrorPage,
+})

@@ -1,0 +1,43 @@
+import { useEffect, useMemo } from 'react'
+import type { ReactNode } from 'react'
+import CssBaseline from '@mui/joy/CssBaseline'
+import GlobalStyles from '@mui/joy/GlobalStyles'
+import { CssVarsProvider } from '@mui/joy/styles'
+import { useQuery } from '@tanstack/react-query'
+import type { SiteSettings } from '../../contract/api/profile.ts'
+import { profileQuery, publicSiteSettingsQuery } from '../api/session.ts'
+import { buildTheme, shellColorVars } from './theme.ts'
+
+/** The site's settings as known now: the signed-in user's site, else the public settings of the login page. */
+export function useSiteSettings(): Partial<SiteSettings> | undefined {
+  const { data: profile } = useQuery({ ...profileQuery, enabled: false })
+  const { data: site } = useQuery({ ...publicSiteSettingsQuery, enabled: false })
+  return profile?.site?.settings ?? site?.settings
+}
+
+/** Joy theme and shell colours from the site settings; the favicon too. */
+export function SiteTheme({ children }: { children: ReactNode }) {
+  const settings = useSiteSettings()
+  const theme = useMemo(
+    () => buildTheme(settings ?? {}),
+    [settings?.primary_color, settings?.secondary_color, settings?.success_color, settings?.error_color, settings?.button_primary_color, settings?.switch_color],
+  )
+  const vars = shellColorVars(settings)
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]')
+    if (link) link.href = settings?.logo_favicon || '/favicon.svg'
+  }, [settings?.logo_favicon])
+  return (
+    <CssVarsProvider theme={theme} defaultMode="light" modeStorageKey="atende-mode" disableNestedContext>
+      <CssBaseline />
+      <GlobalStyles
+        styles={{
+          ':root': vars,
+          '@keyframes atende-toast-in': { from: { opacity: 0, transform: 'translateY(-8px)' }, to: { opacity: 1, transform: 'none' } },
+          body: { WebkitFontSmoothing: 'antialiased' },
+        }}
+      />
+      {children}
+    </CssVarsProvider>
+  )
+}

@@ -1,0 +1,30 @@
+import { createRouter } from '@tanstack/react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import { routeTree } from '../routeTree.gen.ts'
+import { RouteErrorPage } from '../components/errors/RouteErrorPage.tsx'
+import { NotFoundPage } from '../components/errors/NotFoundPage.tsx'
+import { PageSpinner } from '../components/layout/PageSpinner.tsx'
+
+export type RouterContext = { queryClient: QueryClient }
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // Guards read the query cache; the router must not keep its own stale copy of what they decided.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    notFoundMode: 'root',
+    defaultErrorComponent: RouteErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+    defaultPendingComponent: PageSpinner,
+    defaultPendingMs: 400,
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

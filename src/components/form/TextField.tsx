@@ -1,0 +1,69 @@
+import { useState } from 'react'
+import type { ReactNode } from 'react'
+import FormControl from '@mui/joy/FormControl'
+import FormHelperText from '@mui/joy/FormHelperText'
+import FormLabel from '@mui/joy/FormLabel'
+import IconButton from '@mui/joy/IconButton'
+import Input from '@mui/joy/Input'
+import { useLingui } from '@lingui/react/macro'
+import { VisibilityIcon, VisibilityOffIcon } from '../icons/icons.tsx'
+
+type FieldLike = {
+  name: string
+  state: { value: unknown; meta: { errors: unknown[]; isTouched: boolean } }
+  handleChange: (value: string) => void
+  handleBlur: () => void
+  form: { state: { submissionAttempts: number } }
+}
+
+type Props = {
+  field: FieldLike
+  label: ReactNode
+  type?: 'text' | 'password' | 'email'
+  autoComplete?: string
+  helper?: ReactNode
+  autoFocus?: boolean
+  startDecorator?: ReactNode
+  size?: 'sm' | 'md' | 'lg'
+}
+
+export function errorText(errors: unknown[]): string | undefined {
+  const first = errors.find(Boolean)
+  if (!first) return undefined
+  if (typeof first === 'string') return first
+  if (typeof first === 'object' && first && 'message' in first) return String((first as { message: unknown }).message)
+  return String(first)
+}
+
+/** A Joy input bound to a TanStack Form field; shows its error once touched or after a submit. */
+export function TextField({ field, label, type = 'text', autoComplete, helper, autoFocus, startDecorator, size = 'md' }: Props) {
+  const { t } = useLingui()
+  const [reveal, setReveal] = useState(false)
+  const shown = field.state.meta.isTouched || field.form.state.submissionAttempts > 0
+  const error = shown ? errorText(field.state.meta.errors) : undefined
+  return (
+    <FormControl error={Boolean(error)} size={size}>
+      <FormLabel htmlFor={field.name}>{label}</FormLabel>
+      <Input
+        id={field.name}
+        name={field.name}
+        type={type === 'password' && reveal ? 'text' : type}
+        value={String(field.state.value ?? '')}
+        onChange={(e) => field.handleChange(e.target.value)}
+        onBlur={field.handleBlur}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        startDecorator={startDecorator}
+        endDecorator={
+          type === 'password' ? (
+            <IconButton size="sm" variant="plain" color="neutral" tabIndex={-1} onClick={() => setReveal(!reveal)} aria-label={reveal ? t`Ocultar senha` : t`Mostrar senha`}>
+              {reveal ? <VisibilityOffIcon /> : <VisibilityIcon />}
+            </IconButton>
+          ) : undefined
+        }
+        slotProps={{ input: { 'aria-invalid': Boolean(error), 'aria-describedby': error || helper ? `${field.name}-help` : undefined } }}
+      />
+      {(error || helper) && <FormHelperText id={`${field.name}-help`}>{error ?? helper}</FormHelperText>}
+    </FormControl>
+  )
+}

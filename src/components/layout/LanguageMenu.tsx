@@ -1,0 +1,45 @@
+import Dropdown from '@mui/joy/Dropdown'
+import ListItemDecorator from '@mui/joy/ListItemDecorator'
+import Menu from '@mui/joy/Menu'
+import MenuButton from '@mui/joy/MenuButton'
+import MenuItem from '@mui/joy/MenuItem'
+import { useRouter, useRouterState } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
+import { LOCALES } from '../../../contract/locales.ts'
+import type { Locale } from '../../../contract/locales.ts'
+import { switchLocalePath, writeLocaleCookie } from '../../app/locale.ts'
+import { useLocale } from '../../app/useLocale.ts'
+
+export const LANGUAGE_LABEL: Record<Locale, { flag: string; name: string }> = {
+  'pt-BR': { flag: '🇧🇷', name: 'Português (Brasil)' },
+  'en-US': { flag: '🇺🇸', name: 'English (US)' },
+  'es-ES': { flag: '🇪🇸', name: 'Español (España)' },
+}
+
+/** Lists the other two languages; choosing one keeps the page and its search params under the new prefix. */
+export function LanguageMenu({ variant = 'plain' }: { variant?: 'plain' | 'outlined' | 'soft' }) {
+  const { t } = useLingui()
+  const { locale } = useLocale()
+  const router = useRouter()
+  const location = useRouterState({ select: (s) => s.location })
+  const choose = (next: Locale) => {
+    writeLocaleCookie(next)
+    void router.navigate({ href: switchLocalePath(location.pathname, next) + location.searchStr + (location.hash ? `#${location.hash}` : '') })
+  }
+  return (
+    <Dropdown>
+      <MenuButton variant={variant} color="neutral" size="sm" aria-label={t`Idioma`} data-testid="language-menu" sx={{ gap: 1, fontWeight: 500 }}>
+        <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>{LANGUAGE_LABEL[locale].flag}</span>
+        {locale}
+      </MenuButton>
+      <Menu placement="bottom-end" size="sm" sx={{ minWidth: 200, zIndex: 'var(--joy-zIndex-popup)' }}>
+        {LOCALES.filter((l) => l !== locale).map((l) => (
+          <MenuItem key={l} onClick={() => choose(l)} data-locale={l} lang={l}>
+            <ListItemDecorator sx={{ fontSize: 18 }}>{LANGUAGE_LABEL[l].flag}</ListItemDecorator>
+            {LANGUAGE_LABEL[l].name}
+          </MenuItem>
+        ))}
+      </Menu>
+    </Dropdown>
+  )
+}

@@ -1,0 +1,106 @@
+import { useMemo, useState } from 'react'
+import Avatar from '@mui/joy/Avatar'
+import Box from '@mui/joy/Box'
+import IconButton from '@mui/joy/IconButton'
+import List from '@mui/joy/List'
+import ListItem from '@mui/joy/ListItem'
+import ListItemButton from '@mui/joy/ListItemButton'
+import ListItemContent from '@mui/joy/ListItemContent'
+import ListItemDecorator from '@mui/joy/ListItemDecorator'
+import Sheet from '@mui/joy/Sheet'
+import Tooltip from '@mui/joy/Tooltip'
+import Typography from '@mui/joy/Typography'
+import { BoxLink } from '../links.tsx'
+import { useLingui } from '@lingui/react/macro'
+import { displayName, useProfile } from '../../api/useProfile.ts'
+import { useLocale } from '../../app/useLocale.ts'
+import { MENU } from '../menu/menuItems.ts'
+import { filterMenu } from '../menu/filterMenu.ts'
+import { SideMenuItems } from '../menu/SideMenuItems.tsx'
+import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon, PhoneIcon } from '../icons/icons.tsx'
+import { LogoutDialog } from './LogoutDialog.tsx'
+
+export const MENU_WIDTH = { full: 264, mini: 76 } as const
+
+function UserCard({ mini, onNavigate }: { mini: boolean; onNavigate?: () => void }) {
+  const profile = useProfile()
+  const { params } = useLocale()
+  const name = displayName(profile)
+  const endpoint = profile.voip?.endpoint
+  return (
+    <BoxLink
+      to="/{-$locale}/profile"
+      params={params}
+      onClick={onNavigate}
+      data-testid="menu-user"
+      sx={{
+        display: 'flex', alignItems: 'center', gap: 1.5, textDecoration: 'none', color: 'inherit', borderRadius: 'lg',
+        p: mini ? 0.75 : 1.25, mx: mini ? 1 : 1.5, justifyContent: mini ? 'center' : 'flex-start',
+        bgcolor: mini ? 'transparent' : 'background.level1', '&:hover': { bgcolor: 'background.level2' },
+      }}
+    >
+      <Avatar src={profile.avatar || '/default-avatar.svg'} alt={name} size={mini ? 'md' : 'lg'} sx={{ boxShadow: 'sm' }} />
+      {!mini && (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography level="title-sm" noWrap title={name}>
+            {name}
+          </Typography>
+          {endpoint && (
+            <Typography level="body-xs" noWrap startDecorator={<PhoneIcon sx={{ fontSize: 14 }} />} textColor="text.tertiary">
+              {endpoint}
+            </Typography>
+          )}
+        </Box>
+      )}
+    </BoxLink>
+  )
+}
+
+type Props = { mini: boolean; onToggleMini?: () => void; onNavigate?: () => void }
+
+/** The side menu: who is signed in, the entries they may see, logout and the mini-mode toggle. */
+export function SideMenu({ mini, onToggleMini, onNavigate }: Props) {
+  const { t } = useLingui()
+  const profile = useProfile()
+  const [confirmLogout, setConfirmLogout] = useState(false)
+  const items = useMemo(() => filterMenu(MENU, profile.roles), [profile.roles])
+  const ctx = { profile, now: Date.now() }
+  const logoutLabel = t`Sair`
+  const logoutButton = (
+    <ListItemButton onClick={() => setConfirmLogout(true)} aria-label={mini ? logoutLabel : undefined} data-menu="logout" sx={mini ? { justifyContent: 'center', px: 0 } : undefined}>
+      <ListItemDecorator sx={mini ? { minInlineSize: 'auto' } : undefined}>
+        <LogoutIcon />
+      </ListItemDecorator>
+      {!mini && <ListItemContent>{logoutLabel}</ListItemContent>}
+    </ListItemButton>
+  )
+  return (
+    <Sheet
+      component="nav"
+      aria-label={t`Menu principal`}
+      sx={{
+        height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5, py: 2, overflow: 'hidden',
+        bgcolor: 'var(--atende-menu-bg, var(--joy-palette-background-surface))',
+        borderRight: '1px solid', borderColor: 'divider',
+      }}
+    >
+      <UserCard mini={mini} onNavigate={onNavigate} />
+      <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
+        <SideMenuItems items={items} mini={mini} ctx={ctx} onNavigate={onNavigate} />
+      </Box>
+      <List size="md" sx={{ flexGrow: 0, px: mini ? 1 : 1.5, '--ListItem-radius': '10px', '--ListItemDecorator-size': '34px', borderTop: '1px solid', borderColor: 'divider', pt: 1 }}>
+        <ListItem>{mini ? <Tooltip title={logoutLabel} placement="right" arrow>{logoutButton}</Tooltip> : logoutButton}</ListItem>
+      </List>
+      {onToggleMini && (
+        <Box sx={{ display: 'flex', justifyContent: mini ? 'center' : 'flex-end', px: 1.5 }}>
+          <Tooltip title={mini ? t`Expandir menu` : t`Recolher menu`} placement="right">
+            <IconButton size="sm" variant="outlined" color="neutral" onClick={onToggleMini} aria-label={mini ? t`Expandir menu` : t`Recolher menu`} data-testid="menu-mini-toggle">
+              {mini ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+            </IconButton>
+          </Tooltip>
+        </Box>
+      )}
+      <LogoutDialog open={confirmLogout} onClose={() => setConfirmLogout(false)} />
+    </Sheet>
+  )
+}

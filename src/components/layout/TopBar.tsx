@@ -1,0 +1,40 @@
+import Box from '@mui/joy/Box'
+import IconButton from '@mui/joy/IconButton'
+import Sheet from '@mui/joy/Sheet'
+import { BoxLink } from '../links.tsx'
+import { useLingui } from '@lingui/react/macro'
+import { has, PERMISSIONS } from '../../../contract/permissions.ts'
+import { useProfile } from '../../api/useProfile.ts'
+import { useLocale } from '../../app/useLocale.ts'
+import { MenuIcon } from '../icons/icons.tsx'
+import { NotificationsMenu } from '../notifications/NotificationsMenu.tsx'
+import { FullscreenButton } from './FullscreenButton.tsx'
+import { LanguageMenu } from './LanguageMenu.tsx'
+
+/** Logo (→ /dashboard), then the controls the user's permissions allow, then the language menu. */
+export function TopBar({ onOpenDrawer }: { onOpenDrawer: () => void }) {
+  const { t } = useLingui()
+  const { params } = useLocale()
+  const { roles } = useProfile()
+  return (
+    <Sheet
+      component="header"
+      sx={{
+        position: 'sticky', top: 0, zIndex: 10, height: 64, px: { xs: 1.5, md: 3 }, display: 'flex', alignItems: 'center', gap: 1,
+        bgcolor: 'var(--atende-header-bg, rgba(255,255,255,0.86))', backdropFilter: 'saturate(180%) blur(8px)',
+        borderBottom: '1px solid', borderColor: 'divider',
+      }}
+    >
+      <IconButton variant="plain" color="neutral" onClick={onOpenDrawer} aria-label={t`Abrir menu`} sx={{ display: { md: 'none' } }}>
+        <MenuIcon />
+      </IconButton>
+      <BoxLink to="/{-$locale}/dashboard" params={params} aria-label={t`Painel`} sx={{ display: 'flex', alignItems: 'center' }} data-testid="logo">
+        <img src="/logo.svg" alt="Atende" height={32} />
+      </BoxLink>
+      <Box sx={{ flex: 1 }} />
+      {has(roles, PERMISSIONS.viewNotification) && <NotificationsMenu />}
+      {has(roles, PERMISSIONS.viewFullscreen) && <FullscreenButton />}
+      <LanguageMenu />
+    </Sheet>
+  )
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react'
+import Chip from '@mui/joy/Chip'
+import List from '@mui/joy/List'
+import ListDivider from '@mui/joy/ListDivider'
+import ListItem from '@mui/joy/ListItem'
+import ListItemButton from '@mui/joy/ListItemButton'
+import ListItemContent from '@mui/joy/ListItemContent'
+import ListItemDecorator from '@mui/joy/ListItemDecorator'
+import Tooltip from '@mui/joy/Tooltip'
+import { useRouterState } from '@tanstack/react-router'
+import { ListItemButtonLink } from '../links.tsx'
+import { useLingui } from '@lingui/react'
+import { useLocale } from '../../app/useLocale.ts'
+import { ExpandMoreIcon } from '../icons/icons.tsx'
+import type { MenuContext, MenuItem } from './menuItems.ts'
+
+type Props = { items: MenuItem[]; mini: boolean; ctx: MenuContext; onNavigate?: () => void }
+
+/** Path of a menu target without the locale prefix, to compare with the current page. */
+const plainPath = (to: string) => to.replace('/{-$locale}', '') || '/'
+const stripLocale = (pathname: string) => pathname.replace(/^\/(en-us|es-es)(?=\/|$)/, '').replace(/\/$/, '') || '/'
+
+function ItemBadge({ item, ctx, mini }: { item: MenuItem; ctx: MenuContext; mini: boolean }) {
+  const badge = item.badge?.(ctx)
+  if (!badge) return null
+  return (
+    <Chip
+      size="sm"
+      variant="solid"
+      color={badge.color ?? 'primary'}
+      sx={mini ? { position: 'absolute', top: 2, right: 6, minHeight: 16, px: 0.6, fontSize: 10 } : { minHeight: 20 }}
+    >
+      {badge.value}
+    </Chip>
+  )
+}
+
+function LeafItem({ item, mini, ctx, onNavigate, nested }: { item: MenuItem; nested?: boolean } & Omit<Props, 'items'>) {
+  const { i18n } = useLingui()
+  const { params } = useLocale()
+  const pathname = useRouterState({ select: (s) => stripLocale(s.location.pathname) })
+  const label = i18n._(item.label)
+  const Icon = item.icon
+  const selected = item.to !== undefined && plainPath(item.to) === pathname
+  const button = (
+    <ListItemButtonLink
+      // Every menu target lives under {-$locale}, so they all take the same params.
+      to={item.to as '/{-$locale}'}
+      params={params}
+      selected={selected}
+      onClick={onNavigate}
+      aria-label={mini ? label : undefined}
+      data-menu={item.id}
+      sx={{ position: 'relative', ...(mini ? { justifyContent: 'center', px: 0 } : nested ? { pl: 1.25 } : {}) }}
+    >
+      <ListItemDecorator sx={mini ? { minInlineSize: 'auto' } : undefined}>
+        <Icon />
+      </ListItemDecorator>
+      {!mini && <ListItemContent sx={{ fontSize: nested ? 'sm' : 'md' }}>{label}</ListItemContent>}
+      <ItemBadge item={item} ctx={ctx} mini={mini} />
+    </ListItemButtonLink>
+  )
+  return (
+    <>
+      {item.divider && <ListDivider inset="gutter" sx={{ my: 0.75 }} />}
+      <ListItem>{mini ? <Tooltip title={label} placement="right" arrow>{button}</Tooltip> : button}</ListItem>
+    </>
+  )
+}
+
+function GroupItem({ item, mini, ctx, onNavigate }: { item: MenuItem } & Omit<Props, 'items'>) {
+  const { i18n } = useLingui()
+  const pathname = useRouterState({ select: (s) => stripLocale(s.location.pathname) })
+  const containsCurrent = (item.children ?? []).some((c) => c.to && plainPath(c.to) === pathname)
+  const [open, setOpen] = useState(containsCurrent)
+  const Icon = item.icon
+  const children = item.children ?? []
+  // In mini mode a group shows its children as icons (with tooltips), so every page stays one click away.
+  if (mini) {
+    return (
+      <>
+        {item.divider && <ListDivider inset="gutter" sx={{ my: 0.75 }} />}
+        {children.map((child) => (
+          <LeafItem key={child.id} item={{ ...child }} mini ctx={ctx} onNavigate={onNavigate} />
+        ))}
+      </>
+    )
+  }
+  return (
+    <>
+      {item.divider && <ListDivider inset="gutter" sx={{ my: 0.75 }} />}
+      <ListItem nested>
+        <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} data-menu={item.id}>
+          <ListItemDecorator>
+            <Icon />
+          </ListItemDecorator>
+          <ListItemContent>{i18n._(item.label)}</ListItemContent>
+          <ItemBadge item={item} ctx={ctx} mini={false} />
+          <ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 160ms', color: 'text.tertiary' }} />
+        </ListItemButton>
+        {open && (
+          <List sx={{ '--List-gap': '2px', pl: 2, ml: 2.25, borderLeft: '1px solid', borderColor: 'divider', mt: 0.25 }}>
+            {children.map((child) =>
+              child.children ? (
+                <GroupItem key={child.id} item={child} mini={false} ctx={ctx} onNavigate={onNavigate} />
+              ) : (
+                <LeafItem key={child.id} item={child} mini={false} ctx={ctx} onNavigate={onNavigate} nested />
+              ),
+            )}
+          </List>
+        )}
+      </ListItem>
+    </>
+  )
+}
+
+export function SideMenuItems({ items, mini, ctx, onNavigate }: Props) {
+  return (
+    <List
+      size="md"
+      sx={{
+        '--List-gap': '4px',
+        '--ListItem-radius': '10px',
+        '--ListItemDecorator-size': '34px',
+        '--List-nestedInsetStart': '0px',
+        px: mini ? 1 : 1.5,
+        '& .MuiListItemButton-root.Mui-selected': { bgcolor: 'primary.softBg', color: 'primary.softColor', fontWeight: 600 },
+        '& .MuiListItemButton-root.Mui-selected .MuiListItemDecorator-root': { color: 'primary.500' },
+      }}
+    >
+      {items.map((item) =>
+        item.children ? (
+          <GroupItem key={item.id} item={item} mini={mini} ctx={ctx} onNavigate={onNavigate} />
+        ) : (
+          <LeafItem key={item.id} item={item} mini={mini} ctx={ctx} onNavigate={onNavigate} />
+        ),
+      )}
+    </List>
+  )
+}

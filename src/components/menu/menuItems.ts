@@ -1,0 +1,59 @@
+import type { ComponentType } from 'react'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { Profile } from '../../../contract/api/profile.ts'
+import { PERMISSIONS } from '../../../contract/permissions.ts'
+import type { FileRoutesByTo } from '../../routeTree.gen.ts'
+import { passwordExpiryBadge } from '../../features/profile/passwordBadge.ts'
+import { AccountIcon, EditIcon, HomeIcon, LockIcon, PersonIcon, PhotoIcon } from '../icons/icons.tsx'
+
+// The side menu, defined once (spec 000 §2 main-menu table). Later issues add their entries here; the menu shows an
+// entry only when the user holds its permission, and a group only when one of its children is visible.
+export type MenuBadge = { value: string | number; color?: 'primary' | 'danger' | 'warning' | 'success' | 'neutral' }
+export type MenuContext = { profile: Profile | undefined; now: number }
+
+export type MenuItem = {
+  /** Stable key, also the test handle. */
+  id: string
+  label: MessageDescriptor
+  /** Route path (absent on a group that only opens its children). */
+  to?: keyof FileRoutesByTo
+  permission: string
+  icon: ComponentType
+  badge?: (ctx: MenuContext) => MenuBadge | undefined
+  children?: MenuItem[]
+  /** A divider above this entry. */
+  divider?: boolean
+}
+
+export const MENU: MenuItem[] = [
+  { id: 'home', label: msg`Início`, to: '/{-$locale}', permission: PERMISSIONS.viewDashboard, icon: HomeIcon },
+  {
+    id: 'my-profile',
+    label: msg`Meu perfil`,
+    permission: PERMISSIONS.myProfile,
+    icon: AccountIcon,
+    divider: true,
+    badge: passwordExpiryBadge,
+    children: [
+      { id: 'profile', label: msg`Perfil`, to: '/{-$locale}/profile', permission: PERMISSIONS.myProfile, icon: PersonIcon },
+      { id: 'profile-avatar', label: msg`Alterar avatar`, to: '/{-$locale}/profile/change-avatar', permission: PERMISSIONS.myProfile, icon: PhotoIcon },
+      {
+        id: 'profile-password',
+        label: msg`Alterar senha`,
+        to: '/{-$locale}/profile/change-password',
+        permission: PERMISSIONS.myProfile,
+        icon: LockIcon,
+        badge: passwordExpiryBadge,
+      },
+      {
+        id: 'profile-personal-data',
+        label: msg`Alterar dados pessoais`,
+        to: '/{-$locale}/profile/change-personal-data',
+        permission: PERMISSIONS.myProfile,
+        icon: EditIcon,
+        divider: true,
+      },
+    ],
+  },
+]

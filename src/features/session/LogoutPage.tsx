@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react'
+import CircularProgress from '@mui/joy/CircularProgress'
+import Typography from '@mui/joy/Typography'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { logout } from '../../api/session.ts'
+import { useLocale } from '../../app/useLocale.ts'
+import { EmptyLayout } from '../../components/layout/EmptyLayout.tsx'
+
+/** /logout: ends the session, forgets every cached answer, then shows the sign-in page. */
+export function LogoutPage() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const { params } = useLocale()
+  const started = useRef(false)
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    logout()
+      .catch((error) => console.warn('logout', error))
+      .finally(() => {
+        queryClient.clear()
+        void navigate({ to: '/{-$locale}/login', params, replace: true })
+      })
+  }, [queryClient, navigate, params])
+  return (
+    <EmptyLayout>
+      <CircularProgress />
+      <Typography level="body-md" sx={{ mt: 2 }}>
+        <Trans>Saindo…</Trans>
+      </Typography>
+    </EmptyLayout>
+  )
+}

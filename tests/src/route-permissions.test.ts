@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { QueryClient } from '@tanstack/react-query'
+import { createAppRouter } from '../../src/app/router.tsx'
+import { mayOpen, pagePermission, UndeclaredPermissionError } from '../../src/app/routePermissions.ts'
+import { PERMISSIONS } from '../../contract/permissions.ts'
+
+type AnyRoute = { id: string; options: { staticData?: { permission?: string } }; children?: AnyRoute[] | Record<string, AnyRoute> }
+
+describe('route permission declarations', () => {
+  // Creating the router resolves every route's full id.
+  const routes = Object.values(createAppRouter(new QueryClient()).routesById) as unknown as AnyRoute[]
+
+  it('every route declares who may open it', () => {
+    const undeclared = routes.filter((r) => !r.options.staticData?.permission).map((r) => r.id)
+    expect(undeclared).toEqual([])
+  })
+
+  it('every page (a route without children) names a permission or public, never just layout', () => {
+    const pages = routes.filter((r) => !r.children || (Array.isArray(r.children) ? !r.children.length : !Object.keys(r.children).length))
+    expect(pages.length).toBeGreaterThan(10)
+    for (const page of pages) expect(page.options.staticData?.permission, page.id).not.toBe('layout')
+  })
+
+  it('snapshot of the signed-in pages and what they require (review changes like code)', () => {
+    const signedIn = Object.fromEntries(routes.filter((r) => r.id.includes('/_app/')).map((r) => [r.id, r.options.staticData?.permission]))
+    expect(signedIn).toEqual({
+      '/{-$locale}/_app/': PERMISSIONS.viewDashboard,
+      '/{-$locale}/_app/dashboard': PERMISSIONS.viewDashboard,
+      '/{-$locale}/_app/profile/': PERMISSIONS.myProfile,
+      '/{-$locale}/_app/profile/change-avatar': PERMISSIONS.myProfile,
+      '/{-$locale}/_app/profile/change-password': PERMISSIONS.myProfile,
+      '/{-$locale}/_app/profile/change-personal-data': PERMISSIONS.myProfile,
+    })
+  })
+
+  it('fails loudly for a page that declares nothing, and closed in production', () => {
+    const { routeId, permission } = pagePermission([{ routeId: '/{-$locale}/_app/new-page', staticData: {} as never }])
+    expect(() => mayOpen(['sites.view_dashboard'], routeId, permission)).toThrow(UndeclaredPermissionError)
+    expect(mayOpen(['sites.view_dashboard'], routeId, permission, false)).toBe(false)
+  })
+
+  it('checks the declared permission with has()', () => {
+    expect(mayOpen(['sites.view_dashboard'], 'x', PERMISSIONS.viewDashboard)).toBe(true)
+    expect(mayOpen(['sites.view_chat'], 'x', PERMISSIONS.viewDashboard)).toBe(false)
+    expect(mayOpen([], 'x', PERMISSIONS.myProfile)).toBe(true)
+    expect(mayOpen(undefined, 'x', 'public')).toBe(true)
+  })
+})
