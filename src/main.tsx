@@ -9,10 +9,12 @@ import { activateLocale, i18n } from './app/i18n.ts'
 import { browserLocaleSources, localeParam, resolveLocale } from './app/locale.ts'
 import { createQueryClient } from './app/queryClient.ts'
 import { createAppRouter } from './app/router.tsx'
+import { installValidationMessages } from './app/validationMessages.ts'
 import { SiteTheme } from './app/SiteTheme.tsx'
 import { Toaster } from './components/toast/Toaster.tsx'
 
 installChunkReloadGuard()
+installValidationMessages()
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
 

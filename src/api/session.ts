@@ -10,7 +10,8 @@ import { isApiError } from './errors.ts'
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
-  queryFn: ({ signal }) => api.get<Profile>(PROFILE_PATHS.profile, undefined, { signal, allowUnauthorized: true }),
+  // No abort signal on purpose: the route guard awaits this fetch, and an observer unmounting must not cancel it.
+  queryFn: () => api.get<Profile>(PROFILE_PATHS.profile, undefined, { allowUnauthorized: true }),
   staleTime: 60_000,
   retry: false,
 })

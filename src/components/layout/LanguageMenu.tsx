@@ -1,3 +1,4 @@
+import Box from '@mui/joy/Box'
 import Dropdown from '@mui/joy/Dropdown'
 import ListItemDecorator from '@mui/joy/ListItemDecorator'
 import Menu from '@mui/joy/Menu'
@@ -28,9 +29,11 @@ export function LanguageMenu({ variant = 'plain' }: { variant?: 'plain' | 'outli
   }
   return (
     <Dropdown>
-      <MenuButton variant={variant} color="neutral" size="sm" aria-label={t`Idioma`} data-testid="language-menu" sx={{ gap: 1, fontWeight: 500 }}>
+      <MenuButton variant={variant} color="neutral" size="sm" aria-label={t`Idioma`} data-testid="language-menu" sx={{ gap: 1, fontWeight: 500, whiteSpace: 'nowrap' }}>
         <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>{LANGUAGE_LABEL[locale].flag}</span>
-        {locale}
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {locale}
+        </Box>
       </MenuButton>
       <Menu placement="bottom-end" size="sm" sx={{ minWidth: 200, zIndex: 'var(--joy-zIndex-popup)' }}>
         {LOCALES.filter((l) => l !== locale).map((l) => (

@@ -30,7 +30,9 @@ export function LoginLayout() {
         }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, zIndex: 1 }}>
-          <img src="/logo-mark.svg" alt="" height={40} style={{ filter: 'drop-shadow(0 2px 6px rgba(0,0,0,.2))' }} />
+          <Box sx={{ bgcolor: '#fff', borderRadius: 'md', p: 0.75, display: 'flex', boxShadow: 'md' }}>
+            <img src="/logo-mark.svg" alt="" height={32} />
+          </Box>
           <Typography level="h3" textColor="inherit">{site?.name || 'Atende'}</Typography>
         </Box>
         <Box sx={{ zIndex: 1, maxWidth: 460 }}>

@@ -1,7 +1,7 @@
+import { TOAST_DURATION_MS } from '../../../contract/constants.ts'
 import { createStore } from '../../app/store.ts'
 
-// The one toast system (spec 000 §9): top-centre, each toast hides after 2500 ms.
-export const TOAST_DURATION_MS = 2500
+// The one toast system (spec 000 §9): top-centre, each toast hides after TOAST_DURATION_MS (2500 ms).
 
 export type ToastColor = 'success' | 'danger' | 'warning' | 'neutral' | 'primary'
 export type Toast = { id: number; message: string; color: ToastColor }

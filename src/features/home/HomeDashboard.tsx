@@ -7,18 +7,18 @@ import Typography from '@mui/joy/Typography'
 import { CardLink } from '../../components/links.tsx'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { displayName, useProfile } from '../../api/useProfile.ts'
-import { formatDateTime } from '../../app/format.ts'
+import { formatDateTime } from '../../../contract/format/dates.ts'
 import { useLocale } from '../../app/useLocale.ts'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
 import { CalendarIcon, GroupIcon, LockIcon, PhoneIcon, PhotoIcon, EditIcon, ChevronRightIcon } from '../../components/icons/icons.tsx'
 
 function StatCard({ icon, label, value, color }: { icon: ReactNode; label: ReactNode; value: ReactNode; color: 'primary' | 'secondary' | 'success' | 'warning' }) {
   return (
-    <Card variant="outlined" sx={{ flexDirection: 'row', alignItems: 'center', gap: 2, boxShadow: 'xs', height: '100%' }}>
-      <Box sx={{ width: 48, height: 48, borderRadius: 'lg', display: 'grid', placeItems: 'center', bgcolor: `${color}.softBg`, color: `${color}.softColor`, flexShrink: 0 }}>{icon}</Box>
+    <Card variant="outlined" sx={{ flexDirection: 'row', alignItems: 'center', gap: 1.5, boxShadow: 'xs', height: '100%' }}>
+      <Box sx={{ width: 40, height: 40, borderRadius: 'lg', display: 'grid', placeItems: 'center', bgcolor: `${color}.softBg`, color: `${color}.softColor`, flexShrink: 0 }}>{icon}</Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography level="body-sm" textColor="text.tertiary">{label}</Typography>
-        <Typography level="title-lg" noWrap>{value}</Typography>
+        <Typography level="title-md" noWrap title={typeof value === 'string' ? value : undefined}>{value}</Typography>
       </Box>
     </Card>
   )
@@ -46,10 +46,10 @@ export function HomeDashboard() {
           <StatCard color="secondary" icon={<GroupIcon />} label={<Trans>Equipe</Trans>} value={profile.team?.name || '—'} />
         </Grid>
         <Grid xs={12} sm={6} lg={3}>
-          <StatCard color="success" icon={<CalendarIcon />} label={<Trans>Último acesso</Trans>} value={formatDateTime(profile.last_login)} />
+          <StatCard color="success" icon={<CalendarIcon />} label={<Trans>Último acesso</Trans>} value={formatDateTime(profile.last_login) || '—'} />
         </Grid>
         <Grid xs={12} sm={6} lg={3}>
-          <StatCard color="warning" icon={<LockIcon />} label={<Trans>Senha expira em</Trans>} value={formatDateTime(profile.userextra?.password_expire_date)} />
+          <StatCard color="warning" icon={<LockIcon />} label={<Trans>Senha expira em</Trans>} value={formatDateTime(profile.userextra?.password_expire_date) || '—'} />
         </Grid>
       </Grid>
       <Card variant="outlined" sx={{ boxShadow: 'xs' }}>

@@ -1,11 +1,12 @@
+import { passwordExpiry } from '../../../contract/format/password-expiry.ts'
+import { toDayjs } from '../../../contract/format/dates.ts'
 import type { MenuBadge, MenuContext } from '../../components/menu/menuItems.ts'
 
-/** '!' on the password entries while the password is inside its expiry-notification window or expired. */
+/** '!' on the password entries once the expiry-notification window has begun, red when the password has expired. */
 export function passwordExpiryBadge({ profile, now }: MenuContext): MenuBadge | undefined {
   const extra = profile?.userextra
-  const expires = extra?.password_expire_date ? Date.parse(extra.password_expire_date) : NaN
-  if (Number.isNaN(expires)) return undefined
-  if (expires <= now) return { value: '!', color: 'danger' }
-  const start = extra?.password_notification_start ? Date.parse(extra.password_notification_start) : NaN
-  return !Number.isNaN(start) && start <= now ? { value: '!', color: 'warning' } : undefined
+  if (passwordExpiry(extra, null, now) === 'expired') return { value: '!', color: 'danger' }
+  const start = toDayjs(extra?.password_notification_start)
+  const expires = toDayjs(extra?.password_expire_date)
+  return start && expires && !start.isAfter(now) ? { value: '!', color: 'warning' } : undefined
 }
