@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router'
+import type { RouterHistory } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { routeTree } from '../routeTree.gen.ts'
 import { RouteErrorPage } from '../components/errors/RouteErrorPage.tsx'
@@ -7,9 +8,10 @@ import { PageSpinner } from '../components/layout/PageSpinner.tsx'
 
 export type RouterContext = { queryClient: QueryClient }
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     context: { queryClient },
     defaultPreload: 'intent',
     // Guards read the query cache; the router must not keep its own stale copy of what they decided.

@@ -4,29 +4,16 @@ import ListItemDecorator from '@mui/joy/ListItemDecorator'
 import Menu from '@mui/joy/Menu'
 import MenuButton from '@mui/joy/MenuButton'
 import MenuItem from '@mui/joy/MenuItem'
-import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { LOCALES } from '../../../contract/locales.ts'
-import type { Locale } from '../../../contract/locales.ts'
-import { switchLocalePath, writeLocaleCookie } from '../../app/locale.ts'
 import { useLocale } from '../../app/useLocale.ts'
-
-export const LANGUAGE_LABEL: Record<Locale, { flag: string; name: string }> = {
-  'pt-BR': { flag: '🇧🇷', name: 'Português (Brasil)' },
-  'en-US': { flag: '🇺🇸', name: 'English (US)' },
-  'es-ES': { flag: '🇪🇸', name: 'Español (España)' },
-}
+import { LANGUAGE_LABEL, useChooseLocale } from './languages.ts'
 
 /** Lists the other two languages; choosing one keeps the page and its search params under the new prefix. */
 export function LanguageMenu({ variant = 'plain' }: { variant?: 'plain' | 'outlined' | 'soft' }) {
   const { t } = useLingui()
   const { locale } = useLocale()
-  const router = useRouter()
-  const location = useRouterState({ select: (s) => s.location })
-  const choose = (next: Locale) => {
-    writeLocaleCookie(next)
-    void router.navigate({ href: switchLocalePath(location.pathname, next) + location.searchStr + (location.hash ? `#${location.hash}` : '') })
-  }
+  const choose = useChooseLocale()
   return (
     <Dropdown>
       <MenuButton variant={variant} color="neutral" size="sm" aria-label={t`Idioma`} data-testid="language-menu" sx={{ gap: 1, fontWeight: 500, whiteSpace: 'nowrap' }}>

@@ -4,7 +4,7 @@ import { Outlet } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
 import { publicSiteSettingsQuery } from '../../api/session.ts'
-import { LanguageMenu } from './LanguageMenu.tsx'
+import { LanguageLinks } from './LanguageLinks.tsx'
 import { buildDate } from './Footer.tsx'
 
 /** The login layout: the site's background colour (or the brand gradient), its login logo, and the form card. */
@@ -49,7 +49,7 @@ export function LoginLayout() {
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', p: { xs: 2, sm: 4 } }}>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <LanguageMenu variant="outlined" />
+          <LanguageLinks />
         </Box>
         <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 4 }}>
           <Box sx={{ width: 'min(100%, 400px)' }}>

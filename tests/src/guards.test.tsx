@@ -1,0 +1,136 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { I18nProvider } from '@lingui/react'
+import type { Profile } from '../../contract/api/profile.ts'
+import { PERMISSIONS } from '../../contract/permissions.ts'
+import { configureClient } from '../../src/api/client.ts'
+import { i18n } from '../../src/app/i18n.ts'
+import { createQueryClient } from '../../src/app/queryClient.ts'
+import { createAppRouter } from '../../src/app/router.tsx'
+import { SiteTheme } from '../../src/app/SiteTheme.tsx'
+import { toasts } from '../../src/components/toast/toastStore.ts'
+
+// The guards end to end in jsdom: the real route tree, the real API client, fetch answered here.
+
+const DAY = 86_400_000
+function profile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 1, username: 'agent1', first_name: 'Ana', last_name: 'Agente', email: '', avatar: null, avatar_message: '',
+    roles: [PERMISSIONS.viewDashboard], last_login: new Date(Date.now() - DAY).toISOString(),
+    site: { id: 1, domain: 'localhost', name: 'Demo', settings: {} as Profile['site']['settings'] },
+    voip: null, team: null, pauses: [], queue_classifications: [], dialer_classifications: [],
+    userextra: { login_channel_telephony: false, login_channel_chat: false, password_expire_date: null, password_notification_start: null },
+    ...overrides,
+  }
+}
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+let signedIn: Profile | null = null
+
+async function open(path: string) {
+  const queryClient = createQueryClient()
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider i18n={i18n}>
+        <SiteTheme>
+          <RouterProvider router={router} />
+        </SiteTheme>
+      </I18nProvider>
+    </QueryClientProvider>,
+  )
+  await act(async () => {
+    await router.load()
+  })
+  await vi.waitFor(() => expect(router.state.status).toBe('idle'))
+  return router
+}
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never
+  window.scrollTo = (() => {}) as never
+})
+
+beforeEach(() => {
+  signedIn = null
+  toasts.set([])
+  // jsdom's browser language is en-US; these users chose Portuguese, so unprefixed pages stay unprefixed.
+  document.cookie = 'i18n_redirected=pt-br; path=/'
+  configureClient({
+    fetch: vi.fn(async (url: RequestInfo | URL) => {
+      const path = String(url)
+      if (path.startsWith('/api/v1/business/profile/')) return signedIn ? json(200, signedIn) : json(401, { detail: 'not authenticated' })
+      if (path.startsWith('/api/v1/business/site-settings/')) return json(200, { id: 1, domain: 'localhost', name: 'Demo', settings: {} })
+      return json(200, { success: true })
+    }) as typeof fetch,
+  })
+})
+afterEach(cleanup)
+
+describe('route guards', () => {
+  it('sends a visitor to the sign-in page of the same language, remembering the target', async () => {
+    const router = await open('/en-us/profile?tab=2')
+    expect(router.state.location.pathname).toBe('/en-us/login')
+    expect(router.state.location.search).toEqual({ redirect: '/en-us/profile?tab=2' })
+    expect(document.documentElement.lang).toBe('en-US')
+  })
+
+  it('shows 403 when the page needs a permission the user lacks', async () => {
+    signedIn = profile({ roles: ['sites.view_chat'] })
+    const router = await open('/es-es/')
+    expect(router.state.location.pathname).toBe('/es-es/403')
+    expect(await screen.findByText('Sin permiso')).toBeTruthy()
+    expect(screen.getByText('No tiene permiso para acceder a esta página')).toBeTruthy()
+  })
+
+  it('opens the page when the user holds its permission', async () => {
+    signedIn = profile()
+    const router = await open('/')
+    expect(router.state.location.pathname).toBe('/')
+    expect(await screen.findByText('Olá, Ana Agente')).toBeTruthy()
+  })
+
+  it('forces the change-password page when the password has expired, with the toast', async () => {
+    signedIn = profile({ userextra: { login_channel_telephony: false, login_channel_chat: false, password_expire_date: new Date(Date.now() - 1000).toISOString(), password_notification_start: null } })
+    const router = await open('/profile/change-avatar')
+    expect(router.state.location.pathname).toBe('/profile/change-password')
+    expect(toasts.get().map((t) => t.message)).toContain('Sua senha expirou, por favor, crie uma nova senha.')
+  })
+
+  it('warns on the home page right after sign-in inside the notification window', async () => {
+    signedIn = profile({
+      last_login: new Date().toISOString(),
+      userextra: { login_channel_telephony: false, login_channel_chat: false, password_expire_date: new Date(Date.now() + DAY).toISOString(), password_notification_start: new Date(Date.now() - DAY).toISOString() },
+    })
+    await open('/')
+    expect(toasts.get().map((t) => t.message)).toContain('Sua senha irá expirar em breve.')
+  })
+
+  it('answers 404 for an unknown locale prefix and an unknown page, in English', async () => {
+    await open('/fr-fr/profile')
+    expect(await screen.findByText('This page could not be found')).toBeTruthy()
+    cleanup()
+    await open('/en-us/nowhere/at/all')
+    expect(await screen.findByText('This page could not be found')).toBeTruthy()
+    expect(screen.getByText('Back to the home page')).toBeTruthy()
+  })
+
+  it('moves an unprefixed page to the browser language when no language was chosen', async () => {
+    document.cookie = 'i18n_redirected=; Max-Age=0; path=/'
+    const router = await open('/login')
+    expect(router.state.location.pathname).toBe('/en-us/login')
+    expect(document.cookie).toContain('i18n_redirected=en-us')
+  })
+
+  it('moves an unprefixed page to the language of the cookie', async () => {
+    document.cookie = 'i18n_redirected=es-es; path=/'
+    const router = await open('/login?x=1')
+    expect(router.state.location.pathname).toBe('/es-es/login')
+    expect(router.state.location.searchStr).toBe('?x=1')
+  })
+})
