@@ -39,13 +39,26 @@ const STEPS: Record<string, [Rgb, number]> = {
 
 export type Scale = Record<string, string>
 
-/** 50-900 around the brand colour (500), with the variant tokens Joy's components read. */
-export function paletteFrom(hex: string): Scale | undefined {
+/** 50-900 around the brand colour (500), with the variant tokens Joy's components read (light or dark scheme). */
+export function paletteFrom(hex: string, mode: 'light' | 'dark' = 'light'): Scale | undefined {
   const base = parseHex(hex)
   if (!base) return undefined
   const scale: Scale = { 500: toHex(base) }
   for (const [step, [target, amount]] of Object.entries(STEPS)) scale[step] = toHex(mix(base, target, amount))
   const solidColor = readableOn(scale[500]!)
+  if (mode === 'dark') {
+    return {
+      ...scale,
+      mainChannel: base.join(' '), lightChannel: parseHex(scale[200])!.join(' '), darkChannel: parseHex(scale[700])!.join(' '),
+      plainColor: scale[300]!, plainHoverBg: scale[800]!, plainActiveBg: scale[700]!, plainDisabledColor: scale[700]!,
+      outlinedColor: scale[200]!, outlinedBorder: scale[700]!, outlinedHoverBg: scale[800]!, outlinedActiveBg: scale[700]!,
+      outlinedDisabledColor: scale[800]!, outlinedDisabledBorder: scale[800]!,
+      softColor: scale[200]!, softBg: scale[800]!, softHoverBg: scale[700]!, softActiveColor: scale[100]!, softActiveBg: scale[600]!,
+      softDisabledColor: scale[800]!, softDisabledBg: scale[900]!,
+      solidColor, solidBg: scale[500]!, solidHoverBg: scale[600]!, solidActiveBg: scale[700]!,
+      solidDisabledColor: scale[700]!, solidDisabledBg: scale[900]!,
+    }
+  }
   return {
     ...scale,
     mainChannel: base.join(' '),

@@ -1,7 +1,7 @@
 import { extendTheme } from '@mui/joy/styles'
 import type { PaletteRange } from '@mui/joy/styles'
 import type { SiteSettings } from '../../contract/api/profile.ts'
-import { paletteFrom } from './colors.ts'
+import { paletteFrom, readableOn } from './colors.ts'
 
 // Joy theme with the spec's colours (000 §9), overridden by the site's colours when the site settings set them.
 export const THEME_COLORS = { primary: '#1976d2', secondary: '#ff8f00', success: '#00e676', error: '#dd2c00' } as const
@@ -18,10 +18,15 @@ declare module '@mui/joy/styles' {
 type ThemeSettings = Partial<Pick<SiteSettings, 'primary_color' | 'secondary_color' | 'success_color' | 'error_color' | 'button_primary_color' | 'switch_color'>>
 
 export function buildTheme(settings: ThemeSettings = {}) {
-  const primary = paletteFrom(settings.primary_color ?? '') ?? paletteFrom(THEME_COLORS.primary)!
-  const secondary = paletteFrom(settings.secondary_color ?? '') ?? paletteFrom(THEME_COLORS.secondary)!
-  const success = paletteFrom(settings.success_color ?? '') ?? paletteFrom(THEME_COLORS.success)!
-  const danger = paletteFrom(settings.error_color ?? '') ?? paletteFrom(THEME_COLORS.error)!
+  const palettes = (mode: 'light' | 'dark') => {
+    const pick = (site: string | null | undefined, fallback: string) => paletteFrom(site ?? '', mode) ?? paletteFrom(fallback, mode)!
+    return {
+      primary: pick(settings.primary_color, THEME_COLORS.primary),
+      secondary: pick(settings.secondary_color, THEME_COLORS.secondary),
+      success: pick(settings.success_color, THEME_COLORS.success),
+      danger: pick(settings.error_color, THEME_COLORS.error),
+    }
+  }
   const button = paletteFrom(settings.button_primary_color ?? '')
   const switchColor = paletteFrom(settings.switch_color ?? '')
   return extendTheme({
@@ -30,15 +35,9 @@ export function buildTheme(settings: ThemeSettings = {}) {
       display: '"Inter", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
     },
     colorSchemes: {
-      light: {
-        palette: {
-          primary,
-          secondary,
-          success,
-          danger,
-          background: { body: '#f4f6fa', surface: '#ffffff' },
-        },
-      },
+      light: { palette: { ...palettes('light'), background: { body: '#f4f6fa', surface: '#ffffff' } } },
+      // Areas the site paints dark (menu, header) switch to the dark scheme; they keep the site's colours.
+      dark: { palette: palettes('dark') },
     },
     components: {
       JoyButton: {
@@ -70,4 +69,9 @@ export function shellColorVars(settings: Partial<SiteSettings> | undefined): Rec
   set('--atende-footer-bg', settings?.footer_color)
   set('--atende-login-bg', settings?.login_color)
   return vars
+}
+
+/** 'dark' when a site colour is dark enough that the area must switch to Joy's dark scheme (light text, icons). */
+export function schemeOn(color: string | null | undefined): 'dark' | undefined {
+  return color && /^#/.test(color.trim()) && readableOn(color.trim()) === '#fff' ? 'dark' : undefined
 }

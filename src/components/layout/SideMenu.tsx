@@ -14,6 +14,7 @@ import { BoxLink } from '../links.tsx'
 import { useLingui } from '@lingui/react/macro'
 import { displayName, useProfile } from '../../api/useProfile.ts'
 import { useLocale } from '../../app/useLocale.ts'
+import { schemeOn } from '../../app/theme.ts'
 import { MENU } from '../menu/menuItems.ts'
 import { filterMenu } from '../menu/filterMenu.ts'
 import { SideMenuItems } from '../menu/SideMenuItems.tsx'
@@ -62,6 +63,7 @@ type Props = { mini: boolean; onToggleMini?: () => void; onNavigate?: () => void
 export function SideMenu({ mini, onToggleMini, onNavigate }: Props) {
   const { t } = useLingui()
   const profile = useProfile()
+  const settings = profile.site?.settings
   const [confirmLogout, setConfirmLogout] = useState(false)
   const items = useMemo(() => filterMenu(MENU, profile.roles), [profile.roles])
   const ctx = { profile, now: Date.now() }
@@ -78,6 +80,7 @@ export function SideMenu({ mini, onToggleMini, onNavigate }: Props) {
     <Sheet
       component="nav"
       aria-label={t`Menu principal`}
+      data-joy-color-scheme={schemeOn(settings?.menu_primary_color)}
       sx={{
         height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5, py: 2, overflow: 'hidden',
         bgcolor: 'var(--atende-menu-bg, var(--joy-palette-background-surface))',

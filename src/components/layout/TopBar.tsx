@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro'
 import { has, PERMISSIONS } from '../../../contract/permissions.ts'
 import { useProfile } from '../../api/useProfile.ts'
 import { useLocale } from '../../app/useLocale.ts'
+import { schemeOn } from '../../app/theme.ts'
 import { MenuIcon } from '../icons/icons.tsx'
 import { NotificationsMenu } from '../notifications/NotificationsMenu.tsx'
 import { FullscreenButton } from './FullscreenButton.tsx'
@@ -15,10 +16,11 @@ import { LanguageMenu } from './LanguageMenu.tsx'
 export function TopBar({ onOpenDrawer }: { onOpenDrawer: () => void }) {
   const { t } = useLingui()
   const { params } = useLocale()
-  const { roles } = useProfile()
+  const { roles, site } = useProfile()
   return (
     <Sheet
       component="header"
+      data-joy-color-scheme={schemeOn(site?.settings?.header_color)}
       sx={{
         position: 'sticky', top: 0, zIndex: 10, height: 64, px: { xs: 1.5, md: 3 }, display: 'flex', alignItems: 'center', gap: 1,
         bgcolor: 'var(--atende-header-bg, rgba(255,255,255,0.86))', backdropFilter: 'saturate(180%) blur(8px)',
