@@ -9,6 +9,7 @@ import { createBus } from './realtime/bus.ts'
 import { createThrottleStore } from './auth/throttle-store.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { registerPermissionGuard } from './http/permission-guard.ts'
+import { registerSecurityHeaders } from './http/security-headers.ts'
 import { apiRoutes } from './routes/api-routes.ts'
 import { mediaRoutes } from './routes/media-routes.ts'
 import { spaRoutes } from './routes/spa-routes.ts'
@@ -29,15 +30,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const deps = await openDeps(config, overrides, owned)
     const app = Fastify({
       logger: overrides.logger === false ? false : { level: config.logLevel },
-      trustProxy: config.trustProxy,
+      // Fastify (proxy-addr) takes a hop count too; its typings only list boolean and addresses.
+      trustProxy: config.trustProxy as boolean | string,
       bodyLimit: BODY_LIMIT_BYTES,
     })
     app.decorate('deps', deps)
     app.addHook('onClose', closeOwned)
 
     registerErrorHandling(app)
-    // JSON and multipart only: a cross-site form cannot send JSON without a CORS preflight, which is never approved.
-    app.removeContentTypeParser('text/plain')
+    registerSecurityHeaders(app)
+    acceptJsonAndMultipartOnly(app)
     await app.register(fastifyCookie)
     await app.register(fastifyMultipart)
     registerPermissionGuard(app, deps.db)
@@ -50,6 +52,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await closeOwned()
     throw error
   }
+}
+
+// JSON and multipart only: a cross-site form cannot send JSON without a CORS preflight, which is never approved. An
+// empty JSON body reads as no body (clients often label a bodiless POST such as logout as JSON), as DRF does.
+function acceptJsonAndMultipartOnly(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser(['text/plain', 'application/json'])
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString()
+    if (text === '') return done(null, undefined)
+    parseJson(request, text, done)
+  })
 }
 
 async function openDeps(config: Config, overrides: AppOverrides, owned: (() => Promise<void>)[]): Promise<AppDeps> {

@@ -24,3 +24,6 @@ export type LoginBody = v.InferOutput<typeof LoginBody>
 
 export const TokenLoginResponse = v.object({ token: v.string(), expiry: v.string() })
 export type TokenLoginResponse = v.InferOutput<typeof TokenLoginResponse>
+
+/** Answer of pre-session, session logout, token logout and change-password. */
+export type SuccessResponse = { success: true }

@@ -84,7 +84,11 @@ export const ProfileUpdateBody = v.object({
 })
 export type ProfileUpdateBody = v.InferOutput<typeof ProfileUpdateBody>
 
-/** POST change-password. Policy rules are checked by passwordProblems() on both sides. */
+/**
+ * POST change-password. Policy rules are checked by passwordProblems() on both sides. The server answers 200
+ * `{success: true}`, or 400 with a wrong current password on `old_password`, policy problems (and "unchanged") on
+ * `new_password1`, and a mismatch on `new_password2`.
+ */
 export const ChangePasswordBody = v.pipe(
   v.object({
     old_password: v.pipe(v.string((i) => message('required', i.lang)), v.nonEmpty((i) => message('required', i.lang))),

@@ -23,14 +23,24 @@ describe('DRF-shaped errors', () => {
     expect((await client.get('/api/nope', { headers: { 'accept-language': 'en' } })).json()).toEqual({ detail: 'Not found.' })
   })
 
-  it('answers 400 {detail} for malformed or empty JSON', async () => {
+  it('answers 400 {detail} for malformed JSON', async () => {
     const client = new TestClient(t.app)
     const json = { 'content-type': 'application/json' }
-    for (const body of ['{"username": ', '', '{"__proto__": {"x": 1}}']) {
+    for (const body of ['{"username": ', '{"__proto__": {"x": 1}}', '{"a":1}}']) {
       const response = await client.post('/api/session/login/', body, { headers: json })
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ detail: 'Requisição malformada.' })
     }
+  })
+
+  it('reads an empty JSON body as no body: field errors where one is needed, fine where none is', async () => {
+    const client = new TestClient(t.app)
+    const json = { 'content-type': 'application/json' }
+    const login = await client.post('/api/session/login/', '', { headers: json })
+    expect(login.statusCode).toBe(400)
+    expect(login.json()).toEqual({ non_field_errors: ['Valor inválido'] })
+    const agent = await signedIn(t.app, 'agent1')
+    expect((await agent.post('/api/session/logout/', '', { headers: json })).statusCode).toBe(200)
   })
 
   it('answers 415 {detail} for an unsupported content type', async () => {

@@ -156,3 +156,25 @@ describe('session logout', () => {
     expect(response.statusCode).toBe(200)
   })
 })
+
+describe('disabled users', () => {
+  it('lose their open sessions and tokens at once', async () => {
+    const site = await t.database.db.select().from(users).where(eq(users.username, 'agent2'))
+    await createUser(t.database.db, { siteId: site[0]!.siteId, username: 'leaver', password: 'leaver2024x' })
+    const browser = new TestClient(t.app)
+    expect((await browser.login('leaver', 'leaver2024x')).statusCode).toBe(200)
+    const { token } = (await new TestClient(t.app).post('/api/auth/login/', { username: 'leaver', password: 'leaver2024x' })).json()
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.username, 'leaver'))
+    expect((await browser.get('/api/v1/business/profile/')).statusCode).toBe(401)
+    expect((await new TestClient(t.app).get('/api/v1/business/profile/', { headers: { authorization: `Token ${token}` } })).statusCode).toBe(401)
+  })
+})
+
+describe('response headers', () => {
+  it('forbid MIME sniffing and caching of API answers', async () => {
+    const client = await signedIn(t.app, 'agent1')
+    const response = await client.get('/api/v1/business/profile/')
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['cache-control']).toBe('no-store')
+  })
+})

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { AUTH_PATHS, CSRF_COOKIE, LoginBody } from '../../../contract/api/auth.ts'
+import type { SuccessResponse } from '../../../contract/api/auth.ts'
 import { looksLikeKey, randomKey } from '../../auth/keys.ts'
 import { createSession, deleteSession } from '../../auth/session-store.ts'
 import { signIn } from '../../auth/sign-in.ts'
@@ -12,7 +13,7 @@ import { loadProfile } from '../../profile/profile-view.ts'
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const { db, bus } = app.deps
 
-  app.get(AUTH_PATHS.preSession, { config: { permission: 'public' } }, async (request, reply) => {
+  app.get(AUTH_PATHS.preSession, { config: { permission: 'public' } }, async (request, reply): Promise<SuccessResponse> => {
     // A signed-in browser gets back the token its session is bound to; otherwise a valid cookie is kept as it is.
     const existing = request.cookies[CSRF_COOKIE]
     const token = request.auth?.session?.csrfToken ?? (looksLikeKey(existing) ? existing : randomKey())
@@ -33,7 +34,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   })
 
   // Public so a browser whose session already expired can still clear its cookie.
-  app.post(AUTH_PATHS.sessionLogout, { config: { permission: 'public' } }, async (request, reply) => {
+  app.post(AUTH_PATHS.sessionLogout, { config: { permission: 'public' } }, async (request, reply): Promise<SuccessResponse> => {
     if (request.auth?.via === 'session') await endCurrentCredential(db, bus, request.auth)
     clearSessionCookie(reply)
     return { success: true }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { TokenLoginResponse } from '../../../contract/api/auth.ts'
+import type { SuccessResponse, TokenLoginResponse } from '../../../contract/api/auth.ts'
 import { AUTH_PATHS, LoginBody } from '../../../contract/api/auth.ts'
 import { signIn } from '../../auth/sign-in.ts'
 import { createToken } from '../../auth/token-store.ts'
@@ -18,7 +18,7 @@ export async function tokenRoutes(app: FastifyInstance): Promise<void> {
     return { token, expiry: expiry.toISOString() }
   })
 
-  app.post(AUTH_PATHS.tokenLogout, { config: { permission: 'authenticated' } }, async (request, reply) => {
+  app.post(AUTH_PATHS.tokenLogout, { config: { permission: 'authenticated' } }, async (request, reply): Promise<SuccessResponse> => {
     await endCurrentCredential(db, bus, request.auth!)
     if (request.auth!.via === 'session') clearSessionCookie(reply)
     return { success: true }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ValidatePasswordResponse } from '../../../contract/api/profile.ts'
+import type { SuccessResponse } from '../../../contract/api/auth.ts'
 import { ChangePasswordBody, PROFILE_PATHS, ValidatePasswordBody } from '../../../contract/api/profile.ts'
 import { parseInput } from '../../http/validate.ts'
 import { setSessionCookie } from '../../http/cookies.ts'
@@ -7,7 +8,7 @@ import { changePassword, checkCurrentPassword } from '../../profile/password-ser
 
 // change-password and validate-password (the lock screen's check).
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
-  app.post(PROFILE_PATHS.password, { config: { permission: 'authenticated' } }, async (request, reply) => {
+  app.post(PROFILE_PATHS.password, { config: { permission: 'authenticated' } }, async (request, reply): Promise<SuccessResponse> => {
     const body = parseInput(ChangePasswordBody, request.body, request.lang)
     const caller = { auth: request.auth!, ip: request.ip, lang: request.lang }
     const rotated = await changePassword(app.deps, caller, request.site!, body)
