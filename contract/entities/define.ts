@@ -1,0 +1,74 @@
+import { DEFAULT_ORDERING } from '../constants.ts'
+import type { Area, EntityKey, NameIn } from './keys.ts'
+import { apiPath } from './keys.ts'
+import type { Entity, Field, FormTab, Option, Scalar, Section, Texts } from './types.ts'
+
+/** A text in the three interface languages, pt-BR first (the spec's labels are the source text). */
+export function t(ptBR: string, enUS: string, esES: string): Texts {
+  return { 'pt-BR': ptBR, 'en-US': enUS, 'es-ES': esES }
+}
+
+export function opt(value: Scalar, ptBR: string, enUS: string, esES: string): Option {
+  return { value, text: t(ptBR, enUS, esES) }
+}
+
+/**
+ * What an area file writes. `N` is inferred from the fields alone (the other places take `NoInfer<N>`), so a tab,
+ * column or parent naming a field that does not exist is a type error.
+ */
+export type EntityInput<A extends Area, N extends string> = {
+  readonly area: A
+  readonly name: NameIn<A>
+  readonly model: string
+  /** Below /settings/, TanStack style: 'pabx/routes/outbound/$id/channels'. */
+  readonly route: string
+  readonly label: { readonly singular: Texts; readonly plural: Texts }
+  readonly fields: readonly Field<N>[]
+  /** Defaults to 'description'. */
+  readonly titleField?: NoInfer<N>
+  readonly list?: { readonly columns?: readonly NoInfer<N | 'id'>[]; readonly ordering?: readonly string[] }
+  /** Defaults to one 'general' tab holding every field in order. */
+  readonly form?: { readonly tabs: readonly FormTab<NoInfer<N>>[] }
+  readonly parent?: { readonly entity: EntityKey; readonly field: NoInfer<N>; readonly param?: string }
+  readonly itemParam?: string
+  readonly importable?: { readonly columns: readonly NoInfer<N>[] }
+  readonly uniqueTogether?: readonly (readonly NoInfer<N>[])[]
+}
+
+export const GENERAL_TAB = t('Geral', 'General', 'General')
+
+/** One settings entity: the single definition its API, table, list screen, routes, form and permissions come from. */
+export function defineEntity<A extends Area, const N extends string>(input: EntityInput<A, N>): Entity {
+  const key = `${input.area}.${input.name}` as EntityKey
+  const names = input.fields.map((f) => f.name as string)
+  const titleField = input.titleField ?? 'description'
+  const hasActive = names.includes('is_active')
+  return {
+    key,
+    area: input.area,
+    name: input.name,
+    model: input.model,
+    section: input.route.split('/')[0] as Section,
+    route: `/settings/${input.route}`,
+    itemParam: input.itemParam ?? 'id',
+    api: apiPath(key),
+    permissions: {
+      view: `${input.area}.view_${input.model}`,
+      add: `${input.area}.add_${input.model}`,
+      change: `${input.area}.change_${input.model}`,
+      delete: `${input.area}.delete_${input.model}`,
+    },
+    label: input.label,
+    fields: input.fields,
+    titleField,
+    list: {
+      columns: input.list?.columns ?? ['id', ...(hasActive ? ['is_active'] : []), titleField],
+      ordering: input.list?.ordering ?? (hasActive ? DEFAULT_ORDERING : ['id']),
+      search: input.fields.filter((f) => f.searchable).map((f) => f.name),
+    },
+    form: input.form ?? { tabs: [{ key: 'general', label: GENERAL_TAB, fields: names }] },
+    ...(input.parent ? { parent: { entity: input.parent.entity, field: input.parent.field, param: input.parent.param ?? 'id' } } : {}),
+    ...(input.importable ? { importable: input.importable } : {}),
+    ...(input.uniqueTogether ? { uniqueTogether: input.uniqueTogether } : {}),
+  }
+}

@@ -1,0 +1,80 @@
+import type { Locale } from '../locales.ts'
+import { DEFAULT_LOCALE } from '../locales.ts'
+import { MESSAGES } from '../messages.ts'
+
+// Validation messages of the settings forms that contract/messages.ts does not hold, three languages side by side.
+// The spec gives the pt-BR texts of the date message (001 §5); the others are ours.
+export const ENTITY_MESSAGES = {
+  invalidDate: { 'pt-BR': 'Data inválida ou não preenchida', 'en-US': 'Invalid or missing date', 'es-ES': 'Fecha no válida o no indicada' },
+  invalidTime: { 'pt-BR': 'Hora inválida (use HH:mm)', 'en-US': 'Invalid time (use HH:mm)', 'es-ES': 'Hora no válida (use HH:mm)' },
+  invalidNumber: { 'pt-BR': 'Informe um número', 'en-US': 'Enter a number', 'es-ES': 'Introduzca un número' },
+  notInteger: { 'pt-BR': 'Informe um número inteiro', 'en-US': 'Enter a whole number', 'es-ES': 'Introduzca un número entero' },
+  minValue: {
+    'pt-BR': 'Este valor é menor do que o mínimo permitido que é {n}',
+    'en-US': 'This value is below the allowed minimum of {n}',
+    'es-ES': 'Este valor es menor que el mínimo permitido de {n}',
+  },
+  maxValue: {
+    'pt-BR': 'Este valor é maior do que o máximo permitido que é {n}',
+    'en-US': 'This value is above the allowed maximum of {n}',
+    'es-ES': 'Este valor es mayor que el máximo permitido de {n}',
+  },
+  minItems: { 'pt-BR': 'Escolha pelo menos {n}', 'en-US': 'Choose at least {n}', 'es-ES': 'Elija al menos {n}' },
+  maxItems: { 'pt-BR': 'Escolha no máximo {n}', 'en-US': 'Choose at most {n}', 'es-ES': 'Elija como máximo {n}' },
+  invalidOption: { 'pt-BR': 'Opção inválida', 'en-US': 'Invalid option', 'es-ES': 'Opción no válida' },
+  invalidReference: { 'pt-BR': 'Registro inválido', 'en-US': 'Invalid record', 'es-ES': 'Registro no válido' },
+  invalidDestination: { 'pt-BR': 'Destino inválido', 'en-US': 'Invalid destination', 'es-ES': 'Destino no válido' },
+  duplicateValue: { 'pt-BR': 'Valor repetido: {value}', 'en-US': 'Repeated value: {value}', 'es-ES': 'Valor repetido: {value}' },
+  invalidPhone: { 'pt-BR': 'Telefone inválido', 'en-US': 'Invalid phone number', 'es-ES': 'Teléfono no válido' },
+  invalidPhonesList: {
+    'pt-BR': 'Telefones incompletos ou inválidos: {phones}. Informe código do país, DDD e número, separados por vírgula',
+    'en-US': 'Incomplete or invalid phone numbers: {phones}. Enter country code, area code and number, separated by commas',
+    'es-ES': 'Teléfonos incompletos o no válidos: {phones}. Indique código de país, código de área y número, separados por comas',
+  },
+  invalidCpf: { 'pt-BR': 'CPF inválido', 'en-US': 'Invalid CPF', 'es-ES': 'CPF no válido' },
+  invalidCnpj: { 'pt-BR': 'CNPJ inválido', 'en-US': 'Invalid CNPJ', 'es-ES': 'CNPJ no válido' },
+  invalidExtension: {
+    'pt-BR': 'Ramal inválido: use 5 dígitos, de 10000 a 99999',
+    'en-US': 'Invalid extension: use 5 digits, 10000 to 99999',
+    'es-ES': 'Extensión no válida: use 5 dígitos, de 10000 a 99999',
+  },
+  invalidColor: { 'pt-BR': 'Cor inválida (use #RRGGBB)', 'en-US': 'Invalid colour (use #RRGGBB)', 'es-ES': 'Color no válido (use #RRGGBB)' },
+  invalidUrl: {
+    'pt-BR': 'Endereço inválido: use http:// ou https://',
+    'en-US': 'Invalid address: use http:// or https://',
+    'es-ES': 'Dirección no válida: use http:// o https://',
+  },
+  invalidHost: {
+    'pt-BR': 'Servidor inválido: informe um nome ou um IP',
+    'en-US': 'Invalid host: enter a name or an IP address',
+    'es-ES': 'Servidor no válido: indique un nombre o una IP',
+  },
+  invalidDialPatterns: {
+    'pt-BR': 'Padrões de discagem inválidos: {patterns}',
+    'en-US': 'Invalid dial patterns: {patterns}',
+    'es-ES': 'Patrones de marcación no válidos: {patterns}',
+  },
+  protectedReference: {
+    'pt-BR': 'Não é possível excluir: o registro está em uso em {where}.',
+    'en-US': 'Cannot delete: the record is in use in {where}.',
+    'es-ES': 'No se puede eliminar: el registro está en uso en {where}.',
+  },
+} as const satisfies Record<string, Record<Locale, string>>
+
+/** The shared messages the settings forms reuse (spec 000 §5 texts). */
+const SHARED = {
+  required: MESSAGES.required,
+  minLength: MESSAGES.minLength,
+  maxLength: MESSAGES.maxLength,
+  invalidValue: MESSAGES.invalidValue,
+  invalidEmail: MESSAGES.invalidEmail,
+} as const
+
+export type EntityMessageKey = keyof typeof ENTITY_MESSAGES | keyof typeof SHARED
+
+/** The text of a message in a language (pt-BR when it names none), with `{name}` placeholders filled. */
+export function entityMessage(key: EntityMessageKey, lang?: string, params: Readonly<Record<string, string | number>> = {}): string {
+  const texts: Record<string, string> = key in SHARED ? SHARED[key as keyof typeof SHARED] : ENTITY_MESSAGES[key as keyof typeof ENTITY_MESSAGES]
+  const text = texts[lang ?? DEFAULT_LOCALE] ?? texts[DEFAULT_LOCALE]!
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`))
+}
