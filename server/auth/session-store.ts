@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm'
+import { and, eq, gt, lte, ne } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { sessions } from '../db/schema/index.ts'
 import type { SessionRow } from '../db/schema/index.ts'
@@ -13,6 +13,8 @@ export async function createSession(db: Db, owner: { siteId: number; userId: num
   const key = randomKey()
   const keyHash = hashKey(key)
   const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000)
+  // Expired rows are swept per user at each new sign-in, so the table does not grow without bound.
+  await db.delete(sessions).where(and(eq(sessions.userId, owner.userId), lte(sessions.expiresAt, new Date())))
   await db.insert(sessions).values({ keyHash, expiresAt, ...owner })
   return { key, keyHash, expiresAt }
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm'
+import { and, eq, gt, lte, ne } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { authTokens } from '../db/schema/index.ts'
 import { TOKEN_MAX_AGE } from '../../contract/api/auth.ts'
@@ -10,6 +10,8 @@ export type TokenRow = typeof authTokens.$inferSelect
 export async function createToken(db: Db, owner: { siteId: number; userId: number }): Promise<{ token: string; expiry: Date }> {
   const token = randomKey()
   const expiry = new Date(Date.now() + TOKEN_MAX_AGE * 1000)
+  // Expired tokens are swept per user at each new sign-in, so the table does not grow without bound.
+  await db.delete(authTokens).where(and(eq(authTokens.userId, owner.userId), lte(authTokens.expiresAt, new Date())))
   await db.insert(authTokens).values({ keyHash: hashKey(token), expiresAt: expiry, ...owner })
   return { token, expiry }
 }

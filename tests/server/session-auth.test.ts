@@ -178,3 +178,12 @@ describe('response headers', () => {
     expect(response.headers['cache-control']).toBe('no-store')
   })
 })
+
+describe('session expiry', () => {
+  it('refuses a session past its expiry', async () => {
+    const client = await signedIn(t.app, 'supervisor')
+    const key = client.cookies.get('sessionid')!
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.keyHash, hashKey(key)))
+    expect((await client.get('/api/v1/business/profile/')).statusCode).toBe(401)
+  })
+})

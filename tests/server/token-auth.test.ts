@@ -72,3 +72,12 @@ describe('token strategy', () => {
     expect((await new TestClient(t.app).post('/api/auth/logout/')).statusCode).toBe(401)
   })
 })
+
+describe('expired credentials', () => {
+  it('are swept when the user signs in again', async () => {
+    const { token } = await tokenLogin('agent2')
+    await t.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.keyHash, hashKey(token)))
+    await tokenLogin('agent2')
+    expect(await t.database.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(token)))).toEqual([])
+  })
+})
