@@ -21,7 +21,7 @@ import { SideMenuItems } from '../menu/SideMenuItems.tsx'
 import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon, PhoneIcon } from '../icons/icons.tsx'
 import { LogoutDialog } from './LogoutDialog.tsx'
 
-export const MENU_WIDTH = { full: 280, mini: 76 } as const
+export const MENU_WIDTH = { full: 288, mini: 76 } as const
 
 function UserCard({ mini, onNavigate }: { mini: boolean; onNavigate?: () => void }) {
   const profile = useProfile()

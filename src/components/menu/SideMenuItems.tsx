@@ -103,7 +103,7 @@ function GroupItem({ item, mini, ctx, onNavigate }: { item: MenuItem } & Omit<Pr
           <ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 160ms', color: 'text.tertiary' }} />
         </ListItemButton>
         {open && (
-          <List sx={{ '--List-gap': '2px', '--ListItemDecorator-size': '30px', pl: 1, ml: 2.5, borderLeft: '1px solid', borderColor: 'divider', mt: 0.25 }}>
+          <List sx={{ '--List-gap': '2px', '--ListItemDecorator-size': '30px', pl: 0.75, ml: 2.25, borderLeft: '1px solid', borderColor: 'divider', mt: 0.25 }}>
             {children.map((child) =>
               child.children ? (
                 <GroupItem key={child.id} item={child} mini={false} ctx={ctx} onNavigate={onNavigate} />

@@ -11,7 +11,7 @@ import { changePassword } from '../../api/profile.ts'
 import { profileQuery } from '../../api/session.ts'
 import { useProfile } from '../../api/useProfile.ts'
 import { useLocale } from '../../app/useLocale.ts'
-import { FormErrors } from '../../components/form/FormErrors.tsx'
+import { AppForm } from '../../components/form/AppForm.tsx'
 import { TextField } from '../../components/form/TextField.tsx'
 import { applyServerErrors } from '../../components/form/serverErrors.ts'
 import { formValidator } from '../../components/form/validation.ts'
@@ -51,29 +51,20 @@ export function ChangePasswordForm() {
   })
   return (
     <ProfileFormCard title={<Trans>Alterar senha</Trans>} subtitle={<Trans>A nova senha deve ter pelo menos 8 caracteres, com letras e números.</Trans>}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          void form.handleSubmit()
-        }}
-      >
-        <Stack spacing={2}>
-          <FormErrors errors={formErrors} />
-          <form.Field name="old_password">{(f) => <TextField field={f} label={t`Senha atual`} type="password" autoComplete="current-password" />}</form.Field>
-          <form.Field name="new_password1">{(f) => <TextField field={f} label={t`Nova senha`} type="password" autoComplete="new-password" />}</form.Field>
-          <form.Field name="new_password2">{(f) => <TextField field={f} label={t`Confirme a nova senha`} type="password" autoComplete="new-password" />}</form.Field>
-          <form.Subscribe selector={(s) => s.isSubmitting}>
-            {(submitting) => (
-              <Stack direction="row" justifyContent="flex-end">
-                <Button type="submit" loading={submitting} data-testid="password-submit">
-                  <Trans>Salvar nova senha</Trans>
-                </Button>
-              </Stack>
-            )}
-          </form.Subscribe>
-        </Stack>
-      </form>
+      <AppForm onSubmit={form.handleSubmit} errors={formErrors}>
+        <form.Field name="old_password">{(f) => <TextField field={f} label={t`Senha atual`} type="password" autoComplete="current-password" />}</form.Field>
+        <form.Field name="new_password1">{(f) => <TextField field={f} label={t`Nova senha`} type="password" autoComplete="new-password" />}</form.Field>
+        <form.Field name="new_password2">{(f) => <TextField field={f} label={t`Confirme a nova senha`} type="password" autoComplete="new-password" />}</form.Field>
+        <form.Subscribe selector={(s) => s.isSubmitting}>
+          {(submitting) => (
+            <Stack direction="row" justifyContent="flex-end">
+              <Button type="submit" loading={submitting} data-testid="password-submit">
+                <Trans>Salvar nova senha</Trans>
+              </Button>
+            </Stack>
+          )}
+        </form.Subscribe>
+      </AppForm>
     </ProfileFormCard>
   )
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import Button from '@mui/joy/Button'
-import Grid from '@mui/joy/Grid'
+import Box from '@mui/joy/Box'
 import Stack from '@mui/joy/Stack'
 import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
@@ -9,7 +9,7 @@ import { ProfileUpdateBody } from '../../../contract/api/profile.ts'
 import { updateProfile } from '../../api/profile.ts'
 import { profileQuery } from '../../api/session.ts'
 import { useProfile } from '../../api/useProfile.ts'
-import { FormErrors } from '../../components/form/FormErrors.tsx'
+import { AppForm } from '../../components/form/AppForm.tsx'
 import { TextField } from '../../components/form/TextField.tsx'
 import { applyServerErrors } from '../../components/form/serverErrors.ts'
 import { formValidator } from '../../components/form/validation.ts'
@@ -43,41 +43,28 @@ export function PersonalDataForm() {
   })
   return (
     <ProfileFormCard title={<Trans>Alterar dados pessoais</Trans>} subtitle={<Trans>Como seu nome aparece para colegas e clientes.</Trans>}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          void form.handleSubmit()
-        }}
-      >
-        <Stack spacing={2}>
-          <FormErrors errors={formErrors} />
-          <Grid container spacing={2}>
-            <Grid xs={12} sm={6}>
-              <form.Field name="first_name">{(f) => <TextField field={f} label={t`Nome`} autoComplete="given-name" />}</form.Field>
-            </Grid>
-            <Grid xs={12} sm={6}>
-              <form.Field name="last_name">{(f) => <TextField field={f} label={t`Sobrenome`} autoComplete="family-name" />}</form.Field>
-            </Grid>
-          </Grid>
-          <form.Field name="email">{(f) => <TextField field={f} label={t`E-mail`} type="email" autoComplete="email" />}</form.Field>
-          <form.Field name="avatar_message">
-            {(f) => <TextField field={f} label={t`Mensagem do avatar`} helper={t`Uma frase curta exibida junto à sua foto.`} />}
-          </form.Field>
-          <form.Subscribe selector={(s) => [s.isSubmitting, s.isDirty] as const}>
-            {([submitting, dirty]) => (
-              <Stack direction="row" justifyContent="flex-end" spacing={1}>
-                <Button variant="plain" color="neutral" disabled={!dirty || submitting} onClick={() => form.reset()}>
-                  <Trans>Descartar</Trans>
-                </Button>
-                <Button type="submit" loading={submitting} data-testid="personal-submit">
-                  <Trans>Salvar</Trans>
-                </Button>
-              </Stack>
-            )}
-          </form.Subscribe>
-        </Stack>
-      </form>
+      <AppForm onSubmit={form.handleSubmit} errors={formErrors}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+          <form.Field name="first_name">{(f) => <TextField field={f} label={t`Nome`} autoComplete="given-name" />}</form.Field>
+          <form.Field name="last_name">{(f) => <TextField field={f} label={t`Sobrenome`} autoComplete="family-name" />}</form.Field>
+        </Box>
+        <form.Field name="email">{(f) => <TextField field={f} label={t`E-mail`} type="email" autoComplete="email" />}</form.Field>
+        <form.Field name="avatar_message">
+          {(f) => <TextField field={f} label={t`Mensagem do avatar`} helper={t`Uma frase curta exibida junto à sua foto.`} />}
+        </form.Field>
+        <form.Subscribe selector={(s) => [s.isSubmitting, s.isDirty] as const}>
+          {([submitting, dirty]) => (
+            <Stack direction="row" justifyContent="flex-end" spacing={1}>
+              <Button variant="plain" color="neutral" disabled={!dirty || submitting} onClick={() => form.reset()}>
+                <Trans>Descartar</Trans>
+              </Button>
+              <Button type="submit" loading={submitting} data-testid="personal-submit">
+                <Trans>Salvar</Trans>
+              </Button>
+            </Stack>
+          )}
+        </form.Subscribe>
+      </AppForm>
     </ProfileFormCard>
   )
 }

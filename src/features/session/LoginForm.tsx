@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import Button from '@mui/joy/Button'
-import Stack from '@mui/joy/Stack'
+import Box from '@mui/joy/Box'
 import Typography from '@mui/joy/Typography'
 import { useForm } from '@tanstack/react-form'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -10,7 +10,7 @@ import { LoginBody } from '../../../contract/api/auth.ts'
 import { login, preSessionQuery, profileQuery } from '../../api/session.ts'
 import { useLocale } from '../../app/useLocale.ts'
 import { localeParam } from '../../app/locale.ts'
-import { FormErrors } from '../../components/form/FormErrors.tsx'
+import { AppForm } from '../../components/form/AppForm.tsx'
 import { TextField } from '../../components/form/TextField.tsx'
 import { applyServerErrors } from '../../components/form/serverErrors.ts'
 import { formValidator } from '../../components/form/validation.ts'
@@ -51,23 +51,16 @@ export function LoginForm() {
   })
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        void form.handleSubmit()
-      }}
-    >
-      <Stack spacing={2.5}>
-        <div>
-          <Typography level="h2" sx={{ fontSize: 'xl3' }}>
-            <Trans>Entrar</Trans>
-          </Typography>
-          <Typography level="body-md" textColor="text.secondary" sx={{ mt: 0.5 }}>
-            <Trans>Use seu usuário e senha para acessar o console.</Trans>
-          </Typography>
-        </div>
-        <FormErrors errors={formErrors} />
+    <>
+      <Box sx={{ mb: 2.5 }}>
+        <Typography level="h2" sx={{ fontSize: 'xl3' }}>
+          <Trans>Entrar</Trans>
+        </Typography>
+        <Typography level="body-md" textColor="text.secondary" sx={{ mt: 0.5 }}>
+          <Trans>Use seu usuário e senha para acessar o console.</Trans>
+        </Typography>
+      </Box>
+      <AppForm onSubmit={form.handleSubmit} errors={formErrors} spacing={2.5}>
         <form.Field name="username">
           {(field) => <TextField field={field} label={t`Usuário`} autoComplete="username" autoFocus size="lg" startDecorator={<PersonIcon />} />}
         </form.Field>
@@ -81,7 +74,7 @@ export function LoginForm() {
             </Button>
           )}
         </form.Subscribe>
-      </Stack>
-    </form>
+      </AppForm>
+    </>
   )
 }
