@@ -1,0 +1,58 @@
+import type { AnyStateMachine } from 'xstate'
+import { agentStatusMachine } from './agentStatus.machine.ts'
+import { pauseMachine } from './pause.machine.ts'
+import { screenLockMachine } from './screenLock.machine.ts'
+import { serviceSocketMachine } from './serviceSocket.machine.ts'
+import { tabOwnershipMachine } from './tabOwnership.machine.ts'
+import { webchatStatusMachine } from './webchatStatus.machine.ts'
+
+// Every machine of the app, for the machine visualizer route (and anyone who wants the list). Add new machines here.
+
+export type MachineEntry = {
+  /** Stable key, also the machine's id. */
+  name: string
+  /** One line for designers and QA: what the machine models. */
+  description: string
+  /** Where the behaviour is specified (seeds/000_… is "spec 000", seeds/001_… is "spec 001"). */
+  spec: readonly string[]
+  machine: AnyStateMachine
+}
+
+export const MACHINES: readonly MachineEntry[] = [
+  {
+    name: 'tabOwnership',
+    description: "Which browser tab serves calls and chats; 'Atender aqui' takes over, the tab that loses reloads after 3 s.",
+    spec: ['000 §4 Shared service ownership', '001 §4 Service ownership (shared tab)', '000 §9', '001 §9'],
+    machine: tabOwnershipMachine,
+  },
+  {
+    name: 'serviceSocket',
+    description: 'The status feed on /ws/business/: login, ping every 5 s, pauses and activities while serving, back-off reconnect, remote logout.',
+    spec: ['000 §4 Logout', '000 §7 Websocket (status feed)', '001 §4 Service ownership', '001 §7 Shared service socket', '000 §9'],
+    machine: serviceSocketMachine,
+  },
+  {
+    name: 'pause',
+    description: "The agent's break: pending until available, start, swap ('Trocar'), stop, exceeded justification, supervisor pauses.",
+    spec: ['000 §2 Pause widget', '000 §3 Pause (break)', '000 §4 Pause (break)', '000 §7 Agent channel and pause', '000 §8'],
+    machine: pauseMachine,
+  },
+  {
+    name: 'screenLock',
+    description: 'The full-screen lock set by a pause or by hand, lifted only by a validated password.',
+    spec: ['000 §2 Layouts (lock dialog)', '000 §4 Screen lock', '000 §5 Unlock', '000 §7 validate-password'],
+    machine: screenLockMachine,
+  },
+  {
+    name: 'agentStatus',
+    description: 'The webphone aggregate status (not_inuse … do_not_disturb) sent on the status feed and to the parent window.',
+    spec: ['000 §4 Webphone state', '000 §7 Websocket (status feed)', '001 §7 Embedding'],
+    machine: agentStatusMachine,
+  },
+  {
+    name: 'webchatStatus',
+    description: 'The webchat status: paused, busy by the chat limit, unavailable by registration, otherwise not_inuse.',
+    spec: ['001 §4 Webchat status'],
+    machine: webchatStatusMachine,
+  },
+]
