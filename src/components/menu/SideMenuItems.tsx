@@ -130,6 +130,8 @@ export function SideMenuItems({ items, mini, ctx, onNavigate }: Props) {
         px: mini ? 1 : 1.5,
         '& .MuiListItemButton-root.Mui-selected': { bgcolor: 'primary.softBg', color: 'primary.softColor', fontWeight: 600 },
         '& .MuiListItemButton-root.Mui-selected .MuiListItemDecorator-root': { color: 'primary.500' },
+        // Nested labels are longer; the selection colour is enough there, bold text would be cut.
+        '& .MuiList-root .MuiListItemButton-root.Mui-selected': { fontWeight: 500 },
       }}
     >
       {items.map((item) =>
