@@ -22,6 +22,8 @@ configureClient({
   locale: () => i18n.locale || 'pt-BR',
   // A 401 on a signed-in call means the session is gone (spec 000 §8).
   onUnauthorized: () => {
+    // The session is gone: forget the user so the next guard asks the server again.
+    queryClient.removeQueries({ queryKey: ['profile'] })
     const locale = localeParam((i18n.locale || 'pt-BR') as Parameters<typeof localeParam>[0])
     if (!router.state.location.pathname.endsWith('/401')) void router.navigate({ to: '/{-$locale}/401', params: { locale } })
   },

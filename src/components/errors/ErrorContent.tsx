@@ -38,10 +38,10 @@ export function ErrorContent({ code, icon, title, text, action, color = 'primary
   )
 }
 
-export function HomeButton({ children }: { children?: ReactNode }) {
+export function HomeButton({ children, variant = 'solid' }: { children?: ReactNode; variant?: 'solid' | 'outlined' }) {
   const { params } = useLocale()
   return (
-    <ButtonLink to="/{-$locale}" params={params} startDecorator={<HomeIcon />} size="lg">
+    <ButtonLink to="/{-$locale}" params={params} startDecorator={<HomeIcon />} size="lg" variant={variant} color={variant === 'solid' ? 'primary' : 'neutral'}>
       {children ?? <Trans>Voltar para a página inicial</Trans>}
     </ButtonLink>
   )

@@ -22,7 +22,7 @@ export function UnauthorizedPage() {
             <ButtonLink to="/{-$locale}/login" params={params} size="lg">
               <Trans>Entrar</Trans>
             </ButtonLink>
-            <HomeButton />
+            <HomeButton variant="outlined" />
           </Stack>
         }
       />
