@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { I18nProvider } from '@lingui/react'
@@ -12,7 +12,7 @@ import { createAppRouter } from '../../src/app/router.tsx'
 import { SiteTheme } from '../../src/app/SiteTheme.tsx'
 import { toasts } from '../../src/components/toast/toastStore.ts'
 
-// The guards end to end in jsdom: the real route tree, the real API client, fetch answered here.
+// Guards and the default layout end to end in jsdom: the real route tree and API client, fetch answered here.
 
 const DAY = 86_400_000
 function profile(overrides: Partial<Profile> = {}): Profile {
@@ -31,6 +31,7 @@ function json(status: number, body: unknown) {
 }
 
 let signedIn: Profile | null = null
+const calls: string[] = []
 
 async function open(path: string) {
   const queryClient = createQueryClient()
@@ -58,12 +59,15 @@ beforeAll(() => {
 
 beforeEach(() => {
   signedIn = null
+  calls.length = 0
   toasts.set([])
   // jsdom's browser language is en-US; these users chose Portuguese, so unprefixed pages stay unprefixed.
   document.cookie = 'i18n_redirected=pt-br; path=/'
   configureClient({
-    fetch: vi.fn(async (url: RequestInfo | URL) => {
+    fetch: vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
       const path = String(url)
+      calls.push(`${init?.method ?? 'GET'} ${path}`)
+      if (path.startsWith('/api/session/logout/')) signedIn = null
       if (path.startsWith('/api/v1/business/profile/')) return signedIn ? json(200, signedIn) : json(401, { detail: 'not authenticated' })
       if (path.startsWith('/api/v1/business/site-settings/')) return json(200, { id: 1, domain: 'localhost', name: 'Demo', settings: {} })
       return json(200, { success: true })
@@ -132,5 +136,58 @@ describe('route guards', () => {
     const router = await open('/login?x=1')
     expect(router.state.location.pathname).toBe('/es-es/login')
     expect(router.state.location.searchStr).toBe('?x=1')
+  })
+})
+
+describe('default layout', () => {
+  it('signs out after the confirmation and lands on the sign-in page', async () => {
+    signedIn = profile()
+    const router = await open('/')
+    fireEvent.click(await screen.findByRole('button', { name: 'Sair' }))
+    expect(await screen.findByText('Você tem certeza que quer deslogar?')).toBeTruthy()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('logout-confirm'))
+    })
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(calls).toContain('POST /api/session/logout/')
+  })
+
+  it('shows the menu entries the user may open, with the profile group', async () => {
+    signedIn = profile({ roles: [] })
+    await open('/profile')
+    await screen.findByText('Meu perfil', { selector: 'h1' })
+    expect(document.querySelector('[data-menu="my-profile"]')?.textContent).toContain('Meu perfil')
+    expect(document.querySelector('[data-menu="home"]')).toBeNull()
+    expect(document.querySelector('[data-menu="profile-password"]')).toBeTruthy()
+  })
+
+  it('switches language keeping the page and its search params, and writes the cookie', async () => {
+    signedIn = profile()
+    const router = await open('/profile?tab=2')
+    fireEvent.click(await screen.findByTestId('language-menu'))
+    await act(async () => {
+      fireEvent.click(await screen.findByText('English (US)'))
+    })
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/en-us/profile'))
+    expect(router.state.location.searchStr).toBe('?tab=2')
+    expect(document.cookie).toContain('i18n_redirected=en-us')
+    expect(await screen.findByText('My profile', { selector: 'h1' })).toBeTruthy()
+  })
+
+  it('lists notifications with a close button each', async () => {
+    signedIn = profile({ roles: [PERMISSIONS.viewDashboard, PERMISSIONS.viewNotification] })
+    await open('/')
+    fireEvent.click(await screen.findByTestId('notifications'))
+    expect(await screen.findByText('Bem-vindo ao Atende! Suas notificações aparecem aqui.')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }))
+    await vi.waitFor(() => expect(screen.queryByText('Bem-vindo ao Atende! Suas notificações aparecem aqui.')).toBeNull())
+  })
+
+  it('hides the bell and full-screen button without their permissions', async () => {
+    signedIn = profile()
+    await open('/')
+    await screen.findByText('Olá, Ana Agente')
+    expect(screen.queryByTestId('notifications')).toBeNull()
+    expect(screen.queryByTestId('fullscreen')).toBeNull()
   })
 })
