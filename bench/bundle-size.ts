@@ -30,7 +30,7 @@ export async function bundleSizes(port = 8291) {
     await api.get(`${server.url}/api/pre-session/`)
     const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? ''
     const res = await api.post(`${server.url}/api/session/login/`, {
-      headers: { 'X-CSRFToken': csrf }, data: { username: 'admin', password: 'admin123' },
+      headers: { 'X-CSRFToken': csrf }, data: { username: 'admin', password: 'gestor2025' },
     })
     if (!res.ok()) throw new Error(`login failed ${res.status()}`)
     const shell = await measure('/')

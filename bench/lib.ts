@@ -60,7 +60,7 @@ export async function startServer(opts: { port: number; postgres?: boolean }): P
 }
 
 /** Token sign-in (the token strategy needs no CSRF cookie). */
-export async function tokenFor(url: string, username = 'admin', password = 'admin123'): Promise<string> {
+export async function tokenFor(url: string, username = 'admin', password = 'gestor2025'): Promise<string> {
   const res = await fetch(`${url}/api/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
