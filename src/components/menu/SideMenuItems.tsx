@@ -85,7 +85,7 @@ function GroupItem({ item, mini, ctx, onNavigate }: { item: MenuItem } & Omit<Pr
       <>
         {item.divider && <ListDivider inset="gutter" sx={{ my: 0.75 }} />}
         {children.map((child) => (
-          <LeafItem key={child.id} item={{ ...child }} mini ctx={ctx} onNavigate={onNavigate} />
+          <LeafItem key={child.id} item={child} mini ctx={ctx} onNavigate={onNavigate} />
         ))}
       </>
     )
