@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { text } from './fields.ts'
+import { secret, text } from './fields.ts'
 
 // Spec 000 §7 — authentication. Paths are relative to /api.
 export const AUTH_PATHS = {
@@ -18,7 +18,7 @@ export const CSRF_HEADER = 'X-CSRFToken'
 
 export const LoginBody = v.object({
   username: text({ max: 150 }),
-  password: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)),
+  password: secret(),
 })
 export type LoginBody = v.InferOutput<typeof LoginBody>
 
@@ -27,3 +27,6 @@ export type TokenLoginResponse = v.InferOutput<typeof TokenLoginResponse>
 
 /** Answer of pre-session, session logout, token logout and change-password. */
 export type SuccessResponse = { success: true }
+
+/** POST /api/session/login/ answers with the signed-in user's profile. */
+export type { Profile as SessionLoginResponse } from './profile.ts'

@@ -7,12 +7,14 @@ export const required = (issue: v.BaseIssue<unknown>) => message('required', iss
 
 /** A required, trimmed string with optional length limits (spec 000 §5 messages). */
 export function text(opts: { min?: number; max?: number } = {}) {
+  const max = opts.max ?? 10_000
+  const min = opts.min ?? 1
+  // A blank value gets one message: 'required' below the first character, the length message above it.
   return v.pipe(
     v.string(required),
     v.trim(),
-    v.nonEmpty(required),
-    v.minLength(opts.min ?? 1, (issue) => (opts.min ? message('minLength', issue.lang, { n: opts.min }) : required(issue))),
-    v.maxLength(opts.max ?? 10_000, (issue) => message('maxLength', issue.lang, { n: opts.max ?? 10_000 })),
+    v.minLength(min, (issue) => (issue.received === '0' || min === 1 ? required(issue) : message('minLength', issue.lang, { n: min }))),
+    v.maxLength(max, (issue) => message('maxLength', issue.lang, { n: max })),
   )
 }
 
@@ -28,3 +30,12 @@ export const email = () =>
       v.pipe(v.string((i) => message('invalidEmail', i.lang)), v.trim(), v.email((i) => message('invalidEmail', i.lang)), v.maxLength(254)),
     ], (i) => message('invalidEmail', i.lang)),
   )
+
+/** A required secret (password): not trimmed, non-empty, at most `max` characters. */
+export function secret(max = 128) {
+  return v.pipe(
+    v.string(required),
+    v.nonEmpty(required),
+    v.maxLength(max, (issue) => message('maxLength', issue.lang, { n: max })),
+  )
+}

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { email, optionalText, text } from './fields.ts'
+import { email, optionalText, secret, text } from './fields.ts'
 import { message } from '../messages.ts'
 
 // Spec 000 §3 — the user profile returned by GET /api/v1/business/profile/. Lists that later issues fill (pauses,
@@ -91,9 +91,9 @@ export type ProfileUpdateBody = v.InferOutput<typeof ProfileUpdateBody>
  */
 export const ChangePasswordBody = v.pipe(
   v.object({
-    old_password: v.pipe(v.string((i) => message('required', i.lang)), v.nonEmpty((i) => message('required', i.lang))),
-    new_password1: v.pipe(v.string((i) => message('required', i.lang)), v.nonEmpty((i) => message('required', i.lang)), v.maxLength(128)),
-    new_password2: v.pipe(v.string((i) => message('required', i.lang)), v.nonEmpty((i) => message('required', i.lang))),
+    old_password: secret(),
+    new_password1: secret(),
+    new_password2: secret(),
   }),
   v.forward(
     v.check((b) => b.new_password1 === b.new_password2, (i) => message('passwordsDiffer', i.lang)),
@@ -103,7 +103,7 @@ export const ChangePasswordBody = v.pipe(
 export type ChangePasswordBody = v.InferOutput<typeof ChangePasswordBody>
 
 export const ValidatePasswordBody = v.object({
-  password: v.pipe(v.string((i) => message('required', i.lang)), v.nonEmpty((i) => message('required', i.lang)), v.maxLength(128)),
+  password: secret(),
 })
 export type ValidatePasswordResponse = { success: boolean }
 
