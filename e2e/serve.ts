@@ -1,0 +1,23 @@
+import { rmSync } from 'node:fs'
+import { asc } from 'drizzle-orm'
+import { loadConfig } from '../server/config.ts'
+import { openDatabase } from '../server/db/client.ts'
+import { sites } from '../server/db/schema/index.ts'
+import { seedDemoIfEmpty } from '../server/seed/demo-seed.ts'
+import { startServer } from '../server/startup.ts'
+import { E2E_USERS, prepareE2eUsers } from './fixtures/users.ts'
+
+// The browser tests' web server: a fresh PGlite DATA_DIR with the demo data plus the few accounts only the tests need
+// (an expired password, one without any permission, one whose password a test changes), then the real server on it.
+const config = loadConfig()
+rmSync(config.dataDir, { recursive: true, force: true })
+
+const database = await openDatabase({ pgliteDir: config.pgliteDir })
+await seedDemoIfEmpty(database.db, { port: config.port })
+const [site] = await database.db.select().from(sites).orderBy(asc(sites.id)).limit(1)
+await prepareE2eUsers(database.db, site!.id)
+await database.close()
+
+const { app, url } = await startServer(config)
+console.log(`e2e server at ${url} with ${Object.keys(E2E_USERS).join(', ')}`)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)))
