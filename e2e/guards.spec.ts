@@ -67,6 +67,7 @@ test('an expired password forces the change-password page, other pages redirect 
   await expect(page).toHaveURL(/\/profile\/change-password\/?$/)
   await page.goto('/profile')
   await expect(page).toHaveURL(/\/profile\/?$/)
+  await expect(visibleTestId(page, 'menu-user')).toContainText('Elisa Expirada')
   await shot(page, 'password-expired')
 })
 
