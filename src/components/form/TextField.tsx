@@ -6,7 +6,7 @@ import FormLabel from '@mui/joy/FormLabel'
 import IconButton from '@mui/joy/IconButton'
 import Input from '@mui/joy/Input'
 import { useLingui } from '@lingui/react/macro'
-import { VisibilityIcon, VisibilityOffIcon } from '../icons/icons.tsx'
+import { VisibilityIcon, VisibilityOffIcon } from '../icons/formIcons.tsx'
 
 type FieldLike = {
   name: string
@@ -35,7 +35,7 @@ export function errorText(errors: unknown[]): string | undefined {
   return String(first)
 }
 
-/** A Joy input bound to a TanStack Form field; shows its error once touched or after a submit. */
+/** A Joy input bound to a TanStack Form field (or a `useSchemaForm` one); shows its error once touched or after a submit. */
 export function TextField({ field, label, type = 'text', autoComplete, helper, autoFocus, startDecorator, size = 'md' }: Props) {
   const { t } = useLingui()
   const [reveal, setReveal] = useState(false)

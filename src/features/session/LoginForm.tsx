@@ -2,7 +2,6 @@ import { useState } from 'react'
 import Button from '@mui/joy/Button'
 import Box from '@mui/joy/Box'
 import Typography from '@mui/joy/Typography'
-import { useForm } from '@tanstack/react-form'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -12,11 +11,12 @@ import { useLocale } from '../../app/useLocale.ts'
 import { localeParam } from '../../app/locale.ts'
 import { AppForm } from '../../components/form/AppForm.tsx'
 import { TextField } from '../../components/form/TextField.tsx'
-import { applyServerErrors } from '../../components/form/serverErrors.ts'
-import { formValidator } from '../../components/form/validation.ts'
-import { LockIcon, PersonIcon } from '../../components/icons/icons.tsx'
+import { sortServerErrors } from '../../components/form/serverErrors.ts'
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts'
+import { LockIcon, PersonIcon } from '../../components/icons/formIcons.tsx'
 
 const route = getRouteApi('/{-$locale}/_login/login')
+const FIELDS = ['username', 'password'] as const
 
 /** A same-site path only: never send the user to another origin after sign-in. */
 export function safeRedirect(target: string | undefined): string | undefined {
@@ -24,7 +24,7 @@ export function safeRedirect(target: string | undefined): string | undefined {
 }
 
 export function LoginForm() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const { locale } = useLocale()
   const search = route.useSearch()
   const router = useRouter()
@@ -33,10 +33,11 @@ export function LoginForm() {
   // GET /api/pre-session/ once, so the csrftoken cookie exists before the sign-in POST.
   useQuery(preSessionQuery)
 
-  const form = useForm({
+  // Not TanStack Form: the sign-in page stays light (QUALITY.md budget); the small schema form behaves the same.
+  const form = useSchemaForm({
+    schema: LoginBody,
     defaultValues: { username: '', password: '' },
-    validators: { onChange: formValidator<LoginBody>(LoginBody, () => i18n.locale), onSubmit: formValidator<LoginBody>(LoginBody, () => i18n.locale) },
-    onSubmit: async ({ value }) => {
+    onSubmit: async (value) => {
       setFormErrors([])
       try {
         await queryClient.ensureQueryData(preSessionQuery)
@@ -45,7 +46,9 @@ export function LoginForm() {
         const target = safeRedirect(search.redirect)
         await (target ? router.navigate({ href: target, replace: true }) : router.navigate({ to: '/{-$locale}', params: { locale: localeParam(locale) }, replace: true }))
       } catch (error) {
-        setFormErrors(applyServerErrors(form, error, ['username', 'password']))
+        const sorted = sortServerErrors(error, FIELDS)
+        form.setFieldErrors(sorted.fields)
+        setFormErrors(sorted.form)
       }
     },
   })
@@ -61,19 +64,11 @@ export function LoginForm() {
         </Typography>
       </Box>
       <AppForm onSubmit={form.handleSubmit} errors={formErrors} spacing={2.5}>
-        <form.Field name="username">
-          {(field) => <TextField field={field} label={t`Usuário`} autoComplete="username" autoFocus size="lg" startDecorator={<PersonIcon />} />}
-        </form.Field>
-        <form.Field name="password">
-          {(field) => <TextField field={field} label={t`Senha`} type="password" autoComplete="current-password" size="lg" startDecorator={<LockIcon />} />}
-        </form.Field>
-        <form.Subscribe selector={(s) => s.isSubmitting}>
-          {(submitting) => (
-            <Button type="submit" size="lg" loading={submitting} fullWidth data-testid="login-submit">
-              <Trans>Entrar</Trans>
-            </Button>
-          )}
-        </form.Subscribe>
+        <TextField field={form.field('username')} label={t`Usuário`} autoComplete="username" autoFocus size="lg" startDecorator={<PersonIcon />} />
+        <TextField field={form.field('password')} label={t`Senha`} type="password" autoComplete="current-password" size="lg" startDecorator={<LockIcon />} />
+        <Button type="submit" size="lg" loading={form.isSubmitting} fullWidth data-testid="login-submit">
+          <Trans>Entrar</Trans>
+        </Button>
       </AppForm>
     </>
   )

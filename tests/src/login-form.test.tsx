@@ -1,0 +1,153 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { I18nProvider } from '@lingui/react'
+import type { Profile } from '../../contract/api/profile.ts'
+import { PERMISSIONS } from '../../contract/permissions.ts'
+import { configureClient } from '../../src/api/client.ts'
+import { i18n } from '../../src/app/i18n.ts'
+import { createQueryClient } from '../../src/app/queryClient.ts'
+import { createAppRouter } from '../../src/app/router.tsx'
+import { SiteTheme } from '../../src/app/SiteTheme.tsx'
+import { installValidationMessages } from '../../src/app/validationMessages.ts'
+import { toasts } from '../../src/components/toast/toastStore.ts'
+
+// The sign-in form (a small valibot form, not TanStack Form): field errors from the contract schema in the page's
+// language, the server's field and non-field errors, and the way in. The real route tree; fetch is answered here.
+
+const profile = {
+  id: 1, username: 'admin', first_name: 'Ada', last_name: 'Admin', email: '', avatar: null, avatar_message: '',
+  roles: [PERMISSIONS.viewDashboard], last_login: new Date().toISOString(),
+  site: { id: 1, domain: 'localhost', name: 'Demo', settings: {} },
+  voip: null, team: null, pauses: [], queue_classifications: [], dialer_classifications: [],
+  userextra: { login_channel_telephony: false, login_channel_chat: false, password_expire_date: null, password_notification_start: null },
+} as unknown as Profile
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+let signedIn = false
+let loginAnswer: () => Response
+const posts: unknown[] = []
+
+async function open(path: string) {
+  const queryClient = createQueryClient()
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider i18n={i18n}>
+        <SiteTheme>
+          <RouterProvider router={router} />
+        </SiteTheme>
+      </I18nProvider>
+    </QueryClientProvider>,
+  )
+  await act(async () => {
+    await router.load()
+  })
+  await vi.waitFor(() => expect(router.state.status).toBe('idle'))
+  return router
+}
+
+const field = (name: string) => document.querySelector(`input[name="${name}"]`) as HTMLInputElement
+const helpOf = (name: string) => document.getElementById(`${name}-help`)?.textContent ?? null
+
+async function type(name: string, value: string) {
+  await act(async () => {
+    fireEvent.change(field(name), { target: { value } })
+  })
+}
+
+async function submit() {
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('login-submit'))
+  })
+}
+
+beforeAll(() => {
+  installValidationMessages()
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never
+  window.scrollTo = (() => {}) as never
+})
+
+beforeEach(() => {
+  signedIn = false
+  posts.length = 0
+  toasts.set([])
+  loginAnswer = () => {
+    signedIn = true
+    return json(200, profile)
+  }
+  document.cookie = 'i18n_redirected=pt-br; path=/'
+  configureClient({
+    fetch: vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(url)
+      if (path.startsWith('/api/session/login/')) {
+        posts.push(JSON.parse(String(init?.body)))
+        return loginAnswer()
+      }
+      if (path.startsWith('/api/v1/business/profile/')) return signedIn ? json(200, profile) : json(401, { detail: 'not authenticated' })
+      if (path.startsWith('/api/v1/business/site-settings/')) return json(200, { id: 1, domain: 'localhost', name: 'Demo', settings: {} })
+      return json(200, { success: true })
+    }) as typeof fetch,
+  })
+})
+afterEach(cleanup)
+
+describe('sign-in form', () => {
+  it('shows the required errors after a submit, in the page language, and sends nothing', async () => {
+    await open('/en-us/login')
+    await screen.findByTestId('login-submit')
+    expect(helpOf('username')).toBeNull()
+    await submit()
+    expect(helpOf('username')).toBe('This field is required')
+    expect(helpOf('password')).toBe('This field is required')
+    expect(field('username').getAttribute('aria-invalid')).toBe('true')
+    expect(posts).toEqual([])
+  })
+
+  it('validates a field as it is typed and follows a language switch', async () => {
+    await open('/login')
+    await screen.findByTestId('login-submit')
+    await type('password', 'x'.repeat(129))
+    expect(helpOf('password')).toBe('Este campo é maior do que o permitido que é 128')
+    expect(helpOf('username')).toBeNull()
+    await act(async () => {
+      fireEvent.click(screen.getByText('Español'))
+    })
+    await vi.waitFor(() => expect(helpOf('password')).toBe('Este campo es más largo que el máximo permitido de 128'))
+    await type('password', 'secret')
+    expect(helpOf('password')).toBeNull()
+  })
+
+  it("shows the server's non-field errors above the form and its field errors on the field until it changes", async () => {
+    loginAnswer = () => json(400, { non_field_errors: ['Usuário ou senha inválidos.'] })
+    const router = await open('/login')
+    await screen.findByTestId('login-submit')
+    await type('username', 'admin')
+    await type('password', 'wrong-password1')
+    await submit()
+    expect((await screen.findByTestId('form-errors')).textContent).toBe('Usuário ou senha inválidos.')
+    expect(posts).toEqual([{ username: 'admin', password: 'wrong-password1' }])
+    expect(router.state.location.pathname).toBe('/login')
+
+    loginAnswer = () => json(400, { username: ['Conta desativada.'] })
+    await submit()
+    await vi.waitFor(() => expect(helpOf('username')).toBe('Conta desativada.'))
+    expect(screen.queryByTestId('form-errors')).toBeNull()
+    await type('username', 'admin2')
+    expect(helpOf('username')).toBeNull()
+  })
+
+  it('signs in with the trimmed user name and opens the remembered page', async () => {
+    const router = await open('/login?redirect=%2Fprofile')
+    await screen.findByTestId('login-submit')
+    await type('username', '  admin ')
+    await type('password', 'gestor2025')
+    await submit()
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile'))
+    expect(posts).toEqual([{ username: 'admin', password: 'gestor2025' }])
+  })
+})
