@@ -3,7 +3,7 @@ import type { RouterHistory } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { routeTree } from '../routeTree.gen.ts'
 import { RouteErrorPage } from '../components/errors/RouteErrorPage.tsx'
-import { NotFoundPage } from '../components/errors/NotFoundPage.tsx'
+import { LazyNotFoundPage } from '../components/errors/lazyPages.tsx'
 import { PageSpinner } from '../components/layout/PageSpinner.tsx'
 
 export type RouterContext = { queryClient: QueryClient }
@@ -19,7 +19,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     scrollRestoration: true,
     notFoundMode: 'root',
     defaultErrorComponent: RouteErrorPage,
-    defaultNotFoundComponent: NotFoundPage,
+    defaultNotFoundComponent: LazyNotFoundPage,
     defaultPendingComponent: PageSpinner,
     defaultPendingMs: 400,
   })

@@ -3,7 +3,7 @@ import type { RouterContext } from '../app/router.tsx'
 import { activateLocale } from '../app/i18n.ts'
 import { browserLocaleSources, resolveLocale } from '../app/locale.ts'
 import { ProgressBar } from '../components/layout/ProgressBar.tsx'
-import { NotFoundPage } from '../components/errors/NotFoundPage.tsx'
+import { LazyNotFoundPage } from '../components/errors/lazyPages.tsx'
 import { RouteErrorPage } from '../components/errors/RouteErrorPage.tsx'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -16,6 +16,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       <Outlet />
     </>
   ),
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: LazyNotFoundPage,
   errorComponent: RouteErrorPage,
 })

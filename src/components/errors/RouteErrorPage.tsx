@@ -2,7 +2,7 @@ import { Component } from 'react'
 import type { ErrorInfo, ReactNode } from 'react'
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { reloadForChunkError } from '../../app/chunkReload.ts'
-import { ServerErrorPage } from './ServerErrorPage.tsx'
+import { LazyServerErrorPage } from './lazyPages.tsx'
 
 /**
  * Last resort when the error page itself fails (spec 000 §8): plain markup, no theme, no router, a link home.
@@ -36,7 +36,7 @@ export function RouteErrorPage({ error }: ErrorComponentProps) {
   console.error(error)
   return (
     <ErrorPageBoundary>
-      <ServerErrorPage />
+      <LazyServerErrorPage />
     </ErrorPageBoundary>
   )
 }

@@ -1,7 +1,7 @@
 import Box from '@mui/joy/Box'
 import Link from '@mui/joy/Link'
 import Typography from '@mui/joy/Typography'
-import dayjs from 'dayjs'
+import { dayjs } from '../../app/dates.ts'
 import { Trans } from '@lingui/react/macro'
 import type { SiteSettings } from '../../../contract/api/profile.ts'
 

@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
 import { publicSiteSettingsQuery } from '../../api/session.ts'
 import { LanguageLinks } from './LanguageLinks.tsx'
-import { buildDate } from './Footer.tsx'
+import { buildYear } from './buildYear.ts'
 
 /** The login layout: the site's background colour (or the brand gradient), its login logo, and the form card. */
 export function LoginLayout() {
   const { data: site } = useQuery(publicSiteSettingsQuery)
-  const { year } = buildDate()
+  const year = buildYear()
   return (
     <Box
       sx={{

@@ -1,5 +1,5 @@
 import { passwordExpiry } from '../../../contract/format/password-expiry.ts'
-import { toDayjs } from '../../../contract/format/dates.ts'
+import { toDayjs } from '../../app/dates.ts'
 import type { MenuBadge, MenuContext } from '../../components/menu/menuItems.ts'
 
 /** '!' on the password entries once the expiry-notification window has begun, red when the password has expired. */

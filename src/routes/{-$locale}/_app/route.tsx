@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import type { Profile } from '../../../../contract/api/profile.ts'
-import { signedInGuard } from '../../../app/guards.ts'
 import { DefaultLayout } from '../../../components/layout/DefaultLayout.tsx'
 
 export const Route = createFileRoute('/{-$locale}/_app')({
   staticData: { permission: 'layout' },
-  beforeLoad: (opts): Promise<{ profile: Profile }> => signedInGuard(opts),
+  // Loaded with the first signed-in page: the guards (and the dates they read) stay off the sign-in page.
+  beforeLoad: async (opts): Promise<{ profile: Profile }> => (await import('../../../app/guards.ts')).signedInGuard(opts),
   component: DefaultLayout,
 })
