@@ -1,5 +1,5 @@
 import Alert from '@mui/joy/Alert'
-import { ErrorIcon } from '../icons/icons.tsx'
+import { ErrorIcon } from '../icons/formIcons.tsx'
 
 /** non_field_errors and detail, shown above the form. */
 export function FormErrors({ errors }: { errors: string[] }) {

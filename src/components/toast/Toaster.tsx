@@ -1,34 +1,27 @@
-import Alert from '@mui/joy/Alert'
-import IconButton from '@mui/joy/IconButton'
-import Stack from '@mui/joy/Stack'
+import { lazy, Suspense } from 'react'
 import { useStore } from '../../app/store.ts'
-import { CloseIcon } from '../icons/icons.tsx'
-import { dismissToast, toasts } from './toastStore.ts'
+import { toasts } from './toastStore.ts'
+
+// The toasts, top-centre. Their Joy components load with the first toast, not with every page; the live region is
+// here from the start, so screen readers announce the first toast too.
+const ToastList = lazy(() => import('./ToastList.tsx').then((m) => ({ default: m.ToastList })))
 
 export function Toaster() {
   const list = useStore(toasts)
   return (
-    <Stack
+    <div
       role="status"
       aria-live="polite"
-      spacing={1}
-      sx={{ position: 'fixed', top: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 'var(--joy-zIndex-snackbar)', width: 'min(92vw, 440px)', pointerEvents: 'none' }}
+      style={{
+        position: 'fixed', top: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 'var(--joy-zIndex-snackbar)',
+        width: 'min(92vw, 440px)', pointerEvents: 'none', display: 'flex', flexDirection: 'column', gap: 8,
+      }}
     >
-      {list.map((t) => (
-        <Alert
-          key={t.id}
-          variant="solid"
-          color={t.color}
-          sx={{ pointerEvents: 'auto', boxShadow: 'lg', animation: 'atende-toast-in 160ms ease-out' }}
-          endDecorator={
-            <IconButton size="sm" variant="solid" color={t.color} onClick={() => dismissToast(t.id)} aria-label="×">
-              <CloseIcon />
-            </IconButton>
-          }
-        >
-          {t.message}
-        </Alert>
-      ))}
-    </Stack>
+      {list.length > 0 && (
+        <Suspense fallback={null}>
+          <ToastList list={list} />
+        </Suspense>
+      )}
+    </div>
   )
 }
