@@ -96,6 +96,31 @@ export const MESSAGES = {
     'en-US': 'Unsupported content type.',
     'es-ES': 'Tipo de contenido no admitido.',
   },
+  // Agent pause (spec 000 §3, §4, §7): the `detail` of the pause answers.
+  pauseStarted: { 'pt-BR': 'Pausa iniciada.', 'en-US': 'Break started.', 'es-ES': 'Pausa iniciada.' },
+  pauseStopped: { 'pt-BR': 'Pausa encerrada.', 'en-US': 'Break ended.', 'es-ES': 'Pausa finalizada.' },
+  pausePending: {
+    'pt-BR': 'A pausa começará quando o agente ficar disponível.',
+    'en-US': 'The break starts when the agent is available.',
+    'es-ES': 'La pausa comenzará cuando el agente esté disponible.',
+  },
+  pauseExceeded: {
+    'pt-BR': 'Pausa excedente: informe a justificativa.',
+    'en-US': 'Break exceeded: give a justification.',
+    'es-ES': 'Pausa excedida: indique la justificación.',
+  },
+  pauseNotAllowed: {
+    'pt-BR': 'Esta pausa não está disponível para você.',
+    'en-US': 'This break is not available to you.',
+    'es-ES': 'Esta pausa no está disponible para usted.',
+  },
+  alreadyPaused: { 'pt-BR': 'Já existe uma pausa em andamento.', 'en-US': 'A break is already running.', 'es-ES': 'Ya hay una pausa en curso.' },
+  notPaused: { 'pt-BR': 'Nenhuma pausa em andamento.', 'en-US': 'No break is running.', 'es-ES': 'No hay ninguna pausa en curso.' },
+  pauseReportMismatch: {
+    'pt-BR': 'A pausa informada não é a pausa em andamento.',
+    'en-US': 'The given break is not the running one.',
+    'es-ES': 'La pausa indicada no es la que está en curso.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type MessageKey = keyof typeof MESSAGES

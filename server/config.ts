@@ -21,6 +21,31 @@ export type Config = {
   /** The built SPA (dist/). */
   spaDir: string
   logLevel: string
+  /** Origins besides the request's own host allowed to open websockets (WS_ALLOWED_ORIGINS, comma-separated). */
+  wsAllowedOrigins: string[]
+  /** Timings of the realtime gateway (server/realtime/gateway.ts); tests shorten them. */
+  realtime: RealtimeTimings
+}
+
+export type RealtimeTimings = {
+  /** How long a login waits for other server instances to say whether one of their connections serves. */
+  probeMs: number
+  /** After the serving connection closes, how long a reload has to claim the service back before another is promoted. */
+  vacancyGraceMs: number
+  /** How often the server sends serverPing. */
+  serverPingMs: number
+  /** A connection silent this long is dropped (clients ping every 5 s). */
+  idleMs: number
+  /** How often open sockets' sessions, tokens and users are checked again (expiry, disabled users). */
+  sweepMs: number
+}
+
+export const DEFAULT_REALTIME_TIMINGS: RealtimeTimings = {
+  probeMs: 150,
+  vacancyGraceMs: 5000,
+  serverPingMs: 25_000,
+  idleMs: 60_000,
+  sweepMs: 30_000,
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -39,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(dataDir, 'media'),
     spaDir: path.join(REPO_ROOT, 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    wsAllowedOrigins: parseOrigins(env.WS_ALLOWED_ORIGINS),
+    realtime: { ...DEFAULT_REALTIME_TIMINGS },
   }
 }
 
@@ -55,4 +82,21 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (text === 'true' || text === 'yes') return true
   if (/^\d+$/.test(text)) return Number(text)
   return text
+}
+
+/** `https://a.example, https://b.example:8443` → normalised origins (scheme://host[:port], lower case). */
+export function parseOrigins(value: string | undefined): string[] {
+  const origins: string[] = []
+  for (const item of (value ?? '').split(',')) {
+    const text = item.trim()
+    if (!text) continue
+    let url: URL
+    try {
+      url = new URL(text)
+    } catch {
+      throw new Error(`WS_ALLOWED_ORIGINS must list origins such as https://app.example.com, got ${text}`)
+    }
+    origins.push(url.origin)
+  }
+  return origins
 }

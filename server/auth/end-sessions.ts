@@ -24,11 +24,11 @@ export async function endOtherCredentials(db: Db, bus: Bus, auth: AuthContext): 
   const keep = rotated?.keyHash ?? auth.keyHash
   await deleteUserSessions(db, auth.user.id, auth.via === 'session' ? keep : undefined)
   await revokeUserTokens(db, auth.user.id, auth.via === 'token' ? keep : undefined)
-  await announce(bus, auth, 'password-change', keep)
+  await announce(bus, auth, 'password-change', keep, rotated ? auth.keyHash : null)
   return rotated
 }
 
-async function announce(bus: Bus, auth: AuthContext, reason: SessionEndedEvent['reason'], keep: string | null) {
-  const event: SessionEndedEvent = { user_id: auth.user.id, site_id: auth.user.siteId, reason, keep }
+async function announce(bus: Bus, auth: AuthContext, reason: SessionEndedEvent['reason'], keep: string | null, rotatedFrom: string | null = null) {
+  const event: SessionEndedEvent = { user_id: auth.user.id, site_id: auth.user.siteId, reason, keep, rotated_from: rotatedFrom }
   await bus.publish(SESSION_ENDED, event)
 }

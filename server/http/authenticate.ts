@@ -19,8 +19,19 @@ export type AuthContext = {
 
 const TOKEN_SCHEME = /^Token\s+(\S+)$/i
 
+/**
+ * A browser cannot set Authorization on a WebSocket, so an upgrade may carry the token as the subprotocol pair
+ * `Sec-WebSocket-Protocol: token, <key>` (contract/realtime TOKEN_SUBPROTOCOL); it then counts as `Token <key>`.
+ */
+function websocketToken(request: FastifyRequest): string | undefined {
+  const protocols = request.headers['sec-websocket-protocol']
+  if (typeof protocols !== 'string' || request.headers.upgrade?.toLowerCase() !== 'websocket') return undefined
+  const [scheme, key] = protocols.split(',').map((p) => p.trim())
+  return scheme === 'token' ? `Token ${key ?? ''}` : undefined
+}
+
 export async function authenticate(db: Db, request: FastifyRequest, site: SiteRow): Promise<AuthContext | null> {
-  const header = request.headers.authorization
+  const header = request.headers.authorization ?? websocketToken(request)
   // Like DRF, other Authorization schemes (Basic from a proxy...) are not ours and fall through to the cookie.
   const tokenKey = header ? TOKEN_SCHEME.exec(header)?.[1] : undefined
   if (header && (tokenKey || /^Token\b/i.test(header))) {

@@ -1,0 +1,2 @@
+// Websocket contracts: action names and payload schemas. The chat socket (/ws/chat/) joins with its issue.
+export * from './service-socket.ts'

@@ -1,0 +1,202 @@
+import * as v from 'valibot'
+import { message } from '../messages.ts'
+import { AGENT_CHANNELS, CHAT_STATUSES, Id, TELEPHONY_STATUSES } from '../api/agent.ts'
+import type { AgentChannel, Pause } from '../api/agent.ts'
+import type { FieldErrors } from '../api/errors.ts'
+import type { EndpointStatus } from '../codes/states.ts'
+
+// The service socket (the status feed) on /ws/business/ — spec 000 §4 "Logout", "Shared service ownership", §7
+// "Websocket (status feed)"; spec 001 §4 "Service ownership", §7 "Shared service socket". Every frame is one JSON
+// object `{ action, ...fields }`. The spec names the actions but not their fields, so the fields here are ours; the
+// machines in machines/ speak exactly these shapes.
+
+export const SERVICE_SOCKET_PATH = '/ws/business/'
+
+/** Any frame on the socket, before its action is known (the shape machines/types.ts SocketMessage mirrors). */
+export type SocketMessage = { action: string; [field: string]: unknown }
+
+/**
+ * The subprotocol that carries an API token where a browser cannot set `Authorization` (spec 001 §7 "subprotocols
+ * include a token"): `new WebSocket(url, ['token', key])` sends `Sec-WebSocket-Protocol: token, <key>`; the server
+ * answers with `token` (never echoes the key).
+ */
+export const TOKEN_SUBPROTOCOL = 'token'
+
+/** Close codes of the service socket (4000–4999 are the application's). */
+export const SOCKET_CLOSE_CODES = {
+  /** The session or token ended (logout, password change, user disabled, expiry). */
+  sessionEnded: 4401,
+  /** Too many frames in a short time, or a frame too large. */
+  policy: 1008,
+  /** No frame for too long (the client pings every 5 s). */
+  idle: 4408,
+  /** The server is shutting down; reconnect. */
+  goingAway: 1001,
+} as const
+
+/** Largest frame a client may send (bytes). */
+export const MAX_CLIENT_FRAME_BYTES = 64 * 1024
+
+const invalid = (issue: v.BaseIssue<unknown>) => message('invalidValue', issue.lang)
+const PAGE_MAX = 2000
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sent by the browser
+
+/** Payload schemas of the client actions the server acts on; each frame is `{ action, ...fields }`. */
+export const CLIENT_MESSAGES = {
+  /** First frame after open: starts the service-ownership decision (answered startService or serviceElsewhere). */
+  login: v.object({ action: v.literal('login') }),
+  /** Every 5 s; answered `pong`. */
+  ping: v.object({ action: v.literal('ping') }),
+  /** The answer to the server's `serverPing`. */
+  server_pong: v.object({ action: v.literal('server_pong') }),
+  /** Answered `pause` with the running pause (or null). */
+  get_pauses: v.object({ action: v.literal('get_pauses') }),
+  /** Answered `activity` with the pending activities. */
+  get_activities: v.object({ action: v.literal('get_activities') }),
+  /** 'Atender aqui': this connection becomes the serving one. */
+  service_here: v.object({ action: v.literal('service_here') }),
+  /** The SPA navigated (spec 000 §4 "page changes are reported"); spec 000 §7 spells it changePage. */
+  change_page: v.object({ action: v.literal('change_page'), page: v.pipe(v.string(invalid), v.maxLength(PAGE_MAX, invalid)) }),
+  changePage: v.object({ action: v.literal('changePage'), page: v.pipe(v.string(invalid), v.maxLength(PAGE_MAX, invalid)) }),
+  /** The agent's aggregate status of one channel (agentStatus and webchatStatus machines). */
+  change_state: v.variant('channel', [
+    v.object({ action: v.literal('change_state'), channel: v.literal('telephony'), status: v.picklist(TELEPHONY_STATUSES, invalid) }),
+    v.object({ action: v.literal('change_state'), channel: v.literal('chat'), status: v.picklist(CHAT_STATUSES, invalid) }),
+  ], invalid),
+  /** After POST pause/start/: the pause report id now running; other connections of the user are told. */
+  start_pause: v.object({ action: v.literal('start_pause'), id: Id }),
+  /** An activity was worked to its end. */
+  done_activity: v.object({ action: v.literal('done_activity'), id: Id }),
+  /** The app is signing out: this connection gives up the service. */
+  logout: v.object({ action: v.literal('logout') }),
+} as const
+
+export type ClientAction = keyof typeof CLIENT_MESSAGES
+export type ClientMessage = { [A in ClientAction]: v.InferOutput<(typeof CLIENT_MESSAGES)[A]> }[ClientAction]
+
+/**
+ * Client actions of the spec that belong to later issues (calls, after-service, chat counters, debugging). The server
+ * ignores them today like any unknown action; listed so nobody mistakes them for typos.
+ */
+export const LATER_CLIENT_ACTIONS = [
+  'answer_call',
+  'after_service_timer',
+  'after_service_finished',
+  'compare_number_of_messages',
+  'count_unread_messages',
+  'count_unread_all_messages',
+  'sync_step',
+  'debug',
+  'debug_frontend',
+] as const
+
+export function isClientAction(action: unknown): action is ClientAction {
+  return typeof action === 'string' && Object.hasOwn(CLIENT_MESSAGES, action)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sent by the server
+
+/** A pending activity (scheduled call) as `activity` lists it; the activities table arrives with its issue. */
+export type SocketActivity = { id: number; [field: string]: unknown }
+
+/** One agent's status as supervisors receive it (ours: the spec names no action for the supervisor feed). */
+export type AgentStatusChange = {
+  user: number
+  channel: AgentChannel
+  status: EndpointStatus
+  previous: EndpointStatus | null
+  changed_at: string
+}
+
+export type ServerMessage =
+  | { action: 'pong' }
+  | { action: 'serverPing' }
+  /** Answer to get_pauses, and a sync after a pause changed elsewhere (another tab, a REST call). */
+  | { action: 'pause'; pause: Pause | null }
+  /** A pause started by someone else (a supervisor): `pause.started_by` says who. */
+  | { action: 'startPause'; pause: Pause }
+  /** The running pause was stopped by someone else; `stopped_by` says who. */
+  | { action: 'stopPause'; pause: Pause | null; stopped_by: number | null }
+  | { action: 'activity'; activities: SocketActivity[] }
+  /** This connection is the one serving calls and chats. */
+  | { action: 'startService' }
+  /** Another connection (tab or browser) of the user serves; ours, the spec names none (machines/README.md). */
+  | { action: 'serviceElsewhere' }
+  | { action: 'dnd'; dnd: boolean }
+  /** The profile changed: refetch it. */
+  | { action: 'updateUser' }
+  /** Remote logout: the console shows a notice and signs out after 15 s (spec 000 §4). */
+  | { action: 'logout'; reason?: string }
+  | { action: 'refresh' }
+  | { action: 'openUrl'; url: string }
+  /** An agent's status changed (to supervisors of the agent's site). */
+  | ({ action: 'agentStatus' } & AgentStatusChange)
+  /** A frame the server could not act on; `request` is the action it answered (when it had one). */
+  | { action: 'error'; detail: string; request: string | null; errors?: FieldErrors }
+
+export type ServerAction = ServerMessage['action']
+
+/** Every server action, for clients that check what they receive. */
+export const SERVER_ACTIONS = [
+  'pong',
+  'serverPing',
+  'pause',
+  'startPause',
+  'stopPause',
+  'activity',
+  'startService',
+  'serviceElsewhere',
+  'dnd',
+  'updateUser',
+  'logout',
+  'refresh',
+  'openUrl',
+  'agentStatus',
+  'error',
+] as const satisfies readonly ServerAction[]
+
+const PauseShape = v.looseObject({ id: v.number(), user: v.number(), started_by: v.nullable(v.number()), pending: v.boolean() })
+const Status = v.picklist(TELEPHONY_STATUSES)
+
+/** Schemas of the server's frames: the SPA can parse what it receives; the server's tests check what it sends. */
+export const SERVER_MESSAGES = {
+  pong: v.strictObject({ action: v.literal('pong') }),
+  serverPing: v.strictObject({ action: v.literal('serverPing') }),
+  pause: v.strictObject({ action: v.literal('pause'), pause: v.nullable(PauseShape) }),
+  startPause: v.strictObject({ action: v.literal('startPause'), pause: PauseShape }),
+  stopPause: v.strictObject({ action: v.literal('stopPause'), pause: v.nullable(PauseShape), stopped_by: v.nullable(v.number()) }),
+  activity: v.strictObject({ action: v.literal('activity'), activities: v.array(v.looseObject({ id: v.number() })) }),
+  startService: v.strictObject({ action: v.literal('startService') }),
+  serviceElsewhere: v.strictObject({ action: v.literal('serviceElsewhere') }),
+  dnd: v.strictObject({ action: v.literal('dnd'), dnd: v.boolean() }),
+  updateUser: v.strictObject({ action: v.literal('updateUser') }),
+  logout: v.strictObject({ action: v.literal('logout'), reason: v.optional(v.string()) }),
+  refresh: v.strictObject({ action: v.literal('refresh') }),
+  openUrl: v.strictObject({ action: v.literal('openUrl'), url: v.pipe(v.string(), v.url()) }),
+  agentStatus: v.strictObject({
+    action: v.literal('agentStatus'),
+    user: v.number(),
+    channel: v.picklist(AGENT_CHANNELS),
+    status: Status,
+    previous: v.nullable(Status),
+    changed_at: v.string(),
+  }),
+  error: v.strictObject({
+    action: v.literal('error'),
+    detail: v.string(),
+    request: v.nullable(v.string()),
+    errors: v.optional(v.record(v.string(), v.array(v.string()))),
+  }),
+} as const satisfies Record<ServerAction, v.GenericSchema>
+
+/** Parses one received frame; null when it is not a server message this contract knows. */
+export function parseServerMessage(value: unknown): ServerMessage | null {
+  if (!value || typeof value !== 'object') return null
+  const action = (value as { action?: unknown }).action
+  if (typeof action !== 'string' || !Object.hasOwn(SERVER_MESSAGES, action)) return null
+  const result = v.safeParse(SERVER_MESSAGES[action as ServerAction], value)
+  return result.success ? (result.output as ServerMessage) : null
+}
