@@ -32,14 +32,14 @@ async function openPglite(dir: string | undefined) {
   // Imported lazily so a PostgreSQL deployment never loads the WASM engine.
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
-  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  const { migratePglite } = await import('./pglite-migrate.ts')
   if (dir) await mkdir(dir, { recursive: true })
   const client = new PGlite(dir)
   const db = drizzle(client, { schema })
   return {
     db: db as unknown as Db,
     kind: 'pglite' as const,
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePglite(client, MIGRATIONS_DIR),
     close: () => client.close(),
   }
 }

@@ -1,8 +1,9 @@
-import { integer, jsonb, pgTable, primaryKey, serial, unique, varchar } from 'drizzle-orm/pg-core'
+import { boolean, integer, jsonb, pgTable, primaryKey, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core'
 import { sites } from './sites.ts'
 import { users } from './users.ts'
 
-// Permission groups (business/groups): a profile's roles are the union of its groups' codenames.
+// Permission groups (the settings entity business.groups): a profile's roles are the union of the codenames of its
+// active groups.
 export const permissionGroups = pgTable(
   'permission_groups',
   {
@@ -10,6 +11,9 @@ export const permissionGroups = pgTable(
     siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 150 }).notNull(),
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('permission_groups_site_name_unique').on(t.siteId, t.name)],
 )

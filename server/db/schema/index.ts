@@ -4,3 +4,6 @@ export * from './teams.ts'
 export * from './users.ts'
 export * from './groups.ts'
 export * from './sessions.ts'
+export * from './audit-log.ts'
+// The settings catalogue's tables, generated from contract/entities (server/db/entity-schema/).
+export * from './entities.generated.ts'

@@ -1,7 +1,10 @@
-import { boolean, integer, jsonb, pgTable, serial, unique, varchar } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { boolean, integer, jsonb, pgTable, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core'
+import { servicePauses } from './entities.generated.ts'
 import { sites } from './sites.ts'
 
-// Spec 000 §3 — a team's flags drive auto login / auto answer, after-service and the call form.
+// Spec 000 §3 — a team's flags drive auto login / auto answer, after-service and the call form. Also the settings
+// entity service.teams (server/db/entity-schema/bridge.ts).
 export const teams = pgTable(
   'teams',
   {
@@ -22,6 +25,10 @@ export const teams = pgTable(
     enableComment: boolean('enable_comment').notNull().default(false),
     minimumCommentSize: integer('minimum_comment_size').notNull().default(0),
     maximumCommentSize: integer('maximum_comment_size').notNull().default(255),
+    isActive: boolean('is_active').notNull().default(true),
+    afterServicePauseId: integer('after_service_pause_id').references((): AnyPgColumn => servicePauses.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('teams_site_name_unique').on(t.siteId, t.name)],
 )

@@ -1,8 +1,11 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { businessDepartments, pabxDevices } from './entities.generated.ts'
 import { sites } from './sites.ts'
 import { teams } from './teams.ts'
 
-// Users sign in with a username unique within their site; the same name may exist on another site.
+// Users sign in with a username unique within their site; the same name may exist on another site. Also the settings
+// entity business.users (server/db/entity-schema/bridge.ts): one SIP device per user at most.
 export const users = pgTable(
   'users',
   {
@@ -21,8 +24,16 @@ export const users = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    departmentId: integer('department_id').references((): AnyPgColumn => businessDepartments.id, { onDelete: 'set null' }),
+    deviceId: integer('device_id').references((): AnyPgColumn => pabxDevices.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('users_site_username_unique').on(t.siteId, t.username), index('users_team_idx').on(t.teamId)],
+  (t) => [
+    unique('users_site_username_unique').on(t.siteId, t.username),
+    index('users_team_idx').on(t.teamId),
+    index('users_department_id_idx').on(t.departmentId),
+    uniqueIndex('users_device_unique').on(t.siteId, t.deviceId),
+  ],
 )
 
 /** Spec 000 §3 userextra: channel logins and the password expiry the SPA warns about. */

@@ -1,0 +1,113 @@
+import { ENTITIES } from '../../../contract/entities/index.ts'
+import { ownedTables, planOf } from './plan.ts'
+import type { ChildPlan, ColumnPlan, JoinPlan, TablePlan } from './plan.ts'
+import { identifier } from './plan.ts'
+
+// Renders the storage plans as a Drizzle schema module (server/db/schema/entities.generated.ts). A test compares the
+// file with a fresh rendering, so the registry and the tables cannot drift apart.
+
+/** The hand-written tables generated ones may reference, by SQL name. */
+const EXISTING: Record<string, { name: string; from: string }> = {
+  sites: { name: 'sites', from: './sites.ts' },
+  users: { name: 'users', from: './users.ts' },
+  teams: { name: 'teams', from: './teams.ts' },
+  permission_groups: { name: 'permissionGroups', from: './groups.ts' },
+}
+
+export function camel(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+}
+
+function tsTable(table: string): string {
+  return EXISTING[table]?.name ?? camel(table)
+}
+
+function literal(value: unknown): string {
+  return JSON.stringify(value).replace(/"/g, "'")
+}
+
+function renderColumn(column: ColumnPlan): string {
+  if (column.primaryKey) return `${camel(column.name)}: serial('${column.name}').primaryKey()`
+  const base: Record<ColumnPlan['type'], string> = {
+    text: `text('${column.name}')`,
+    integer: `integer('${column.name}')`,
+    boolean: `boolean('${column.name}')`,
+    numeric: `numeric('${column.name}', { mode: 'number' })`,
+    timestamptz: `timestamp('${column.name}', { withTimezone: true })`,
+    jsonb: `jsonb('${column.name}').$type<unknown[]>()`,
+  }
+  let code = base[column.type]
+  if (column.notNull) code += '.notNull()'
+  if (column.default === 'now') code += '.defaultNow()'
+  else if (column.default !== undefined) code += `.default(${literal(column.default)})`
+  if (column.references) code += `.references((): AnyPgColumn => ${tsTable(column.references.table)}.id, { onDelete: '${column.references.onDelete}' })`
+  return `${camel(column.name)}: ${code}`
+}
+
+function renderTable(table: string, columns: readonly ColumnPlan[], extras: string[], comment: string): string {
+  const body = columns.map((c) => `    ${renderColumn(c)},`).join('\n')
+  const config = extras.length ? `,\n  (t) => [\n${extras.map((e) => `    ${e},`).join('\n')}\n  ]` : ''
+  return `// ${comment}\nexport const ${tsTable(table)} = pgTable(\n  '${table}',\n  {\n${body}\n  }${config},\n)\n`
+}
+
+function indexes(table: string, columns: readonly ColumnPlan[]): string[] {
+  return columns
+    .filter((c) => c.references)
+    .map((c) => `index('${identifier(`${table}_${c.name}_idx`)}').on(t.${camel(c.name)})`)
+}
+
+function renderEntity(plan: TablePlan): string {
+  const extras = indexes(plan.table, plan.columns)
+  for (const unique of plan.uniques) {
+    const on = [...(unique.global ? [] : ['site_id']), ...unique.columns].map((c) => `t.${camel(c)}`).join(', ')
+    const where = unique.partial ? `.where(sql\`\${t.${camel(unique.partial)}} <> ''\`)` : ''
+    extras.push(`uniqueIndex('${unique.name}').on(${on})${where}`)
+  }
+  return renderTable(plan.table, plan.columns, extras, `${plan.entity.key}: ${plan.entity.label.plural['en-US']}`)
+}
+
+function renderJoin(join: JoinPlan, label: string): string {
+  const columns: ColumnPlan[] = [
+    { name: join.owner, type: 'integer', notNull: true, references: { table: join.ownerTable, onDelete: 'cascade' } },
+    { name: join.target, type: 'integer', notNull: true, references: { table: join.targetTable, onDelete: 'cascade' } },
+    { name: 'site_id', type: 'integer', notNull: true, references: { table: 'sites', onDelete: 'cascade' } },
+  ]
+  const extras = [
+    `primaryKey({ columns: [t.${camel(join.owner)}, t.${camel(join.target)}] })`,
+    `index('${identifier(`${join.table}_${join.target}_idx`)}').on(t.${camel(join.target)})`,
+  ]
+  return renderTable(join.table, columns, extras, `${label} (m2m)`)
+}
+
+function renderChild(child: ChildPlan, label: string): string {
+  return renderTable(child.table, child.columns, indexes(child.table, child.columns), `${label} (rows)`)
+}
+
+/** The whole generated module. */
+export function renderEntitySchema(): string {
+  const parts: string[] = []
+  for (const entity of ENTITIES) {
+    const plan = planOf(entity.key)
+    if (!plan.bridged) parts.push(renderEntity(plan))
+    const { joins, children } = ownedTables(plan)
+    for (const join of joins) parts.push(renderJoin(join, `${entity.key}.${tableField(plan, join.table)}`))
+    for (const child of children) parts.push(renderChild(child, `${entity.key}.${tableField(plan, child.table)}`))
+  }
+  const imports = Object.values(EXISTING)
+    .map((e) => `import { ${e.name} } from '${e.from}'`)
+    .join('\n')
+  return [
+    '// Generated from contract/entities by `node server/db/entity-schema/generate.ts`; do not edit by hand.',
+    '// Storage conventions: server/db/entity-schema/plan.ts. Entities mapped onto older tables: bridge.ts.',
+    "import { sql } from 'drizzle-orm'",
+    "import type { AnyPgColumn } from 'drizzle-orm/pg-core'",
+    "import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'",
+    imports,
+    '',
+    parts.join('\n'),
+  ].join('\n')
+}
+
+function tableField(plan: TablePlan, table: string): string {
+  return plan.fields.find((f) => (f.kind === 'm2m' && f.join.table === table) || (f.kind === 'rows' && f.child.table === table))?.field.name ?? table
+}
