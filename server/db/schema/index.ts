@@ -7,3 +7,5 @@ export * from './sessions.ts'
 export * from './audit-log.ts'
 // The settings catalogue's tables, generated from contract/entities (server/db/entity-schema/).
 export * from './entities.generated.ts'
+// Agent presence: pause reports, current agent statuses and their timeline (server/agent/).
+export * from './agent.ts'
