@@ -25,6 +25,9 @@ import { Route as Char123LocaleChar125AppProfileIndexRouteImport } from './route
 import { Route as Char123LocaleChar125AppProfileChangeAvatarRouteImport } from './routes/{-$locale}/_app/profile/change-avatar'
 import { Route as Char123LocaleChar125AppProfileChangePasswordRouteImport } from './routes/{-$locale}/_app/profile/change-password'
 import { Route as Char123LocaleChar125AppProfileChangePersonalDataRouteImport } from './routes/{-$locale}/_app/profile/change-personal-data'
+import { Route as Char123LocaleChar125AppSettingsIndexRouteImport } from './routes/{-$locale}/_app/settings/index'
+import { Route as Char123LocaleChar125AppSettingsSplatRouteImport } from './routes/{-$locale}/_app/settings/$'
+import { Route as Char123LocaleChar125AppSettingsSystemAuditLogRouteImport } from './routes/{-$locale}/_app/settings/system/audit-log'
 
 const Char123LocaleChar125RouteRoute =
   Char123LocaleChar125RouteRouteImport.update({
@@ -119,6 +122,24 @@ const Char123LocaleChar125AppProfileChangePersonalDataRoute =
     path: '/profile/change-personal-data',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
+const Char123LocaleChar125AppSettingsIndexRoute =
+  Char123LocaleChar125AppSettingsIndexRouteImport.update({
+    id: '/settings/',
+    path: '/settings/',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppSettingsSplatRoute =
+  Char123LocaleChar125AppSettingsSplatRouteImport.update({
+    id: '/settings/$',
+    path: '/settings/$',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppSettingsSystemAuditLogRoute =
+  Char123LocaleChar125AppSettingsSystemAuditLogRouteImport.update({
+    id: '/settings/system/audit-log',
+    path: '/settings/system/audit-log',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
@@ -133,7 +154,10 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  '/{-$locale}/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
+  '/{-$locale}/settings/': typeof Char123LocaleChar125AppSettingsIndexRoute
+  '/{-$locale}/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125AppIndexRoute
@@ -147,7 +171,10 @@ export interface FileRoutesByTo {
   '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  '/{-$locale}/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/profile': typeof Char123LocaleChar125AppProfileIndexRoute
+  '/{-$locale}/settings': typeof Char123LocaleChar125AppSettingsIndexRoute
+  '/{-$locale}/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -166,7 +193,10 @@ export interface FileRoutesById {
   '/{-$locale}/_app/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/_app/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/_app/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  '/{-$locale}/_app/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/_app/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
+  '/{-$locale}/_app/settings/': typeof Char123LocaleChar125AppSettingsIndexRoute
+  '/{-$locale}/_app/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -183,7 +213,10 @@ export interface FileRouteTypes {
     | '/{-$locale}/profile/change-avatar'
     | '/{-$locale}/profile/change-password'
     | '/{-$locale}/profile/change-personal-data'
+    | '/{-$locale}/settings/$'
     | '/{-$locale}/profile/'
+    | '/{-$locale}/settings/'
+    | '/{-$locale}/settings/system/audit-log'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$locale}'
@@ -197,7 +230,10 @@ export interface FileRouteTypes {
     | '/{-$locale}/profile/change-avatar'
     | '/{-$locale}/profile/change-password'
     | '/{-$locale}/profile/change-personal-data'
+    | '/{-$locale}/settings/$'
     | '/{-$locale}/profile'
+    | '/{-$locale}/settings'
+    | '/{-$locale}/settings/system/audit-log'
   id:
     | '__root__'
     | '/{-$locale}'
@@ -215,7 +251,10 @@ export interface FileRouteTypes {
     | '/{-$locale}/_app/profile/change-avatar'
     | '/{-$locale}/_app/profile/change-password'
     | '/{-$locale}/_app/profile/change-personal-data'
+    | '/{-$locale}/_app/settings/$'
     | '/{-$locale}/_app/profile/'
+    | '/{-$locale}/_app/settings/'
+    | '/{-$locale}/_app/settings/system/audit-log'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -336,6 +375,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125AppProfileChangePersonalDataRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
+    '/{-$locale}/_app/settings/': {
+      id: '/{-$locale}/_app/settings/'
+      path: '/settings'
+      fullPath: '/{-$locale}/settings/'
+      preLoaderRoute: typeof Char123LocaleChar125AppSettingsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/settings/$': {
+      id: '/{-$locale}/_app/settings/$'
+      path: '/settings/$'
+      fullPath: '/{-$locale}/settings/$'
+      preLoaderRoute: typeof Char123LocaleChar125AppSettingsSplatRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/settings/system/audit-log': {
+      id: '/{-$locale}/_app/settings/system/audit-log'
+      path: '/settings/system/audit-log'
+      fullPath: '/{-$locale}/settings/system/audit-log'
+      preLoaderRoute: typeof Char123LocaleChar125AppSettingsSystemAuditLogRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
   }
 }
 
@@ -345,7 +405,10 @@ interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppProfileChangeAvatarRoute: typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   Char123LocaleChar125AppProfileChangePasswordRoute: typeof Char123LocaleChar125AppProfileChangePasswordRoute
   Char123LocaleChar125AppProfileChangePersonalDataRoute: typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  Char123LocaleChar125AppSettingsSplatRoute: typeof Char123LocaleChar125AppSettingsSplatRoute
   Char123LocaleChar125AppProfileIndexRoute: typeof Char123LocaleChar125AppProfileIndexRoute
+  Char123LocaleChar125AppSettingsIndexRoute: typeof Char123LocaleChar125AppSettingsIndexRoute
+  Char123LocaleChar125AppSettingsSystemAuditLogRoute: typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 
 const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRouteChildren =
@@ -359,8 +422,14 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
       Char123LocaleChar125AppProfileChangePasswordRoute,
     Char123LocaleChar125AppProfileChangePersonalDataRoute:
       Char123LocaleChar125AppProfileChangePersonalDataRoute,
+    Char123LocaleChar125AppSettingsSplatRoute:
+      Char123LocaleChar125AppSettingsSplatRoute,
     Char123LocaleChar125AppProfileIndexRoute:
       Char123LocaleChar125AppProfileIndexRoute,
+    Char123LocaleChar125AppSettingsIndexRoute:
+      Char123LocaleChar125AppSettingsIndexRoute,
+    Char123LocaleChar125AppSettingsSystemAuditLogRoute:
+      Char123LocaleChar125AppSettingsSystemAuditLogRoute,
   }
 
 const Char123LocaleChar125AppRouteRouteWithChildren =

@@ -52,7 +52,7 @@ async function open(path: string) {
 }
 
 const field = (name: string) => document.querySelector(`input[name="${name}"]`) as HTMLInputElement
-const helpOf = (name: string) => document.getElementById(`${name}-help`)?.textContent ?? null
+const helpOf = (name: string) => document.getElementById(`${name}-helper-text`)?.textContent ?? null
 
 async function type(name: string, value: string) {
   await act(async () => {
@@ -97,6 +97,15 @@ beforeEach(() => {
 afterEach(cleanup)
 
 describe('sign-in form', () => {
+  it('names its inputs by their labels and describes them by their errors', async () => {
+    await open('/en-us/login')
+    await screen.findByTestId('login-submit')
+    expect(screen.getByLabelText(/username|usuário/i)).toBe(field('username'))
+    expect(screen.getByLabelText(/^password|^senha/i)).toBe(field('password'))
+    await submit()
+    expect(field('username').getAttribute('aria-describedby')).toBe('username-helper-text')
+  })
+
   it('shows the required errors after a submit, in the page language, and sends nothing', async () => {
     await open('/en-us/login')
     await screen.findByTestId('login-submit')

@@ -30,6 +30,11 @@ describe('route permission declarations', () => {
       '/{-$locale}/_app/profile/change-avatar': PERMISSIONS.myProfile,
       '/{-$locale}/_app/profile/change-password': PERMISSIONS.myProfile,
       '/{-$locale}/_app/profile/change-personal-data': PERMISSIONS.myProfile,
+      '/{-$locale}/_app/settings/': PERMISSIONS.viewSettings,
+      // Every settings entity page: entering needs sites.view_settings, then the route's beforeLoad asks for the
+      // entity's own view/add/change/delete codename (tests/src/settings-routes.test.tsx).
+      '/{-$locale}/_app/settings/$': PERMISSIONS.viewSettings,
+      '/{-$locale}/_app/settings/system/audit-log': 'system.view_auditlog',
     })
   })
 

@@ -42,10 +42,11 @@ export function TextField({ field, label, type = 'text', autoComplete, helper, a
   const shown = field.state.meta.isTouched || field.form.state.submissionAttempts > 0
   const error = shown ? errorText(field.state.meta.errors) : undefined
   return (
-    <FormControl error={Boolean(error)} size={size}>
-      <FormLabel htmlFor={field.name}>{label}</FormLabel>
+    // The id goes on FormControl: Joy then gives it to the input, points the label's `for` at it and the input's
+    // aria-describedby at the helper text. Ids set on FormLabel or Input separately fall out of step.
+    <FormControl id={field.name} error={Boolean(error)} size={size}>
+      <FormLabel>{label}</FormLabel>
       <Input
-        id={field.name}
         name={field.name}
         type={type === 'password' && reveal ? 'text' : type}
         value={String(field.state.value ?? '')}
@@ -61,9 +62,9 @@ export function TextField({ field, label, type = 'text', autoComplete, helper, a
             </IconButton>
           ) : undefined
         }
-        slotProps={{ input: { 'aria-invalid': Boolean(error), 'aria-describedby': error || helper ? `${field.name}-help` : undefined } }}
+        slotProps={{ input: { 'aria-invalid': Boolean(error) } }}
       />
-      {(error || helper) && <FormHelperText id={`${field.name}-help`}>{error ?? helper}</FormHelperText>}
+      {(error || helper) && <FormHelperText>{error ?? helper}</FormHelperText>}
     </FormControl>
   )
 }

@@ -11,13 +11,23 @@ import { useRouterState } from '@tanstack/react-router'
 import { ListItemButtonLink } from '../links.tsx'
 import { useLingui } from '@lingui/react'
 import { useLocale } from '../../app/useLocale.ts'
+import { localize } from '../../../contract/codes/localize.ts'
 import { ExpandMoreIcon } from '../icons/icons.tsx'
 import type { MenuContext, MenuItem } from './menuItems.ts'
 
 type Props = { items: MenuItem[]; mini: boolean; ctx: MenuContext; onNavigate?: () => void }
 
 /** Path of a menu target without the locale prefix, to compare with the current page. */
-const plainPath = (to: string) => to.replace('/{-$locale}', '') || '/'
+const plainPath = (item: MenuItem) => (item.to ?? '').replace('/{-$locale}', '').replace(/\$$/, item.params?._splat ?? '') || '/'
+/** Whether an entry is the current page; a settings list also stays selected on its create, edit and delete pages. */
+const isCurrent = (item: MenuItem, pathname: string): boolean =>
+  item.to !== undefined && (plainPath(item) === pathname || (item.params?._splat !== undefined && pathname.startsWith(`${plainPath(item)}/`)))
+const containsPath = (item: MenuItem, pathname: string): boolean => isCurrent(item, pathname) || (item.children ?? []).some((c) => containsPath(c, pathname))
+
+/** A menu label: a Lingui message, or a registry text in the three languages. */
+function labelOf(label: MenuItem['label'], i18n: ReturnType<typeof useLingui>['i18n']): string {
+  return 'pt-BR' in label ? localize(label, i18n.locale) : i18n._(label)
+}
 const stripLocale = (pathname: string) => pathname.replace(/^\/(en-us|es-es)(?=\/|$)/, '').replace(/\/$/, '') || '/'
 
 function ItemBadge({ item, ctx, mini }: { item: MenuItem; ctx: MenuContext; mini: boolean }) {
@@ -39,14 +49,14 @@ function LeafItem({ item, mini, ctx, onNavigate, nested }: { item: MenuItem; nes
   const { i18n } = useLingui()
   const { params } = useLocale()
   const pathname = useRouterState({ select: (s) => stripLocale(s.location.pathname) })
-  const label = i18n._(item.label)
+  const label = labelOf(item.label, i18n)
   const Icon = item.icon
-  const selected = item.to !== undefined && plainPath(item.to) === pathname
+  const selected = isCurrent(item, pathname)
   const button = (
     <ListItemButtonLink
       // Every menu target lives under {-$locale}, so they all take the same params.
       to={item.to as '/{-$locale}'}
-      params={params}
+      params={{ ...params, ...item.params }}
       selected={selected}
       onClick={onNavigate}
       aria-label={mini ? label : undefined}
@@ -75,7 +85,7 @@ function LeafItem({ item, mini, ctx, onNavigate, nested }: { item: MenuItem; nes
 function GroupItem({ item, mini, ctx, onNavigate }: { item: MenuItem } & Omit<Props, 'items'>) {
   const { i18n } = useLingui()
   const pathname = useRouterState({ select: (s) => stripLocale(s.location.pathname) })
-  const containsCurrent = (item.children ?? []).some((c) => c.to && plainPath(c.to) === pathname)
+  const containsCurrent = containsPath(item, pathname)
   const [open, setOpen] = useState(containsCurrent)
   const Icon = item.icon
   const children = item.children ?? []
@@ -98,7 +108,7 @@ function GroupItem({ item, mini, ctx, onNavigate }: { item: MenuItem } & Omit<Pr
           <ListItemDecorator>
             <Icon />
           </ListItemDecorator>
-          <ListItemContent>{i18n._(item.label)}</ListItemContent>
+          <ListItemContent>{labelOf(item.label, i18n)}</ListItemContent>
           <ItemBadge item={item} ctx={ctx} mini={false} />
           <ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 160ms', color: 'text.tertiary' }} />
         </ListItemButton>

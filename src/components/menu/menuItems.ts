@@ -2,9 +2,11 @@ import type { ComponentType } from 'react'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Profile } from '../../../contract/api/profile.ts'
+import type { Texts } from '../../../contract/codes/localize.ts'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
 import type { FileRoutesByTo } from '../../routeTree.gen.ts'
 import { passwordExpiryBadge } from '../../features/profile/passwordBadge.ts'
+import { settingsMenu } from '../../features/settings/settingsMenu.ts'
 import { AccountIcon, EditIcon, HomeIcon, LockIcon, PersonIcon, PhotoIcon } from '../icons/icons.tsx'
 
 // The side menu, defined once (spec 000 §2 main-menu table). Later issues add their entries here; the menu shows an
@@ -15,9 +17,12 @@ export type MenuContext = { profile: Profile | undefined; now: number }
 export type MenuItem = {
   /** Stable key, also the test handle. */
   id: string
-  label: MessageDescriptor
+  /** A Lingui message, or a registry text in the three languages (settings entities). */
+  label: MessageDescriptor | Texts
   /** Route path (absent on a group that only opens its children). */
   to?: keyof FileRoutesByTo
+  /** Route params besides the locale (the settings splat). */
+  params?: Readonly<Record<string, string>>
   permission: string
   icon: ComponentType
   badge?: (ctx: MenuContext) => MenuBadge | undefined
@@ -56,4 +61,5 @@ export const MENU: MenuItem[] = [
       },
     ],
   },
+  settingsMenu(),
 ]

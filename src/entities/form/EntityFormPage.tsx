@@ -1,0 +1,75 @@
+import { lazy, Suspense } from 'react'
+import Card from '@mui/joy/Card'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useLingui } from '@lingui/react/macro'
+import type { Values } from '../../../contract/entities/index.ts'
+import { payloadFor } from '../../../contract/entities/index.ts'
+import { PageHeader } from '../../components/layout/PageHeader.tsx'
+import { PageSpinner } from '../../components/layout/PageSpinner.tsx'
+import { toast } from '../../components/toast/toastStore.ts'
+import { detailQuery, entityQueryKey, saveRecord } from '../api.ts'
+import { useSettingsNavigate } from '../links.tsx'
+import { settingsPath } from '../paths.ts'
+import type { SettingsPage } from '../paths.ts'
+import { useText } from '../text.ts'
+import { EntityForm } from './EntityForm.tsx'
+import { initialValuesFor } from './initialValues.ts'
+
+// The form builder's preview renders the definitions being edited through this same renderer.
+const FormBuilderPreview = lazy(() => import('../../features/settings/formBuilder/FormBuilderPreview.tsx').then((m) => ({ default: m.FormBuilderPreview })))
+
+/** create (optionally ?duplicate_id=) and {id}/edit of any settings entity. */
+export function EntityFormPage({ page, duplicateId }: { page: SettingsPage; duplicateId?: number }) {
+  const { t } = useLingui()
+  const text = useText()
+  const queryClient = useQueryClient()
+  const navigate = useSettingsNavigate()
+  const { entity, parentId } = page
+  const editing = page.kind === 'edit' ? page.itemId : undefined
+  const sourceId = editing ?? duplicateId
+  const record = useQuery({ ...detailQuery(entity, sourceId ?? 0), enabled: sourceId !== undefined })
+  const listPath = settingsPath(entity, 'list', { parentId })
+  if (sourceId !== undefined && record.isPending) return <PageSpinner />
+  if (sourceId !== undefined && record.error) {
+    const detail = record.error.message
+    return <PageHeader title={text(entity.label.singular)} subtitle={t`Erro: ${detail}`} />
+  }
+  const data = (record.data ?? null) as Values | null
+  const initialValues = initialValuesFor(entity, { record: data, duplicate: duplicateId !== undefined && editing === undefined, parentId })
+  const singular = text(entity.label.singular)
+  const title = editing !== undefined ? t`Editar ${singular} #${editing}` : duplicateId !== undefined ? t`Duplicar ${singular} #${duplicateId}` : t`Novo: ${singular}`
+  const hasEmbeds = entity.fields.some((f) => f.kind === 'crud-index')
+  const save = async (values: Values) => {
+    const saved = await saveRecord(entity, payloadFor(entity, values, editing !== undefined ? data : null), editing)
+    toast.success(t`Registro salvo.`)
+    await queryClient.invalidateQueries({ queryKey: entityQueryKey(entity) })
+    // A new record with embedded lists opens for editing, where its children can be added.
+    if (editing === undefined && hasEmbeds && saved?.id) await navigate(settingsPath(entity, 'edit', { parentId, itemId: saved.id }))
+    else await navigate(listPath)
+  }
+  return (
+    <>
+      <PageHeader title={title} subtitle={text(entity.label.plural)} />
+      <Card variant="outlined" sx={{ boxShadow: 'xs', p: { xs: 2, sm: 3 } }}>
+        <EntityForm
+          entity={entity}
+          mode={editing !== undefined ? 'update' : 'create'}
+          initialValues={initialValues}
+          original={editing !== undefined ? data : null}
+          recordId={editing}
+          save={save}
+          onCancel={() => void navigate(listPath)}
+          aside={
+            entity.key === 'service.forms'
+              ? (values) => (
+                  <Suspense fallback={<PageSpinner />}>
+                    <FormBuilderPreview definitions={values.fields} />
+                  </Suspense>
+                )
+              : undefined
+          }
+        />
+      </Card>
+    </>
+  )
+}

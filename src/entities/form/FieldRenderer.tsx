@@ -1,0 +1,62 @@
+import { useId } from 'react'
+import Box from '@mui/joy/Box'
+import type { Field, Values } from '../../../contract/entities/index.ts'
+import { conditionHolds, isRequired } from '../../../contract/entities/index.ts'
+import { useText } from '../text.ts'
+import { FIELD_COMPONENTS } from './fieldKinds.ts'
+import type { FormContext } from './types.ts'
+import { nestedOf } from './validate.ts'
+
+export type FieldsProps = {
+  readonly fields: readonly Field[]
+  readonly values: Values
+  /** Messages to show, by path. */
+  readonly errors: Readonly<Record<string, string>>
+  readonly onChange: (name: string, value: unknown) => void
+  readonly onBlur: (name: string) => void
+  readonly context: FormContext
+  readonly disabled?: boolean
+}
+
+/** One field through the kind → component map (Twenty's FieldInput idea: a map, not a chain of conditions). */
+export function FieldRenderer({ field, ...props }: Omit<FieldsProps, 'fields'> & { field: Field }) {
+  const text = useText()
+  const id = `${useId()}-${field.name}`
+  const { Input } = FIELD_COMPONENTS[field.kind]
+  return (
+    <Input
+      field={field}
+      id={id}
+      label={text(field.label)}
+      value={props.values[field.name]}
+      onChange={(value: unknown) => props.onChange(field.name, value)}
+      onBlur={() => props.onBlur(field.name)}
+      error={props.errors[field.name]}
+      nested={nestedOf(props.errors, field.name)}
+      formErrors={props.errors}
+      required={isRequired(field, props.values, props.context.mode)}
+      disabled={Boolean(props.disabled || field.readonly)}
+      values={props.values}
+      setValue={props.onChange}
+      context={props.context}
+    />
+  )
+}
+
+/** The fields that show for these values (visibleWhen), laid out on a 12-column grid by their cols (6 or 12). */
+export function FormFields(props: FieldsProps) {
+  const visible = props.fields.filter((f) => conditionHolds(f.visibleWhen, props.values))
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', columnGap: 2, rowGap: 2, alignItems: 'start' }}>
+      {visible.map((field) => (
+        <Box
+          key={field.name}
+          sx={{ gridColumn: { xs: 'span 12', sm: `span ${field.cols}` }, display: field.kind === 'hidden' ? 'none' : undefined, minWidth: 0 }}
+          data-cols={field.cols}
+        >
+          <FieldRenderer field={field} {...props} />
+        </Box>
+      ))}
+    </Box>
+  )
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react'
+import Autocomplete from '@mui/joy/Autocomplete'
+import Chip from '@mui/joy/Chip'
+import { useLingui } from '@lingui/react/macro'
+import { TEXT_CUT } from '../../../../contract/constants.ts'
+import { useDebouncedValue } from '../../list/useListState.ts'
+import { cut } from '../../text.ts'
+import { FieldShell } from '../FieldShell.tsx'
+import type { FieldComponents, FieldInputProps, FieldReadOnlyProps } from '../types.ts'
+import { ReadOnlyText } from './ReadOnlyText.tsx'
+import { useLookupLabels } from './lookupLabels.ts'
+import { asList, isBlank, useLookup } from './shared.ts'
+import type { Choice } from './shared.ts'
+
+function AutocompleteInput(props: FieldInputProps) {
+  const { t } = useLingui()
+  const { field, value, onChange, onBlur, values } = props
+  const [typed, setTyped] = useState('')
+  const search = useDebouncedValue(typed)
+  const { choices, loading, error } = useLookup(field.lookup, field.lookup?.path, search)
+  const labelOf = useLookupLabels(field.name, values, choices)
+  const multiple = Boolean(field.multiple)
+  const selected = multiple ? asList(value).map(labelOf) : isBlank(value) ? null : labelOf(value)
+  return (
+    <FieldShell props={props} helper={error ? t`Não foi possível carregar as opções.` : undefined}>
+      <Autocomplete<Choice, boolean>
+        name={field.name}
+        multiple={multiple}
+        options={choices}
+        value={selected as never}
+        loading={loading}
+        filterOptions={(options) => options}
+        placeholder={t`Digite para buscar`}
+        noOptionsText={t`Sem resultados`}
+        loadingText={t`Carregando…`}
+        getOptionLabel={(o) => (typeof o === 'string' ? o : o.label)}
+        isOptionEqualToValue={(a, b) => String(a.value) === String(b.value)}
+        onInputChange={(_, text, reason) => reason === 'input' && setTyped(text)}
+        onChange={(_, next) => {
+          setTyped('')
+          onChange(multiple ? (next as Choice[]).map((c) => c.value) : ((next as Choice | null)?.value ?? ''))
+        }}
+        onBlur={onBlur}
+        renderTags={(tags, getTagProps) =>
+          tags.map((choice, index) => {
+            const { key, ...tagProps } = getTagProps({ index })
+            return (
+              <Chip key={key} size="sm" variant="soft" title={choice.label} {...tagProps}>
+                {cut(choice.label, TEXT_CUT.chip)}
+              </Chip>
+            )
+          })
+        }
+        slotProps={{ input: { 'aria-invalid': Boolean(props.error) } }}
+      />
+    </FieldShell>
+  )
+}
+
+function LookupReadOnly({ field, value, values }: FieldReadOnlyProps) {
+  const labelOf = useLookupLabels(field.name, values, [])
+  return <ReadOnlyText text={asList(value).map((id) => cut(labelOf(id).label, TEXT_CUT.chip)).join(', ')} />
+}
+
+/** autocomplete: rows of another entity searched as you type (limit 999999, 5 retries); chips cut at 50 characters. */
+export const autocompleteField: FieldComponents = { Input: AutocompleteInput, ReadOnly: LookupReadOnly }
+export { LookupReadOnly }

@@ -1,0 +1,67 @@
+import Chip from '@mui/joy/Chip'
+import Option from '@mui/joy/Option'
+import Select from '@mui/joy/Select'
+import { useLingui } from '@lingui/react/macro'
+import { FieldShell } from '../FieldShell.tsx'
+import type { FieldComponents, FieldInputProps, FieldReadOnlyProps } from '../types.ts'
+import { ReadOnlyText } from './ReadOnlyText.tsx'
+import { asList, useOptions } from './shared.ts'
+import type { Choice } from './shared.ts'
+
+/** Matches a stored value to an option whether it arrived as 3 or '3'. */
+export function matchChoice(choices: readonly Choice[], value: unknown): Choice | undefined {
+  return choices.find((c) => c.value === value) ?? choices.find((c) => String(c.value) === String(value))
+}
+
+function SelectInput(props: FieldInputProps) {
+  const { t } = useLingui()
+  const { field, value, onChange, onBlur } = props
+  const choices = useOptions(field)
+  const multiple = Boolean(field.multiple)
+  const selected = multiple
+    ? asList(value).map((v) => matchChoice(choices, v)?.value ?? (v as string))
+    : value === undefined || value === null || value === ''
+      ? null
+      : (matchChoice(choices, value)?.value ?? (value as string))
+  return (
+    <FieldShell props={props}>
+      <Select<string | number, boolean>
+        name={field.name}
+        multiple={multiple}
+        value={selected as never}
+        placeholder={t`Selecione`}
+        onChange={(_, next) => onChange(multiple ? (next ?? []) : (next ?? ''))}
+        onClose={onBlur}
+        renderValue={
+          multiple
+            ? (options) => (
+                <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+                  {(options as { label: unknown; value: unknown }[]).map((o) => (
+                    <Chip key={String(o.value)} size="sm" variant="soft">
+                      {o.label as string}
+                    </Chip>
+                  ))}
+                </span>
+              )
+            : undefined
+        }
+        slotProps={{ listbox: { sx: { maxHeight: 320 } } }}
+      >
+        {!multiple && !props.required && <Option value={''}>{t`Nenhum`}</Option>}
+        {choices.map((c) => (
+          <Option key={String(c.value)} value={c.value} label={c.label}>
+            {c.label}
+          </Option>
+        ))}
+      </Select>
+    </FieldShell>
+  )
+}
+
+function SelectReadOnly({ field, value }: FieldReadOnlyProps) {
+  const choices = useOptions(field)
+  return <ReadOnlyText text={asList(value).map((v) => matchChoice(choices, v)?.label ?? String(v)).join(', ')} />
+}
+
+/** select: one of the field's options, or several with `multiple`. */
+export const selectField: FieldComponents = { Input: SelectInput, ReadOnly: SelectReadOnly }

@@ -1,0 +1,79 @@
+import { ENTITIES } from '../../contract/entities/index.ts'
+import type { Action, Entity } from '../../contract/entities/index.ts'
+
+// The settings pages of every entity live under one splat route (`/settings/$`): this module turns the path below
+// /settings/ into an entity and a page, and back. Each entity's route template ('pabx/routes/outbound/$id/channels')
+// takes these suffixes (spec 000 §2): '' (list), 'create' (?duplicate_id=), '{id}/edit', '{id}/delete'.
+
+export type PageKind = 'list' | 'create' | 'edit' | 'delete'
+
+export type SettingsPage = {
+  readonly entity: Entity
+  readonly kind: PageKind
+  /** The parent's id of a sub-route entity (outbound route channels, call-group membership, …). */
+  readonly parentId?: number
+  /** The row of an edit or delete page. */
+  readonly itemId?: number
+}
+
+const ID = /^[1-9]\d{0,9}$/
+
+/** The template segments of an entity below /settings/. */
+function template(entity: Entity): string[] {
+  return entity.route.replace(/^\/settings\//, '').split('/')
+}
+
+// Longest templates first, so 'pabx/moh/3/entries' is the entries list and not a malformed moh page.
+const BY_LENGTH = [...ENTITIES].sort((a, b) => template(b).length - template(a).length)
+
+function matchTemplate(entity: Entity, segments: string[]): { parentId?: number; rest: string[] } | undefined {
+  const parts = template(entity)
+  if (segments.length < parts.length) return undefined
+  let parentId: number | undefined
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!
+    const segment = segments[i]!
+    if (part.startsWith('$')) {
+      if (!ID.test(segment)) return undefined
+      parentId = Number(segment)
+    } else if (part !== segment) return undefined
+  }
+  return { parentId, rest: segments.slice(parts.length) }
+}
+
+function pageOf(rest: string[]): { kind: PageKind; itemId?: number } | undefined {
+  if (rest.length === 0) return { kind: 'list' }
+  if (rest.length === 1 && rest[0] === 'create') return { kind: 'create' }
+  if (rest.length === 2 && ID.test(rest[0]!) && (rest[1] === 'edit' || rest[1] === 'delete')) return { kind: rest[1], itemId: Number(rest[0]) }
+  return undefined
+}
+
+/** The page a path below /settings/ names ('pabx/devices/3/edit'), or undefined (a 404). */
+export function parseSettingsPath(splat: string): SettingsPage | undefined {
+  const segments = splat.split('/').filter(Boolean)
+  for (const entity of BY_LENGTH) {
+    const matched = matchTemplate(entity, segments)
+    if (!matched) continue
+    const page = pageOf(matched.rest)
+    if (!page) continue
+    return { entity, kind: page.kind, ...(matched.parentId !== undefined ? { parentId: matched.parentId } : {}), ...(page.itemId !== undefined ? { itemId: page.itemId } : {}) }
+  }
+  return undefined
+}
+
+/** The path below /settings/ of an entity's page: settingsPath(trunksOfRoute, 'edit', { parentId: 7, itemId: 2 }). */
+export function settingsPath(entity: Entity, kind: PageKind, ids: { parentId?: number | string; itemId?: number | string } = {}): string {
+  const base = template(entity)
+    .map((part) => (part.startsWith('$') ? String(ids.parentId ?? '') : part))
+    .join('/')
+  if (kind === 'list') return base
+  if (kind === 'create') return `${base}/create`
+  return `${base}/${ids.itemId}/${kind}`
+}
+
+const ACTION_OF: Record<PageKind, Action> = { list: 'view', create: 'add', edit: 'change', delete: 'delete' }
+
+/** The codename a page needs: view for the list, add to create, change to edit, delete to delete. */
+export function pagePermission(page: Pick<SettingsPage, 'entity' | 'kind'>): string {
+  return page.entity.permissions[ACTION_OF[page.kind]]
+}

@@ -1,0 +1,71 @@
+import Box from '@mui/joy/Box'
+import Card from '@mui/joy/Card'
+import List from '@mui/joy/List'
+import ListItem from '@mui/joy/ListItem'
+import ListItemDecorator from '@mui/joy/ListItemDecorator'
+import Typography from '@mui/joy/Typography'
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
+import { has } from '../../../contract/permissions.ts'
+import { useLocale } from '../../app/useLocale.ts'
+import { HistoryIcon } from '../../components/icons/icons.tsx'
+import { PageHeader } from '../../components/layout/PageHeader.tsx'
+import { ListItemButtonLink } from '../../components/links.tsx'
+import { settingsPath } from '../../entities/paths.ts'
+import { useRoles } from '../../entities/permissions.ts'
+import { useText } from '../../entities/text.ts'
+import { AUDIT_LOG_PERMISSION, SECTIONS, SECTION_ICONS, SECTION_LABELS, sectionEntities } from './sections.ts'
+
+/** /settings — the sections the user may see, each with the entities it holds a view permission for. */
+export function SettingsIndex() {
+  const { i18n } = useLingui()
+  const text = useText()
+  const roles = useRoles()
+  const { params } = useLocale()
+  const sections = SECTIONS.map((section) => {
+    const entities = sectionEntities(section).filter((e) => has(roles, e.permissions.view))
+    const audit = section === 'system' && has(roles, AUDIT_LOG_PERMISSION)
+    return { section, entities, audit }
+  }).filter((s) => s.entities.length > 0 || s.audit)
+  return (
+    <>
+      <PageHeader title={<Trans>Configurações</Trans>} subtitle={<Trans>Cadastros da empresa, do atendimento, do PABX e do chat.</Trans>} />
+      {sections.length === 0 && (
+        <Typography level="body-md" textColor="text.tertiary">
+          <Trans>Sem resultados</Trans>
+        </Typography>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' }, alignItems: 'start' }}>
+        {sections.map(({ section, entities, audit }) => {
+          const Icon = SECTION_ICONS[section]
+          return (
+            <Card key={section} variant="outlined" sx={{ boxShadow: 'xs', gap: 1 }} data-testid={`settings-section-${section}`}>
+              <Typography level="title-lg" startDecorator={<Icon />} component="h2">
+                {i18n._(SECTION_LABELS[section])}
+              </Typography>
+              <List size="sm" sx={{ '--ListItem-radius': '8px', '--List-gap': '2px' }}>
+                {entities.map((entity) => (
+                  <ListItem key={entity.key}>
+                    <ListItemButtonLink to="/{-$locale}/settings/$" params={{ ...params, _splat: settingsPath(entity, 'list') }} data-entity={entity.key}>
+                      {text(entity.label.plural)}
+                    </ListItemButtonLink>
+                  </ListItem>
+                ))}
+                {audit && (
+                  <ListItem>
+                    <ListItemButtonLink to="/{-$locale}/settings/system/audit-log" params={params}>
+                      <ListItemDecorator>
+                        <HistoryIcon />
+                      </ListItemDecorator>
+                      <Trans>Registro de auditoria</Trans>
+                    </ListItemButtonLink>
+                  </ListItem>
+                )}
+              </List>
+            </Card>
+          )
+        })}
+      </Box>
+    </>
+  )
+}

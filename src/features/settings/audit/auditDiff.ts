@@ -1,0 +1,34 @@
+import type { Values } from '../../../../contract/entities/index.ts'
+
+export type AuditEntry = {
+  readonly id: number
+  readonly created_at: string
+  readonly user: number | null
+  readonly user_description?: string | null
+  readonly username?: string | null
+  readonly entity: string
+  readonly object_id: number
+  readonly action: 'create' | 'update' | 'delete'
+  readonly before: Values | null
+  readonly after: Values | null
+}
+
+export type Change = { readonly field: string; readonly before: unknown; readonly after: unknown }
+
+// Bookkeeping keys every record carries; they change on every save and say nothing.
+const NOISE = new Set(['updated_at', 'created_at'])
+
+/** The fields whose values differ between before and after (every field for a create or a delete). */
+export function auditChanges(before: Values | null, after: Values | null): Change[] {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => !NOISE.has(k))
+  return keys
+    .map((field) => ({ field, before: before?.[field], after: after?.[field] }))
+    .filter((c) => JSON.stringify(c.before ?? null) !== JSON.stringify(c.after ?? null))
+}
+
+/** A value as the diff shows it. */
+export function showValue(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—'
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}

@@ -1,0 +1,46 @@
+import { msg } from '@lingui/core/macro'
+import { PERMISSIONS } from '../../../contract/permissions.ts'
+import { HistoryIcon, ListIcon, SettingsIcon } from '../../components/icons/icons.tsx'
+import type { MenuItem } from '../../components/menu/menuItems.ts'
+import { settingsPath } from '../../entities/paths.ts'
+import { AUDIT_LOG_PERMISSION, SECTIONS, SECTION_ICONS, SECTION_LABELS, sectionEntities } from './sections.ts'
+
+/**
+ * The 'Configurações' menu entry (sites.view_settings): the overview, then one submenu per section, each holding the
+ * entities of that section by their view permission; filterMenu drops a section left with no visible entity.
+ */
+export function settingsMenu(): MenuItem {
+  return {
+    id: 'settings',
+    label: msg`Configurações`,
+    permission: PERMISSIONS.viewSettings,
+    icon: SettingsIcon,
+    divider: true,
+    children: [
+      { id: 'settings-index', label: msg`Visão geral`, to: '/{-$locale}/settings', permission: PERMISSIONS.viewSettings, icon: ListIcon },
+      ...SECTIONS.map(
+        (section): MenuItem => ({
+          id: `settings-${section}`,
+          label: SECTION_LABELS[section],
+          permission: PERMISSIONS.viewSettings,
+          icon: SECTION_ICONS[section],
+          children: [
+            ...sectionEntities(section).map(
+              (entity): MenuItem => ({
+                id: `settings-${entity.key}`,
+                label: entity.label.plural,
+                to: '/{-$locale}/settings/$',
+                params: { _splat: settingsPath(entity, 'list') },
+                permission: entity.permissions.view,
+                icon: SECTION_ICONS[section],
+              }),
+            ),
+            ...(section === 'system'
+              ? [{ id: 'settings-audit-log', label: msg`Registro de auditoria`, to: '/{-$locale}/settings/system/audit-log', permission: AUDIT_LOG_PERMISSION, icon: HistoryIcon } as MenuItem]
+              : []),
+          ],
+        }),
+      ),
+    ],
+  }
+}
