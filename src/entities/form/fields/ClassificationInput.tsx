@@ -42,9 +42,9 @@ function ClassificationInput(props: FieldInputProps & { cache?: boolean }) {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: schedules ? '1fr 1fr 1fr' : '1fr 1fr' }, gap: 1.5 }} data-field={field.name}>
       <FormControl id={id} required={required} disabled={disabled} error={Boolean(error)}>
         <FormLabel>{label}</FormLabel>
-        <Select value={classification === '' ? null : String(classification)} placeholder={t`Selecione`} onClose={onBlur} onChange={(_, next) => set([next ?? '', ''])}>
+        <Select<string | number> value={classification === '' ? null : classification} placeholder={t`Selecione`} onClose={onBlur} onChange={(_, next) => set([next ?? '', ''])}>
           {classifications.choices.map((c) => (
-            <Option key={String(c.value)} value={String(c.value)}>
+            <Option key={String(c.value)} value={c.value}>
               {c.label}
             </Option>
           ))}
@@ -53,17 +53,17 @@ function ClassificationInput(props: FieldInputProps & { cache?: boolean }) {
       </FormControl>
       <FormControl id={`${id}-sub`} required={required} disabled={disabled || classification === ''} error={Boolean(error)}>
         <FormLabel>{t`Subclassificação`}</FormLabel>
-        <Select
-          value={sub === '' ? null : String(sub)}
+        <Select<string | number>
+          value={sub === '' ? null : sub}
           placeholder={t`Selecione`}
           onClose={onBlur}
           onChange={(_, next) => {
-            const row = unions.rows.find((r) => String(r.sub_classification) === next)
+            const row = unions.rows.find((r) => String(r.sub_classification) === String(next))
             set([classification, next ?? '', row?.enable_schedule === true ? defaultSchedule() : undefined])
           }}
         >
           {unions.choices.map((c) => (
-            <Option key={String(c.value)} value={String(c.value)}>
+            <Option key={String(c.value)} value={c.value}>
               {c.label}
             </Option>
           ))}
