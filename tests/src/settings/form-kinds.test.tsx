@@ -50,9 +50,10 @@ async function pick(input: HTMLElement, typed: string, option: string) {
   })
   await click(await screen.findByRole('option', { name: option }, { timeout: 3000 }))
 }
-const json = (entity: Entity) => {
+const json = (entity: Entity): Values => {
   const payload = payloadFor(entity, saved!)
-  return 'json' in payload ? payload.json : payload
+  if (!('json' in payload)) throw new Error('expected a JSON body')
+  return payload.json
 }
 
 beforeAll(setupDom)
