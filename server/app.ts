@@ -10,6 +10,7 @@ import { createThrottleStore } from './auth/throttle-store.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { registerPermissionGuard } from './http/permission-guard.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
+import { realtimeGateway } from './realtime/gateway.ts'
 import { apiRoutes } from './routes/api-routes.ts'
 import { mediaRoutes } from './routes/media-routes.ts'
 import { spaRoutes } from './routes/spa-routes.ts'
@@ -43,6 +44,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(fastifyCookie)
     await app.register(fastifyMultipart)
     registerPermissionGuard(app, deps.db)
+    // Websockets (/ws/business/) before the other routes: the upgrade handling must see every route that follows.
+    await app.register(realtimeGateway)
 
     await app.register(apiRoutes, { prefix: '/api' })
     await app.register(mediaRoutes)

@@ -37,9 +37,26 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     async close() {
       await database.close()
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await dropDatabase(adminUrl, name)
     },
   }
+}
+
+/**
+ * pg's pool.end() resolves before its clients have disconnected; DROP ... WITH (FORCE) at that moment kills them and
+ * their "terminating connection" error surfaces as an unhandled error. So wait for them to leave, FORCE only at last.
+ */
+async function dropDatabase(adminUrl: string, name: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name}`)
+      return
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
 }
 
 async function adminQuery(url: string, sql: string) {
