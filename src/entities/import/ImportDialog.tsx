@@ -79,7 +79,7 @@ export function ImportDialog({ entity, onClose }: { entity: Entity; onClose: () 
     setBusy(true)
     try {
       const result = await runImport(entity, file, mapping)
-      const count = result?.imported ?? 0
+      const count = result?.created ?? 0
       toast.success(t`${count} registros importados.`)
       await queryClient.invalidateQueries({ queryKey: entityQueryKey(entity) })
       onClose()

@@ -3,8 +3,10 @@ import { api } from '../../api/client.ts'
 import { isApiError } from '../../api/errors.ts'
 import { clientPath } from '../api.ts'
 
-// CSV import of importable entities: `{api}import/preview/` reads the file's header and first rows and suggests which
-// column fills which field; `{api}import/` imports every row or none (a 400 lists the failing rows).
+// CSV import of importable entities (server/entities/import):
+//   POST {api}import/preview/  file → {columns, rows (first 10), count, mapping: {column: field} (suggested)}
+//   POST {api}import/          file + mapping (JSON {column: field}) → 201 {created: n}, or 400 {errors: [{row, field,
+//                              messages}]} with nothing written (row = the file's line, the header being line 1).
 
 export type ImportPreview = {
   /** The file's header. */
@@ -17,14 +19,19 @@ export type ImportPreview = {
 }
 
 export type RowError = { readonly row: number; readonly field: string; readonly message: string }
-export type ImportResult = { readonly imported: number }
+export type ImportResult = { readonly created: number }
 
-/** Column → field choices as sent: `mapping` JSON of target field → file column (absent = not imported). */
+/** The dialog's choices: target field → file column (a field left out is not imported). */
 export type Mapping = Record<string, string>
+
+/** What the server reads: file column → target field. */
+export function columnMapping(mapping: Mapping): Record<string, string> {
+  return Object.fromEntries(Object.entries(mapping).map(([field, column]) => [column, field]))
+}
 
 function fileForm(file: Blob, mapping?: Mapping): FormData {
   const form = new FormData()
-  if (mapping) form.append('mapping', JSON.stringify(mapping))
+  if (mapping) form.append('mapping', JSON.stringify(columnMapping(mapping)))
   form.append('file', file, 'name' in file ? String((file as File).name) : 'import.csv')
   return form
 }
@@ -33,11 +40,12 @@ function asRows(value: unknown): string[][] {
   return Array.isArray(value) ? value.map((row) => (Array.isArray(row) ? row.map((c) => String(c ?? '')) : Object.values(row ?? {}).map((c) => String(c ?? '')))) : []
 }
 
-/** Reads the server's answer leniently: `suggestion` or `mapping`, `rows` or `sample`. */
+/** The preview as the dialog uses it: the suggested mapping turned to field → column. */
 export function toPreview(body: unknown): ImportPreview {
   const b = (body ?? {}) as Record<string, unknown>
-  const suggestion = (b.suggestion ?? b.mapping ?? {}) as Record<string, string | null>
-  return { columns: ((b.columns ?? b.header ?? []) as unknown[]).map(String), rows: asRows(b.rows ?? b.sample), suggestion, total: typeof b.total === 'number' ? b.total : undefined }
+  const suggestion: Record<string, string> = {}
+  for (const [column, field] of Object.entries((b.mapping ?? {}) as Record<string, unknown>)) if (typeof field === 'string' && field) suggestion[field] = column
+  return { columns: ((b.columns ?? []) as unknown[]).map(String), rows: asRows(b.rows), suggestion, total: typeof b.count === 'number' ? b.count : undefined }
 }
 
 export function previewImport(entity: Entity, file: Blob): Promise<ImportPreview> {

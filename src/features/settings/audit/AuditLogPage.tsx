@@ -37,12 +37,12 @@ export function auditQueryParams(filters: Filters, page: number, pageSize: numbe
   return {
     offset: page * pageSize,
     limit: pageSize,
-    ordering: '-id',
+    ordering: '-at,-id',
     ...(filters.entity ? { entity: filters.entity } : {}),
     ...(filters.user ? { user: filters.user } : {}),
     ...(filters.action ? { action: filters.action } : {}),
-    ...(filters.from ? { created_at__gte: dayjs(filters.from).startOf('day').toISOString() } : {}),
-    ...(filters.to ? { created_at__lte: dayjs(filters.to).endOf('day').toISOString() } : {}),
+    ...(filters.from ? { at__gte: dayjs(filters.from).startOf('day').toISOString() } : {}),
+    ...(filters.to ? { at__lte: dayjs(filters.to).endOf('day').toISOString() } : {}),
   }
 }
 
@@ -162,8 +162,8 @@ export function AuditLogPage() {
                           <ExpandMoreIcon sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 120ms' }} />
                         </IconButton>
                       </td>
-                      <td>{formatDateTime(entry.created_at)}</td>
-                      <td>{entry.user_description ?? entry.username ?? (entry.user === null ? t`Sistema` : `#${entry.user}`)}</td>
+                      <td>{formatDateTime(entry.at)}</td>
+                      <td>{entry.user_description ?? (entry.user === null ? t`Sistema` : `#${entry.user}`)}</td>
                       <td>
                         <Chip size="sm" variant="soft" color={actionColor[entry.action] ?? 'neutral'}>
                           {actionLabel[entry.action] ?? entry.action}

@@ -2,10 +2,10 @@ import type { Values } from '../../../../contract/entities/index.ts'
 
 export type AuditEntry = {
   readonly id: number
-  readonly created_at: string
+  /** When the change was made (ISO 8601). */
+  readonly at: string
   readonly user: number | null
   readonly user_description?: string | null
-  readonly username?: string | null
   readonly entity: string
   readonly object_id: number
   readonly action: 'create' | 'update' | 'delete'
