@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts'
 import { realtimeGateway } from './realtime/gateway.ts'
 import { apiRoutes } from './routes/api-routes.ts'
 import { mediaRoutes } from './routes/media-routes.ts'
+import { settingsMediaRoutes } from './entities/index.ts'
 import { spaRoutes } from './routes/spa-routes.ts'
 
 // Composition root: config → db → bus → auth → permission guard → routes → SPA static. Tests inject their own db (and
@@ -49,6 +50,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
     await app.register(apiRoutes, { prefix: '/api' })
     await app.register(mediaRoutes)
+    await app.register(settingsMediaRoutes)
     await app.register(spaRoutes)
     return app
   } catch (error) {

@@ -59,6 +59,47 @@ export const ENTITY_MESSAGES = {
     'en-US': 'Cannot delete: the record is in use in {where}.',
     'es-ES': 'No se puede eliminar: el registro está en uso en {where}.',
   },
+  // The server's answers to settings requests (server/entities).
+  alreadyExists: {
+    'pt-BR': 'Já existe um registro com este valor.',
+    'en-US': 'A record with this value already exists.',
+    'es-ES': 'Ya existe un registro con este valor.',
+  },
+  cannotRemoveOwn: {
+    'pt-BR': 'Não é possível excluir ou desativar o próprio usuário nem o site em uso.',
+    'en-US': 'You cannot delete or deactivate your own user or the site you are using.',
+    'es-ES': 'No puede eliminar ni desactivar su propio usuario ni el sitio en uso.',
+  },
+  invalidFileType: {
+    'pt-BR': 'Tipo de arquivo não aceito. Envie: {types}.',
+    'en-US': 'File type not accepted. Upload: {types}.',
+    'es-ES': 'Tipo de archivo no aceptado. Envíe: {types}.',
+  },
+  fileTooLarge: {
+    'pt-BR': 'O arquivo é maior do que o permitido ({n} MB).',
+    'en-US': 'The file is larger than allowed ({n} MB).',
+    'es-ES': 'El archivo es mayor de lo permitido ({n} MB).',
+  },
+  csvInvalid: {
+    'pt-BR': 'Envie um arquivo CSV em UTF-8 com uma linha de cabeçalho.',
+    'en-US': 'Upload a UTF-8 CSV file with a header row.',
+    'es-ES': 'Envíe un archivo CSV en UTF-8 con una fila de encabezado.',
+  },
+  csvTooManyRows: {
+    'pt-BR': 'O arquivo tem mais linhas do que o permitido ({n}).',
+    'en-US': 'The file has more rows than allowed ({n}).',
+    'es-ES': 'El archivo tiene más filas de las permitidas ({n}).',
+  },
+  csvUnknownColumn: {
+    'pt-BR': 'Coluna desconhecida: {column}.',
+    'en-US': 'Unknown column: {column}.',
+    'es-ES': 'Columna desconocida: {column}.',
+  },
+  csvNoColumns: {
+    'pt-BR': 'Associe pelo menos uma coluna do arquivo a um campo.',
+    'en-US': 'Map at least one column of the file to a field.',
+    'es-ES': 'Asocie al menos una columna del archivo a un campo.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>
 
 /** The shared messages the settings forms reuse (spec 000 §5 texts). */

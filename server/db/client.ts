@@ -16,9 +16,12 @@ export type Database = {
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-/** PostgreSQL when `databaseUrl` is given; otherwise PGlite in `pgliteDir` (in memory when that is undefined). */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.pgliteDir)
+/**
+ * PostgreSQL when `databaseUrl` is given; otherwise PGlite in `pgliteDir` (in memory when that is undefined), started
+ * from `pgliteTemplate` (a PGlite data dump) when given — tests start from an already migrated one.
+ */
+export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; pgliteTemplate?: Blob }): Promise<Database> {
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.pgliteDir, options.pgliteTemplate)
   try {
     await database.migrate()
   } catch (error) {
@@ -28,13 +31,13 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
   return { db: database.db, kind: database.kind, close: database.close }
 }
 
-async function openPglite(dir: string | undefined) {
+async function openPglite(dir: string | undefined, template: Blob | undefined) {
   // Imported lazily so a PostgreSQL deployment never loads the WASM engine.
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migratePglite } = await import('./pglite-migrate.ts')
   if (dir) await mkdir(dir, { recursive: true })
-  const client = new PGlite(dir)
+  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(template ? { loadDataDir: template } : {}) })
   const db = drizzle(client, { schema })
   return {
     db: db as unknown as Db,
@@ -49,6 +52,9 @@ async function openPostgres(url: string) {
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle connection the server closed (a PostgreSQL restart, a dropped test database) is discarded by the pool and
+  // replaced on the next query; without a listener its 'error' event would crash the process.
+  pool.on('error', () => {})
   const db = drizzle(pool, { schema })
   return {
     db: db as unknown as Db,

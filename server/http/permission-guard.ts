@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import type { Permission } from '../../contract/permissions.ts'
-import { PERMISSIONS } from '../../contract/permissions.ts'
+import { ALL_PERMISSIONS } from '../../contract/permissions.ts'
 import type { Db } from '../db/client.ts'
 import type { SiteRow } from '../db/schema/index.ts'
 import { resolveSite } from '../sites/site-repo.ts'
@@ -33,7 +33,8 @@ declare module 'fastify' {
 
 export type RouteDeclaration = { method: string; url: string; permission: RoutePermission }
 
-const CODENAMES = new Set<string>(Object.values(PERMISSIONS).filter((p) => p !== PERMISSIONS.myProfile))
+// Every real codename, the settings entities' included; 'my-profile' is the SPA's pseudo-permission, never a route's.
+const CODENAMES = new Set<string>(ALL_PERMISSIONS)
 
 function isRoutePermission(value: unknown): value is RoutePermission {
   return value === 'public' || value === 'authenticated' || (typeof value === 'string' && CODENAMES.has(value))

@@ -21,13 +21,13 @@ export async function findUser(db: Db, siteId: number, userId: number): Promise<
   return user ?? null
 }
 
-/** A profile's roles: the union of the permission codenames of the user's groups, sorted. */
+/** A profile's roles: the union of the permission codenames of the user's active groups, sorted. */
 export async function loadRoles(db: Db, siteId: number, userId: number): Promise<string[]> {
   const rows = await db
     .select({ permissions: permissionGroups.permissions })
     .from(userGroups)
     .innerJoin(permissionGroups, eq(permissionGroups.id, userGroups.groupId))
-    .where(and(eq(userGroups.userId, userId), eq(userGroups.siteId, siteId), eq(permissionGroups.siteId, siteId)))
+    .where(and(eq(userGroups.userId, userId), eq(userGroups.siteId, siteId), eq(permissionGroups.siteId, siteId), eq(permissionGroups.isActive, true)))
   return [...new Set(rows.flatMap((row) => row.permissions))].sort()
 }
 

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app.ts'
 import type { Config } from '../../server/config.ts'
 import { loadConfig } from '../../server/config.ts'
 import type { Database } from '../../server/db/client.ts'
-import { openDatabase } from '../../server/db/client.ts'
+import { MIGRATIONS_DIR, openDatabase } from '../../server/db/client.ts'
 import type { Bus } from '../../server/realtime/bus.ts'
 import { createBus } from '../../server/realtime/bus.ts'
 import type { ThrottleStore } from '../../server/auth/throttle-store.ts'
@@ -26,7 +26,7 @@ export type TestDatabase = Database & { url: string | undefined }
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL
-  if (!adminUrl) return { ...(await openDatabase({})), url: undefined }
+  if (!adminUrl) return { ...(await openDatabase({ pgliteTemplate: await pgliteTemplate() })), url: undefined }
   const name = `atende_t_${randomBytes(6).toString('hex')}`
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`)
   const url = new URL(adminUrl)
@@ -57,6 +57,32 @@ async function dropDatabase(adminUrl: string, name: string) {
     }
   }
   await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+}
+
+/**
+ * A migrated, empty PGlite database as a data dump, made once per migration set and shared by the test files through
+ * the temp directory: each file then starts from it instead of running initdb and every migration again.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const hash = createHash('sha256')
+  for (const name of (await readdir(MIGRATIONS_DIR, { recursive: true })).sort()) {
+    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(await readFile(path.join(MIGRATIONS_DIR, name)))
+  }
+  const file = path.join(os.tmpdir(), `atende-pglite-${hash.digest('hex').slice(0, 16)}.tar`)
+  try {
+    return new Blob([await readFile(file)])
+  } catch {
+    const fresh = await openDatabase({})
+    const { PGlite } = await import('@electric-sql/pglite')
+    const client = (fresh.db as unknown as { $client: InstanceType<typeof PGlite> }).$client
+    const dump = await client.dumpDataDir('none')
+    await fresh.close()
+    // Written aside and renamed: another worker never reads half a file.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
+    await rename(partial, file)
+    return dump
+  }
 }
 
 async function adminQuery(url: string, sql: string) {

@@ -14,7 +14,7 @@ export type ImportPreview = {
   /** The first rows, as the file has them. */
   readonly rows: string[][]
   /** Target field → file column, as the server guesses it. */
-  readonly suggestion: Record<string, string | null>
+  readonly suggestion: Record<string, string>
   readonly total?: number
 }
 

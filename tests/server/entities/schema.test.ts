@@ -60,15 +60,16 @@ describe('migrations', () => {
 
       const upgraded = await openDatabase({ pgliteDir: pgdata })
       try {
-        const rows = await upgraded.db.execute(`
+        type Rows = { rows: unknown[] }
+        const rows = (await upgraded.db.execute(`
           SELECT s.name, s.is_active AS site_active, s.settings->>'header_color' AS header, t.name AS team, t.is_active AS team_active,
                  u.username, u.device_id, g.name AS grp, g.is_active AS group_active
           FROM users u JOIN sites s ON s.id = u.site_id JOIN teams t ON t.id = u.team_id
-          JOIN user_groups ug ON ug.user_id = u.id JOIN permission_groups g ON g.id = ug.group_id`)
+          JOIN user_groups ug ON ug.user_id = u.id JOIN permission_groups g ON g.id = ug.group_id`)) as unknown as Rows
         expect(rows.rows).toEqual([
           { name: 'Old site', site_active: true, header: '#112233', team: 'Old team', team_active: true, username: 'veteran', device_id: null, grp: 'Old group', group_active: true },
         ])
-        const queues = await upgraded.db.execute('SELECT count(*)::int AS n FROM pabx_queues')
+        const queues = (await upgraded.db.execute('SELECT count(*)::int AS n FROM pabx_queues')) as unknown as Rows
         expect(queues.rows).toEqual([{ n: 0 }])
       } finally {
         await upgraded.close()

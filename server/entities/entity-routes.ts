@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Entity } from '../../contract/entities/index.ts'
+import { ENTITIES } from '../../contract/entities/index.ts'
+import { detailError } from '../http/errors.ts'
+import type { RoutePermission } from '../http/permission-guard.ts'
+import type { EntityContext } from './context.ts'
+import { readEntityInput } from './request-input.ts'
+import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './service.ts'
+import { bindAll } from './tables.ts'
+
+// Every settings entity at its API path (`/api/v1/<area>/<name>/`), one route per action, each guarded by the
+// entity's own codename: list and detail need view, POST add, PUT/PATCH change, DELETE delete.
+
+const MAX_ID = 2_147_483_647
+
+export function entityContext(app: FastifyInstance, request: FastifyRequest): EntityContext {
+  return {
+    db: app.deps.db,
+    site: request.site!,
+    userId: request.auth?.user.id ?? null,
+    lang: request.lang,
+    mediaDir: app.deps.config.mediaDir,
+    origin: { secure: request.protocol === 'https', host: request.host },
+  }
+}
+
+/** The id in a detail path; anything but a positive integer names no row. */
+export function rowId(request: FastifyRequest): number {
+  const raw = (request.params as { id?: string }).id ?? ''
+  const id = Number(raw)
+  if (!/^[1-9]\d*$/.test(raw) || id > MAX_ID) throw detailError(404, 'notFound', request.lang)
+  return id
+}
+
+/** The route path below the /api prefix the API plugin is registered with. */
+export function below(api: string): string {
+  return api.replace(/^\/api/, '')
+}
+
+function register(app: FastifyInstance, entity: Entity): void {
+  const list = below(entity.api)
+  const detail = `${list}:id/`
+  const guard = (action: keyof Entity['permissions']) => ({ config: { permission: entity.permissions[action] as RoutePermission } })
+
+  app.get(list, guard('view'), (request) => listRecords(entityContext(app, request), entity, request.query as Record<string, unknown>))
+  app.get(detail, guard('view'), (request) => getRecord(entityContext(app, request), entity, rowId(request)))
+  app.post(list, guard('add'), async (request, reply) => {
+    const record = await createRecord(entityContext(app, request), entity, await readEntityInput(request, entity))
+    return reply.code(201).send(record)
+  })
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: detail,
+      ...guard('change'),
+      handler: async (request) => {
+        const id = rowId(request)
+        return updateRecord(entityContext(app, request), entity, id, await readEntityInput(request, entity), method === 'PATCH')
+      },
+    })
+  }
+  app.delete(detail, guard('delete'), async (request, reply) => {
+    await deleteRecord(entityContext(app, request), entity, rowId(request))
+    return reply.code(204).send()
+  })
+}
+
+export async function entityRoutes(app: FastifyInstance): Promise<void> {
+  bindAll(ENTITIES.map((e) => e.key))
+  for (const entity of ENTITIES) register(app, entity)
+}

@@ -1,0 +1,223 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import { UNPAGED_LIMIT } from '../../contract/constants.ts'
+import type { EntityKey } from '../../contract/entities/index.ts'
+import { entityMessage } from '../../contract/entities/index.ts'
+import type { FieldPlan } from '../db/entity-schema/plan.ts'
+import { fieldErrors } from '../http/errors.ts'
+import type { EntityContext } from './context.ts'
+import { bindTable, tablesOf } from './tables.ts'
+import type { EntityTables } from './tables.ts'
+import type { FieldErrors } from './types.ts'
+import { toDate } from './write.ts'
+
+// The DRF list conventions (spec 000 §7 "Generic list"): `offset`, `limit` (99999 means every row, up to
+// MAX_LIMIT), `ordering` (comma-joined, '-' for descending, unknown names ignored as DRF does), `search` (ILIKE over
+// the entity's searchable fields) and filters named after fields:
+//   <field>=v, <field>__in=a,b          scalars (exact; booleans true/false) and references (also <field>_id)
+//   <field>=id, <singular>_id=id        m2m rows linked to the id (queues ?team_id=, classifications ?queue_id=)
+//   <field>_app=, <field>_appdata=      destinations
+//   <field>__gte=, <field>__lte=        dates and numbers
+//   id=, id__in=, exclude_id=a,b        the rows themselves
+// A child entity is listed under its parent with the parent field (?outbound_route=7). Unknown parameters are
+// ignored; a known one with a malformed value answers a 400 field error.
+
+export const MAX_LIMIT = 10_000
+const RESERVED = new Set(['offset', 'limit', 'ordering', 'search'])
+
+export type ListQuery = { offset: number; limit: number; where: SQL[]; order: SQL[]; search?: string }
+type Query = Record<string, unknown>
+
+type Ctx = { errors: FieldErrors; lang: string }
+
+function text(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[value.length - 1] : value
+  return typeof first === 'string' ? first : undefined
+}
+
+function bad(ctx: Ctx, name: string): undefined {
+  ctx.errors[name] = [entityMessage('invalidValue', ctx.lang)]
+  return undefined
+}
+
+function integer(ctx: Ctx, name: string, value: string, min = 0): number | undefined {
+  const n = Number(value)
+  return /^\d+$/.test(value.trim()) && Number.isSafeInteger(n) && n >= min && n <= 2_147_483_647 ? n : bad(ctx, name)
+}
+
+function ids(ctx: Ctx, name: string, value: string): number[] | undefined {
+  const parts = value.split(',').filter((p) => p.trim() !== '')
+  const out = parts.map((p) => integer(ctx, name, p, 1))
+  return out.every((n) => n !== undefined) ? (out as number[]) : undefined
+}
+
+/** A filter value in its column's type. */
+function typed(ctx: Ctx, name: string, plan: FieldPlan, value: string): unknown {
+  const { field } = plan
+  if (field.relation) return integer(ctx, name, value, 1)
+  switch (field.storage) {
+    case 'bool':
+      return ['true', '1'].includes(value) ? true : ['false', '0'].includes(value) ? false : bad(ctx, name)
+    case 'int':
+    case 'numeric': {
+      const n = Number(value.replace(',', '.'))
+      return value.trim() !== '' && Number.isFinite(n) ? n : bad(ctx, name)
+    }
+    case 'timestamptz': {
+      const date = toDate(value)
+      return Number.isNaN(date.getTime()) ? bad(ctx, name) : date
+    }
+    default:
+      return value
+  }
+}
+
+function singular(name: string): string {
+  return name.endsWith('s') ? name.slice(0, -1) : name
+}
+
+function fieldFilters(ctx: Ctx, tables: EntityTables, query: Query): SQL[] {
+  const { plan, main } = tables
+  const where: SQL[] = []
+  for (const fp of plan.fields) {
+    const name = fp.field.name
+    if (fp.kind === 'value' && !fp.slot.key && !fp.slot.side) {
+      const column = main.col(fp.slot.column)
+      const names = fp.field.relation ? [name, `${name}_id`] : [name]
+      for (const key of names) {
+        const exact = text(query[key])
+        const list = text(query[`${key}__in`])
+        if (exact !== undefined) {
+          const value = typed(ctx, key, fp, exact)
+          if (value === undefined) continue
+          where.push(fp.field.storage === 'jsonb' ? sql`${column} @> ${JSON.stringify([value])}::jsonb` : eq(column, value))
+        }
+        if (list !== undefined) {
+          const values = list.split(',').map((v) => typed(ctx, `${key}__in`, fp, v.trim()))
+          if (values.every((v) => v !== undefined) && values.length) where.push(inArray(column, values))
+        }
+      }
+      for (const [suffix, op] of [
+        ['__gte', gte],
+        ['__lte', lte],
+      ] as const) {
+        const bound = text(query[name + suffix])
+        if (bound === undefined || !['timestamptz', 'int', 'numeric'].includes(fp.field.storage)) continue
+        const value = typed(ctx, name + suffix, fp, bound)
+        if (value !== undefined) where.push(op(column, value))
+      }
+    }
+    if (fp.kind === 'm2m') {
+      const join = bindTable(fp.join.table)
+      for (const key of [name, `${singular(name)}_id`, `${name}__in`, `${singular(name)}_id__in`]) {
+        const value = text(query[key])
+        const targets = value === undefined ? undefined : ids(ctx, key, value)
+        if (!targets?.length) continue
+        where.push(inArray(main.col('id'), sqlSelectOwners(join, fp.join.owner, fp.join.target, targets)))
+      }
+    }
+    if (fp.kind === 'app') {
+      const app = text(query[`${name}_app`])
+      const appdata = text(query[`${name}_appdata`])
+      if (app !== undefined) where.push(eq(main.col(fp.app), app))
+      if (appdata !== undefined) where.push(eq(main.col(fp.appdata), appdata))
+    }
+  }
+  return where
+}
+
+function sqlSelectOwners(join: ReturnType<typeof bindTable>, owner: string, target: string, targets: number[]): SQL {
+  return sql`(select ${join.col(owner)} from ${join.table} where ${inArray(join.col(target), targets)})`
+}
+
+function idFilters(ctx: Ctx, tables: EntityTables, query: Query): SQL[] {
+  const id = tables.main.col('id')
+  const where: SQL[] = []
+  const exact = text(query.id)
+  const list = text(query.id__in)
+  const exclude = text(query.exclude_id)
+  if (exact !== undefined) {
+    const n = integer(ctx, 'id', exact, 1)
+    if (n !== undefined) where.push(eq(id, n))
+  }
+  if (list !== undefined) {
+    const values = ids(ctx, 'id__in', list)
+    if (values?.length) where.push(inArray(id, values))
+  }
+  if (exclude !== undefined) {
+    const values = ids(ctx, 'exclude_id', exclude)
+    if (values?.length) where.push(notInArray(id, values))
+  }
+  return where
+}
+
+/** Columns the list may be ordered by: id, the timestamps, and every field stored in a column of its own table. */
+function orderable(tables: EntityTables): Map<string, SQL | ReturnType<EntityTables['main']['col']>> {
+  const { plan, main } = tables
+  const columns = new Map<string, ReturnType<EntityTables['main']['col']>>([
+    ['id', main.col('id')],
+    ['created_at', main.col(plan.created)],
+    ['updated_at', main.col(plan.updated)],
+  ])
+  for (const fp of plan.fields) {
+    if (fp.kind === 'value' && !fp.slot.key && !fp.slot.side && fp.field.storage !== 'jsonb') columns.set(fp.field.name, main.col(fp.slot.column))
+    if (fp.kind === 'app') columns.set(fp.field.name, main.col(fp.app))
+  }
+  return columns
+}
+
+function ordering(tables: EntityTables, requested: string | undefined): SQL[] {
+  const columns = orderable(tables)
+  const terms = (requested ?? '').split(',').map((t) => t.trim()).filter(Boolean)
+  const wanted = terms.some((t) => columns.has(t.replace(/^-/, ''))) ? terms : [...tables.plan.entity.list.ordering]
+  const order: SQL[] = []
+  const used = new Set<string>()
+  for (const term of wanted) {
+    const name = term.replace(/^-/, '')
+    const column = columns.get(name)
+    if (!column || used.has(name)) continue
+    used.add(name)
+    order.push(term.startsWith('-') ? desc(column) : asc(column))
+  }
+  // A stable order, so pages neither repeat nor skip rows.
+  if (!used.has('id')) order.push(asc(tables.main.col('id')))
+  return order
+}
+
+function searchCondition(tables: EntityTables, search: string | undefined): SQL | undefined {
+  const term = search?.trim()
+  if (!term) return undefined
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const { plan, main } = tables
+  const columns = plan.fields
+    .filter((fp) => plan.entity.list.search.includes(fp.field.name))
+    .flatMap((fp) => (fp.kind === 'value' && !fp.slot.key && !fp.slot.side && fp.field.storage === 'text' ? [main.col(fp.slot.column)] : []))
+  return columns.length ? or(...columns.map((c) => ilike(c, pattern))) : sql`false`
+}
+
+export type ExtraFilter = (ctx: EntityContext, value: string, errors: FieldErrors) => SQL | undefined
+
+export function parseListQuery(ctx: EntityContext, key: EntityKey, query: Query, extra: Record<string, ExtraFilter> = {}): ListQuery {
+  const tables = tablesOf(key)
+  const c: Ctx = { errors: {}, lang: ctx.lang }
+  const offsetText = text(query.offset)
+  const limitText = text(query.limit)
+  const offset = offsetText === undefined || offsetText === '' ? 0 : (integer(c, 'offset', offsetText) ?? 0)
+  const requested = limitText === undefined || limitText === '' ? UNPAGED_LIMIT : (integer(c, 'limit', limitText, 1) ?? 1)
+  const where = [eq(tables.main.col(tables.plan.scope), ctx.site.id), ...idFilters(c, tables, query), ...fieldFilters(c, tables, query)]
+  for (const [name, filter] of Object.entries(extra)) {
+    const value = text(query[name])
+    if (value === undefined || RESERVED.has(name)) continue
+    const condition = filter(ctx, value, c.errors)
+    if (condition) where.push(condition)
+  }
+  const search = searchCondition(tables, text(query.search))
+  if (search) where.push(search)
+  if (Object.keys(c.errors).length) throw fieldErrors(c.errors)
+  return { offset, limit: Math.min(requested, MAX_LIMIT), where, order: ordering(tables, text(query.ordering)) }
+}
+
+/** `and` of a list, for callers composing conditions. */
+export function all(conditions: SQL[]): SQL | undefined {
+  return and(...conditions)
+}

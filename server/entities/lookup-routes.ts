@@ -1,0 +1,46 @@
+import { and } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { EntityKey } from '../../contract/entities/index.ts'
+import { DESTINATION_APPS } from '../../contract/entities/index.ts'
+import { parseListQuery } from './list-query.ts'
+import { entityContext, below } from './entity-routes.ts'
+import { tablesOf } from './tables.ts'
+import { loadTitles } from './titles.ts'
+
+// The destination pickers' lookups (spec 000 §7 and 001 §7: /v1/service/apps/pabx/…, chat/…, business/users):
+// `{count, results: [{id, description}]}`, paged and searched like any list (limit, offset, search, id, exclude_id).
+// Any signed-in user may call them — flow steps and transfers need them — and they name rows of the caller's site only.
+
+const APPS_API = '/api/v1/service/apps'
+
+/** Lookup path → the entity it lists: every destination app's, plus the users. */
+export const LOOKUPS: ReadonlyMap<string, EntityKey> = new Map<string, EntityKey>([
+  ...Object.values(DESTINATION_APPS).flatMap((apps) =>
+    Object.values(apps).flatMap((app) => (app.lookup && app.entity ? [[app.lookup, app.entity] as [string, EntityKey]] : [])),
+  ),
+  [`${APPS_API}/business/users/`, 'business.users'],
+])
+
+export type LookupResult = { id: number; description: string }
+
+export async function lookupRoutes(app: FastifyInstance): Promise<void> {
+  for (const [path, key] of LOOKUPS) {
+    app.get(below(path), { config: { permission: 'authenticated' } }, async (request) => {
+      const ctx = entityContext(app, request)
+      const list = parseListQuery(ctx, key, request.query as Record<string, unknown>)
+      const { main } = tablesOf(key)
+      const where = and(...list.where)
+      const total = await ctx.db.$count(main.table, where)
+      const rows = (await ctx.db
+        .select({ id: main.col('id') })
+        .from(main.table)
+        .where(where)
+        .orderBy(...list.order)
+        .limit(list.limit)
+        .offset(list.offset)) as { id: number }[]
+      const titles = await loadTitles(ctx, key, rows.map((r) => r.id))
+      const results: LookupResult[] = rows.map((r) => ({ id: r.id, description: titles.get(r.id) ?? '' }))
+      return { count: total, results }
+    })
+  }
+}
