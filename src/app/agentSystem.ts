@@ -1,0 +1,421 @@
+import { createActor, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate'
+import type { ActorRefFrom, ActorSystem, AnyActorRef, AnyEventObject, InspectionEvent, SnapshotFrom, StateValue } from 'xstate'
+import type { Pause } from '../../contract/api/agent.ts'
+import type { ValidatePasswordResponse } from '../../contract/api/profile.ts'
+import type { Locale } from '../../contract/locales.ts'
+import { has, PERMISSIONS } from '../../contract/permissions.ts'
+import { agentStatusMachine } from '../../machines/agentStatus.machine.ts'
+import type { ParentStatusMessage } from '../../machines/agentStatus.machine.ts'
+import { PAUSED_BY_SUPERVISOR_NOTICE, pauseFlags, pauseMachine } from '../../machines/pause.machine.ts'
+import type { PauseResponse, StartPauseRequest, StopPauseRequest } from '../../machines/pause.machine.ts'
+import { screenLockMachine } from '../../machines/screenLock.machine.ts'
+import { serviceSocketMachine } from '../../machines/serviceSocket.machine.ts'
+import type { TransportCommand } from '../../machines/serviceSocket.machine.ts'
+import { tabMessageToEvent, tabOwnershipMachine } from '../../machines/tabOwnership.machine.ts'
+import type { TabMessage } from '../../machines/tabOwnership.machine.ts'
+import { webchatStatusMachine } from '../../machines/webchatStatus.machine.ts'
+import type { AgentStatus, Notice, SocketMessage } from '../../machines/types.ts'
+import { createStore } from './store.ts'
+import type { Store } from './store.ts'
+
+// The root actor system of a signed-in user (ARCHITECTURE.md "How data flows"): one XState system, `agentSystem`,
+// whose children are the presence machines of machines/ with their effects supplied here with .provide(). Siblings
+// reach each other through the system (`system.get(id)`); the few "this actor changed, tell that one" links are
+// subscriptions below. Everything the browser does (socket, BroadcastChannel, HTTP, reload, toasts) comes in as
+// `AgentSystemEffects`, so tests drive the whole system with fakes. Views never own timers or sockets: they read the
+// actors with useSelector (AgentSystemProvider.tsx).
+
+/** The parts of a WebSocket the service socket uses (the browser's WebSocket satisfies it). */
+export type SocketLike = {
+  readonly readyState: number
+  send(data: string): void
+  close(code?: number, reason?: string): void
+  onopen: ((event: Event) => void) | null
+  onmessage: ((event: MessageEvent) => void) | null
+  onclose: ((event: CloseEvent) => void) | null
+  onerror: ((event: Event) => void) | null
+}
+
+/** The parts of a BroadcastChannel tab ownership uses. */
+export type ChannelLike = {
+  postMessage(message: unknown): void
+  close(): void
+  onmessage: ((event: MessageEvent) => void) | null
+}
+
+export type AgentSystemEffects = {
+  openSocket(url: string): SocketLike
+  /** null where the browser has no BroadcastChannel: the server alone then decides which tab serves. */
+  openChannel(name: string): ChannelLike | null
+  startPause(request: StartPauseRequest): Promise<PauseResponse>
+  stopPause(request: StopPauseRequest): Promise<PauseResponse>
+  checkPause(): Promise<Pause | null>
+  /** The pause as the server last described it (start answer, socket, check): server state for the views' query cache. */
+  rememberPause(pause: Pause | null): void
+  /** Resolves `{ success }`; a rejection may carry `fieldErrors` (the API client's ApiError). */
+  validatePassword(password: string): Promise<ValidatePasswordResponse>
+  reload(): void
+  openUrl(url: string): void
+  /** A toast (or notice) in the user's language; `message` is the machines' pt-BR text or a server detail. */
+  notify(notice: Notice): void
+  /** The app's sign-out (the /logout page). */
+  logout(): void
+  /** `updateUser`: the profile query is refetched. */
+  refetchProfile(): void
+  postToParent(message: ParentStatusMessage): void
+  logFailure(reason: string): void
+  /** Tab ownership lost: the webphone stops (nothing until the webphone issue brings one). */
+  stopPhone(): void
+}
+
+export type AgentSystemOptions = {
+  userId: number
+  roles: readonly string[]
+  endpoint: string | null
+  token: string | null
+  locale: Locale
+  /** The page open when the system starts (reported on the socket as change_page). */
+  page: string
+  tabId: string
+  socketUrl: string
+  /**
+   * True once a webphone actor feeds the telephony inputs (registration, calls). Until then nobody has a phone that
+   * could be busy, so the pause treats 'unavailable' as available (see README "Pause without a webphone").
+   */
+  webphone: boolean
+}
+
+export const BROADCAST_CHANNEL_NAME = 'atende-service'
+
+/** What a received socket action turns into: an event for a sibling, or an effect. */
+type Step = { to: AgentActorName; event: AnyEventObject } | (() => void)
+
+/** Stands in for an actor of a stopped system: events sent to it go nowhere. */
+const DETACHED = { send: () => {} }
+
+/** The children of the root, by system id (the same names as machines/index.ts). */
+export type AgentActors = {
+  tabOwnership: ActorRefFrom<typeof tabOwnershipMachine>
+  serviceSocket: ActorRefFrom<typeof serviceSocketMachine>
+  pause: ActorRefFrom<typeof pauseMachine>
+  screenLock: ActorRefFrom<typeof screenLockMachine>
+  agentStatus: ActorRefFrom<typeof agentStatusMachine>
+  webchatStatus: ActorRefFrom<typeof webchatStatusMachine>
+}
+export type AgentActorName = keyof AgentActors
+export const AGENT_ACTOR_NAMES = ['tabOwnership', 'serviceSocket', 'pause', 'screenLock', 'agentStatus', 'webchatStatus'] as const satisfies readonly AgentActorName[]
+
+/** The last event each child received, for the machine visualizer: its type and the states it found active. */
+export type LastEvent = { type: string; at: number; count: number; from: string[] }
+
+export type AgentSystem = {
+  get<K extends AgentActorName>(name: K): AgentActors[K]
+  lastEvents: Store<Partial<Record<AgentActorName, LastEvent>>>
+  /** The SPA navigated. */
+  pageChanged(page: string): void
+  /** Stops every actor; `signingOut` first tells the server on the socket (spec 000 §4 "Logout"). */
+  stop(options?: { signingOut?: boolean }): void
+}
+
+/**
+ * What the pause waits for (spec 000 §4: a pending pause starts when the webphone status is not_inuse,
+ * do_not_disturb or paused). Without a webphone nothing can keep the agent busy, and its 'unavailable' only says
+ * that no phone is registered, so the pause sees 'not_inuse' instead (machines/README.md, wiring).
+ */
+export function statusForPause(status: AgentStatus | null, webphone: boolean): AgentStatus {
+  if (!status) return 'unavailable'
+  return !webphone && status === 'unavailable' ? 'not_inuse' : status
+}
+
+export function createAgentSystem(options: AgentSystemOptions, effects: AgentSystemEffects): AgentSystem {
+  const channel = effects.openChannel(BROADCAST_CHANNEL_NAME)
+  const lastEvents = createStore<Partial<Record<AgentActorName, LastEvent>>>({})
+  // Siblings by system id. The root exists before it starts, and the children register as it starts, so the entry
+  // actions of one child (a first status report) already reach the others.
+  // After stop() they are gone: late answers (a pause check, a reload timer) then reach nobody, harmlessly.
+  let system: ActorSystem<any> | null = null // eslint-disable-line @typescript-eslint/no-explicit-any
+  const to = <K extends AgentActorName>(name: K): AgentActors[K] => (system?.get(name) ?? DETACHED) as AgentActors[K]
+  const sendSocket = (message: SocketMessage) => to('serviceSocket').send({ type: 'SEND', message })
+  // Inside an actor's actions, siblings are reached with the built-in sendTo: XState delivers it once the sender's own
+  // actions are done, so a receiver never runs in the middle of them.
+  const serviceSocketRef = ({ system }: { system: ActorSystem<any> }) => system.get('serviceSocket') // eslint-disable-line @typescript-eslint/no-explicit-any
+  const sendEvent = (_: unknown, message: SocketMessage) => ({ type: 'SEND' as const, message })
+
+  // The pause check needs the break permission; others have no pause to re-sync.
+  const canPause = has(options.roles, PERMISSIONS.viewTakeBreak)
+  function resyncPause() {
+    if (!canPause) return
+    effects
+      .checkPause()
+      .then((pause) => {
+        effects.rememberPause(pause)
+        to('pause').send({ type: 'REMOTE_SYNC', pause })
+      })
+      .catch((error: unknown) => effects.logFailure(`pause check failed: ${String((error as Error)?.message ?? error)}`))
+  }
+
+  /**
+   * Received socket actions the app acts on (the rest belong to the webphone, chat and activity actors to come): an
+   * event for a sibling, or an effect.
+   */
+  function route(message: SocketMessage): Step[] {
+    switch (message.action) {
+      case 'pause': {
+        const pause = (message.pause ?? null) as Pause | null
+        return [() => effects.rememberPause(pause), { to: 'pause', event: { type: 'REMOTE_SYNC', pause } }]
+      }
+      case 'startPause': {
+        const pause = message.pause as Pause | undefined
+        return pause ? [() => effects.rememberPause(pause), { to: 'pause', event: { type: 'REMOTE_START', pause } }] : []
+      }
+      case 'stopPause':
+        return [() => effects.rememberPause(null), { to: 'pause', event: { type: 'REMOTE_STOP' } }]
+      case 'startService':
+        return [{ to: 'tabOwnership', event: { type: 'START_SERVICE' } }]
+      case 'serviceElsewhere':
+        return [{ to: 'tabOwnership', event: { type: 'SERVICE_ELSEWHERE' } }]
+      case 'dnd':
+        return [{ to: 'agentStatus', event: { type: 'DND_CHANGED', dnd: message.dnd === true } }]
+      case 'refresh':
+        return [() => effects.reload()]
+      case 'openUrl': {
+        const url = message.url
+        return typeof url === 'string' ? [() => effects.openUrl(url)] : []
+      }
+      case 'updateUser':
+        return [() => effects.refetchProfile()]
+      default:
+        return []
+    }
+  }
+
+  const connection = fromCallback<TransportCommand, void>(({ sendBack, receive }) => {
+    const socket = effects.openSocket(options.socketUrl)
+    socket.onopen = () => sendBack({ type: 'SOCKET_OPEN' })
+    socket.onclose = () => sendBack({ type: 'SOCKET_CLOSED' })
+    socket.onmessage = (event) => {
+      let message: unknown
+      try {
+        message = JSON.parse(String(event.data))
+      } catch {
+        return
+      }
+      sendBack({ type: 'SOCKET_MESSAGE', message })
+    }
+    receive((command) => {
+      if (socket.readyState === 1) socket.send(JSON.stringify(command.message))
+    })
+    return () => {
+      socket.onopen = socket.onclose = socket.onmessage = socket.onerror = null
+      socket.close()
+    }
+  })
+
+  const root = setup({
+    types: { context: {} as AgentSystemOptions, input: {} as AgentSystemOptions },
+    actors: {
+      tabOwnership: tabOwnershipMachine.provide({
+        actions: {
+          broadcast: (_, message: TabMessage) => channel?.postMessage(message),
+          sendSocket: sendTo(serviceSocketRef, sendEvent),
+          stopPhone: () => effects.stopPhone(),
+          reload: () => effects.reload(),
+        },
+      }),
+      serviceSocket: serviceSocketMachine.provide({
+        actors: { connection },
+        actions: {
+          forward: enqueueActions(({ enqueue, system }, message: SocketMessage) => {
+            for (const step of route(message)) {
+              if (typeof step === 'function') enqueue(step)
+              else enqueue.sendTo(system.get(step.to), step.event)
+            }
+          }),
+          resync: () => resyncPause(),
+          notify: (_, notice) => effects.notify(notice),
+          logout: () => effects.logout(),
+        },
+      }),
+      pause: pauseMachine.provide({
+        actors: {
+          startPause: fromPromise(async ({ input }: { input: StartPauseRequest }) => {
+            const answer = await effects.startPause(input)
+            if (answer.success) effects.rememberPause((answer.pause ?? null) as Pause | null)
+            return answer
+          }),
+          stopPause: fromPromise(async ({ input }: { input: StopPauseRequest }) => {
+            const answer = await effects.stopPause(input)
+            if (answer.success) effects.rememberPause(null)
+            return answer
+          }),
+        },
+        actions: {
+          sendSocket: sendTo(serviceSocketRef, sendEvent),
+          // No webphone owns do-not-disturb yet: the root feeds it straight to the status.
+          setDnd: sendTo(({ system }) => system.get('agentStatus'), (_, { on }: { on: boolean }) => ({ type: 'DND_CHANGED', dnd: on })),
+          lockScreen: sendTo(
+            ({ system }) => system.get('screenLock'),
+            (_, { pauseStartedAt }: { pauseStartedAt: number | null }) => ({ type: 'LOCK', by: 'pause', pauseStartedAt }),
+          ),
+          notify: (_, notice) => effects.notify(notice),
+        },
+      }),
+      screenLock: screenLockMachine.provide({
+        actors: { validatePassword: fromPromise(({ input }: { input: { password: string } }) => effects.validatePassword(input.password)) },
+        actions: { logFailure: (_, { reason }) => effects.logFailure(`unlock failed: ${reason}`) },
+      }),
+      agentStatus: agentStatusMachine.provide({
+        actions: {
+          sendSocket: sendTo(serviceSocketRef, sendEvent),
+          postToParent: (_, message: ParentStatusMessage) => effects.postToParent(message),
+        },
+      }),
+      webchatStatus: webchatStatusMachine.provide({
+        actions: { sendSocket: sendTo(serviceSocketRef, sendEvent) },
+      }),
+    },
+  }).createMachine({
+    id: 'agentSystem',
+    context: ({ input }) => input,
+    invoke: [
+      { id: 'tabOwnership', systemId: 'tabOwnership', src: 'tabOwnership', input: ({ context }) => ({ tabId: context.tabId }) },
+      { id: 'serviceSocket', systemId: 'serviceSocket', src: 'serviceSocket', input: ({ context }) => ({ page: context.page }) },
+      {
+        id: 'pause',
+        systemId: 'pause',
+        src: 'pause',
+        input: ({ context }) => ({ userId: context.userId, agentStatus: statusForPause('unavailable', context.webphone) }),
+      },
+      { id: 'screenLock', systemId: 'screenLock', src: 'screenLock', input: () => ({}) },
+      {
+        id: 'agentStatus',
+        systemId: 'agentStatus',
+        src: 'agentStatus',
+        input: ({ context }) => ({ token: context.token, endpoint: context.endpoint, locale: context.locale }),
+      },
+      { id: 'webchatStatus', systemId: 'webchatStatus', src: 'webchatStatus', input: () => ({}) },
+    ],
+  })
+
+  const names = new Set<string>(AGENT_ACTOR_NAMES)
+  const inspect = (event: InspectionEvent) => {
+    if (event.type !== '@xstate.event') return
+    const id = (event.actorRef as AnyActorRef).id
+    if (!names.has(id)) return
+    const name = id as AgentActorName
+    // Inspected as it is sent, before the actor handles it: the snapshot still shows the states it leaves.
+    const from = activePaths((event.actorRef as AnyActorRef).getSnapshot()?.value ?? {})
+    lastEvents.set((all) => ({ ...all, [name]: { type: event.event.type, at: Date.now(), count: (all[name]?.count ?? 0) + 1, from } }))
+  }
+
+  let stopped = false
+  const actor = createActor(root, { input: options, inspect })
+  system = actor.system
+  actor.start()
+  const subscriptions = wire(to, options, effects)
+  // Every tab learns the running pause at once (only the serving tab asks the socket for it, spec 001 §4).
+  resyncPause()
+
+  if (channel) {
+    channel.onmessage = (event) => {
+      const tabEvent = tabMessageToEvent(event.data, options.tabId)
+      if (tabEvent) to('tabOwnership').send(tabEvent)
+    }
+  }
+
+  return {
+    get(name) {
+      const ref = system?.get(name)
+      if (!ref || stopped) throw new Error(`agentSystem: ${name} asked for after the system stopped`)
+      return ref
+    },
+    lastEvents,
+    pageChanged: (page) => to('serviceSocket').send({ type: 'PAGE_CHANGED', page }),
+    stop({ signingOut = false } = {}) {
+      if (stopped) return
+      stopped = true
+      if (signingOut) sendSocket({ action: 'logout' })
+      for (const unsubscribe of subscriptions) unsubscribe()
+      actor.stop()
+      if (channel) {
+        channel.onmessage = null
+        channel.close()
+      }
+    },
+  }
+}
+
+type Lookup = <K extends AgentActorName>(name: K) => AgentActors[K]
+
+/** The links between siblings that follow a state rather than an event; returns the unsubscribers. */
+function wire(to: Lookup, options: AgentSystemOptions, effects: AgentSystemEffects): (() => void)[] {
+  let pauseKey = ''
+  const onPause = (snapshot: SnapshotFrom<typeof pauseMachine>) => {
+    const flags = pauseFlags(snapshot)
+    const current = snapshot.context.current
+    const key = JSON.stringify([flags.webphonePaused, flags.swapActive, flags.webchatPaused, current?.id ?? null, current?.startedAt ?? null])
+    if (key === pauseKey) return
+    pauseKey = key
+    to('agentStatus').send({ type: 'PAUSE_CHANGED', webphonePause: flags.webphonePaused, pauseSwap: flags.swapActive })
+    to('webchatStatus').send({ type: 'PAUSE_CHANGED', webchatPause: flags.webchatPaused })
+    to('screenLock').send({ type: 'PAUSE_CHANGED', active: current !== null, startedAt: current?.startedAt ?? null })
+  }
+
+  let bySupervisor = false
+  const onSupervisorPause = (snapshot: SnapshotFrom<typeof pauseMachine>) => {
+    const now = snapshot.context.pausedBySupervisor
+    if (now && !bySupervisor) effects.notify({ message: PAUSED_BY_SUPERVISOR_NOTICE, severity: 'info' })
+    bySupervisor = now
+  }
+
+  let statusForPauseSent: AgentStatus | null = null
+  const onAgentStatus = (snapshot: SnapshotFrom<typeof agentStatusMachine>) => {
+    const status = statusForPause(snapshot.context.status, options.webphone)
+    if (status === statusForPauseSent) return
+    statusForPauseSent = status
+    to('pause').send({ type: 'AGENT_STATUS', status })
+  }
+
+  let serving = false
+  const onTabOwnership = (snapshot: SnapshotFrom<typeof tabOwnershipMachine>) => {
+    const now = snapshot.matches('serving')
+    if (now === serving) return
+    serving = now
+    to('serviceSocket').send({ type: 'SERVING_CHANGED', serving })
+  }
+
+  // Every (re)connection hears the statuses again: those reported while the socket was down were dropped, and the
+  // first ones were reported before it opened.
+  let connected = false
+  const onSocket = (snapshot: SnapshotFrom<typeof serviceSocketMachine>) => {
+    const now = snapshot.matches({ connection: { socket: 'connected' } })
+    if (now === connected) return
+    connected = now
+    if (!connected) return
+    to('agentStatus').send({ type: 'RESEND' })
+    to('webchatStatus').send({ type: 'RESEND' })
+  }
+
+  const links = [
+    follow(to('pause'), onPause),
+    follow(to('pause'), onSupervisorPause),
+    follow(to('agentStatus'), onAgentStatus),
+    follow(to('tabOwnership'), onTabOwnership),
+    follow(to('serviceSocket'), onSocket),
+  ]
+  return links
+}
+
+/** The dotted paths of every active state of a snapshot value, ancestors included ('' is the root). */
+export function activePaths(value: StateValue, prefix = ''): string[] {
+  const join = (key: string) => (prefix ? `${prefix}.${key}` : key)
+  if (typeof value === 'string') return [prefix, join(value)]
+  return [prefix, ...Object.entries(value).flatMap(([key, child]) => (child === undefined ? [] : activePaths(child as StateValue, join(key))))]
+}
+
+/** Calls `listener` with the current snapshot and every later one. */
+function follow<TActor extends AnyActorRef>(actor: TActor, listener: (snapshot: SnapshotFrom<TActor>) => void): () => void {
+  listener(actor.getSnapshot())
+  const subscription = actor.subscribe((snapshot: SnapshotFrom<TActor>) => listener(snapshot))
+  return () => subscription.unsubscribe()
+}

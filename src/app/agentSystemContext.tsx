@@ -1,0 +1,89 @@
+import { createContext, useContext, useEffect, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
+import { useSelector } from '@xstate/react'
+import type { SnapshotFrom } from 'xstate'
+import { useLingui } from '@lingui/react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter, useRouterState } from '@tanstack/react-router'
+import type { Locale } from '../../contract/locales.ts'
+import { useProfile } from '../api/useProfile.ts'
+import { createAgentSystem } from './agentSystem.ts'
+import type { AgentActorName, AgentActors, AgentSystem, AgentSystemEffects } from './agentSystem.ts'
+import { browserEffects, newTabId, serviceSocketUrl } from './agentSystemEffects.ts'
+import { localeParam } from './locale.ts'
+
+// The agent system of the signed-in user, for the views: started when the signed-in layout mounts, stopped when it
+// unmounts (sign-out, error pages). Views read actors through useAgentSelector and send events to useAgentActor.
+
+const AgentSystemContext = createContext<AgentSystem | null>(null)
+
+type Props = {
+  children: ReactNode
+  /** Tests replace the browser's effects. */
+  effects?: (defaults: AgentSystemEffects) => AgentSystemEffects
+}
+
+export function AgentSystemProvider({ children, effects }: Props) {
+  const profile = useProfile()
+  const queryClient = useQueryClient()
+  const router = useRouter()
+  const { i18n } = useLingui()
+  const page = useRouterState({ select: (state) => state.location.pathname })
+  const [system, setSystem] = useState<AgentSystem | null>(null)
+  // Read when the system starts; a profile refetch (updateUser) must not restart it.
+  const latest = useRef({ profile, page, effects })
+  latest.current = { profile, page, effects }
+
+  useEffect(() => {
+    const { profile, page, effects: override } = latest.current
+    const locale = (i18n.locale || 'pt-BR') as Locale
+    const logout = () => void router.navigate({ to: '/{-$locale}/logout', params: { locale: localeParam((i18n.locale || 'pt-BR') as Locale) } })
+    const defaults = browserEffects({ i18n, queryClient, logout })
+    const started = createAgentSystem(
+      {
+        userId: profile.id,
+        roles: profile.roles,
+        endpoint: profile.voip?.endpoint ?? null,
+        token: null,
+        locale,
+        page,
+        tabId: newTabId(),
+        socketUrl: serviceSocketUrl(),
+        webphone: false,
+      },
+      override ? override(defaults) : defaults,
+    )
+    setSystem(started)
+    return () => {
+      // Leaving for /logout is a sign-out: the socket hears it before it closes.
+      started.stop({ signingOut: /\/logout\/?$/.test(router.state.location.pathname) })
+      setSystem(null)
+    }
+  }, [profile.id, i18n, queryClient, router])
+
+  useEffect(() => {
+    system?.pageChanged(page)
+  }, [system, page])
+
+  return <AgentSystemContext.Provider value={system}>{children}</AgentSystemContext.Provider>
+}
+
+/** The running system, or null before it started (the first render) and outside the signed-in layout. */
+export function useAgentSystem(): AgentSystem | null {
+  return useContext(AgentSystemContext)
+}
+
+/** One actor of the system; only below a component that checked useAgentSystem(). */
+export function useAgentActor<K extends AgentActorName>(name: K): AgentActors[K] {
+  const system = useAgentSystem()
+  if (!system) throw new Error(`useAgentActor('${name}') used before the agent system started`)
+  return system.get(name)
+}
+
+export function useAgentSelector<K extends AgentActorName, T>(
+  name: K,
+  selector: (snapshot: SnapshotFrom<AgentActors[K]>) => T,
+  compare?: (a: T, b: T) => boolean,
+): T {
+  return useSelector(useAgentActor(name), selector as (snapshot: unknown) => T, compare)
+}

@@ -1,0 +1,75 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { QueryClient } from '@tanstack/react-query'
+import { SERVICE_SOCKET_PATH } from '../../contract/realtime/service-socket.ts'
+import { REMOTE_LOGOUT_DELAY_MS, REMOTE_LOGOUT_NOTICE } from '../../machines/serviceSocket.machine.ts'
+import type { Notice } from '../../machines/types.ts'
+import { ApiError } from '../api/errors.ts'
+import { toast } from '../components/toast/toastStore.ts'
+import type { ToastColor } from '../components/toast/toastStore.ts'
+import { machineText } from '../features/presence/notices.ts'
+import { checkPause, CURRENT_PAUSE_KEY, startPause, stopPause, validatePassword } from '../features/presence/presenceApi.ts'
+import type { AgentSystemEffects } from './agentSystem.ts'
+
+// The browser's side of the agent system: the real WebSocket and BroadcastChannel, the API client, reload, toasts.
+
+const TOAST_COLOR: Record<Notice['severity'], ToastColor> = { info: 'primary', warning: 'warning', error: 'danger' }
+
+/** ws(s)://<this host>/ws/business/ — same origin, so the session cookie authenticates the upgrade. */
+export function serviceSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${SERVICE_SOCKET_PATH}`
+}
+
+export function newTabId(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+}
+
+/** Only web pages open from an `openUrl` command (never javascript: or data: URLs). */
+export function isOpenableUrl(url: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(url, window.location.href).protocol)
+  } catch {
+    return false
+  }
+}
+
+type Deps = { i18n: I18n; queryClient: QueryClient; logout: () => void }
+
+export function browserEffects({ i18n, queryClient, logout }: Deps): AgentSystemEffects {
+  return {
+    openSocket: (url) => new WebSocket(url),
+    openChannel: (name) => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(name)),
+    startPause,
+    stopPause,
+    checkPause,
+    rememberPause: (pause) => queryClient.setQueryData(CURRENT_PAUSE_KEY, pause),
+    // validate-password answers { success: false } for a wrong password; the lock form shows it on its field (spec
+    // 000 §5 "on failure the form keeps its field errors"), so it becomes a field error here.
+    async validatePassword(password) {
+      const answer = await validatePassword(password)
+      if (answer.success) return answer
+      const wrong = i18n._(msg`Senha incorreta`)
+      throw new ApiError({ message: wrong, status: 400, fieldErrors: { password: [wrong] } })
+    },
+    reload: () => window.location.reload(),
+    openUrl: (url) => {
+      if (isOpenableUrl(url)) window.open(url, '_blank', 'noopener,noreferrer')
+    },
+    notify: ({ message, severity }) => {
+      // The remote-logout notice stays up for the whole countdown.
+      const duration = message === REMOTE_LOGOUT_NOTICE ? REMOTE_LOGOUT_DELAY_MS : undefined
+      toast(machineText(i18n, message), TOAST_COLOR[severity], duration)
+    },
+    logout,
+    refetchProfile: () => void queryClient.invalidateQueries({ queryKey: ['profile'] }),
+    // The embedding page (spec 001 §7). With cookie sessions the token is null; a token only goes to the page that
+    // embedded us (its origin, from the referrer), never to any origin.
+    postToParent: (message) => {
+      if (window.parent === window) return
+      const target = message.token ? document.referrer : '*'
+      if (target) window.parent.postMessage(message, target)
+    },
+    logFailure: (reason) => console.warn('[agentSystem]', reason),
+    stopPhone: () => {},
+  }
+}
