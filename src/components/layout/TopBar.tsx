@@ -7,6 +7,8 @@ import { has, PERMISSIONS } from '../../../contract/permissions.ts'
 import { useProfile } from '../../api/useProfile.ts'
 import { useLocale } from '../../app/useLocale.ts'
 import { schemeOn } from '../../app/theme.ts'
+import { PauseWidget } from '../../features/presence/PauseWidget.tsx'
+import { LockScreenButton } from '../../features/presence/PresenceOverlays.tsx'
 import { MenuIcon } from '../icons/icons.tsx'
 import { NotificationsMenu } from '../notifications/NotificationsMenu.tsx'
 import { FullscreenButton } from './FullscreenButton.tsx'
@@ -34,6 +36,8 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer: () => void }) {
         <img src="/logo.svg" alt="Atende" height={32} />
       </BoxLink>
       <Box sx={{ flex: 1 }} />
+      {has(roles, PERMISSIONS.viewTakeBreak) && <PauseWidget />}
+      <LockScreenButton />
       {has(roles, PERMISSIONS.viewNotification) && <NotificationsMenu />}
       {has(roles, PERMISSIONS.viewFullscreen) && <FullscreenButton />}
       <LanguageMenu />

@@ -1,0 +1,111 @@
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { I18nProvider } from '@lingui/react'
+import type { Profile } from '../../contract/api/profile.ts'
+import { PERMISSIONS } from '../../contract/permissions.ts'
+import { configureClient } from '../../src/api/client.ts'
+import { i18n } from '../../src/app/i18n.ts'
+import { createQueryClient } from '../../src/app/queryClient.ts'
+import { createAppRouter } from '../../src/app/router.tsx'
+import { SiteTheme } from '../../src/app/SiteTheme.tsx'
+import { Toaster } from '../../src/components/toast/Toaster.tsx'
+import { toasts } from '../../src/components/toast/toastStore.ts'
+import { FakeSocket, fakeBrowserChannels } from './presence-fakes.ts'
+
+// The signed-in app in jsdom for the presence views: the real route tree, layout and agent system, on a fake
+// WebSocket and BroadcastChannel, with fetch answered here (`answers` by path, per test).
+
+export const AGENT = [PERMISSIONS.viewDashboard, PERMISSIONS.viewSoftphone, PERMISSIONS.viewChat, PERMISSIONS.viewTakeBreak]
+export const PAUSE_TYPES = [
+  { id: 3, description: 'Café', maximum_duration: 600 },
+  { id: 4, description: 'Almoço', maximum_duration: 3600 },
+]
+
+export function agent(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 7, username: 'agent1', first_name: 'Ana', last_name: 'Agente', email: '', avatar: null, avatar_message: '',
+    roles: AGENT, last_login: new Date(Date.now() - 86_400_000).toISOString(),
+    site: { id: 1, domain: 'localhost', name: 'Demo', settings: {} as Profile['site']['settings'] },
+    voip: { websocket: 'ws://localhost/ws/sip', endpoint: '1001', realm: 'localhost', password: 'x', device_state_busy_at: 1 },
+    team: null, pauses: PAUSE_TYPES, queue_classifications: [], dialer_classifications: [],
+    userextra: { login_channel_telephony: false, login_channel_chat: false, password_expire_date: null, password_notification_start: null },
+    ...overrides,
+  }
+}
+
+export type Call = { method: string; path: string; body: unknown }
+/** What the test sets up: the signed-in user and answers by path ('check' for the pause check). */
+export const api = { calls: [] as Call[], signedIn: agent(), answers: {} as Record<string, (call: Call) => unknown>, play: vi.fn() }
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+/** Opens a page of the app; unless told otherwise, waits for the signed-in layout and opens its service socket. */
+export async function open(path = '/', { signedIn = true } = {}) {
+  const queryClient = createQueryClient()
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider i18n={i18n}>
+        <SiteTheme>
+          <RouterProvider router={router} />
+          <Toaster />
+        </SiteTheme>
+      </I18nProvider>
+    </QueryClientProvider>,
+  )
+  await act(async () => {
+    await router.load()
+  })
+  if (!signedIn) return { router, socket: null as unknown as FakeSocket }
+  await screen.findByTestId('lock-screen') // the signed-in layout is up
+  const socket = await vi.waitFor(() => FakeSocket.last())
+  act(() => socket.open())
+  return { router, socket }
+}
+
+export const sent = (path: string) => api.calls.filter((call) => call.path === path)
+
+/** Installs the fakes around every test of the calling file. */
+export function usePresenceHarness() {
+  beforeAll(() => {
+    window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never
+    window.scrollTo = (() => {}) as never
+  })
+
+  beforeEach(() => {
+    FakeSocket.all = []
+    api.calls = []
+    api.answers = {}
+    api.signedIn = agent()
+    toasts.set([])
+    localStorage.clear()
+    document.cookie = 'i18n_redirected=pt-br; path=/'
+    vi.stubGlobal('WebSocket', FakeSocket)
+    vi.stubGlobal('BroadcastChannel', fakeBrowserChannels().FakeChannel)
+    vi.stubGlobal('Notification', { permission: 'granted', requestPermission: vi.fn(async () => 'granted') })
+    api.play = vi.fn(async () => {})
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(api.play as never)
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {})
+    configureClient({
+      fetch: vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+        const { pathname } = new URL(String(url), 'http://localhost')
+        const call = { method: init?.method ?? 'GET', path: pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined }
+        api.calls.push(call)
+        if (pathname === '/api/v1/business/profile/') return json(200, api.signedIn)
+        if (pathname === '/api/v1/agent/pause/check/') return json(200, api.answers.check?.(call) ?? null)
+        const handler = api.answers[pathname]
+        if (handler) return json(200, handler(call))
+        return json(200, { success: true })
+      }) as typeof fetch,
+    })
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+}
