@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   viewTakeBreak: 'sites.view_take_break',
   viewNotification: 'sites.view_notification',
   viewFullscreen: 'sites.view_fullscreen',
+  // Ours: the machine visualizer (/machines) for designers and QA; the spec names no permission for it.
+  viewMachines: 'sites.view_machines',
   addSite: 'sites.add_site',
   downloadMonitorFile: 'download_monitor_file',
   downloadChatConversation: 'download_chat_conversation',

@@ -15,6 +15,7 @@ import { Route as Char123LocaleChar125EmptyRouteRouteImport } from './routes/{-$
 import { Route as Char123LocaleChar125LoginRouteRouteImport } from './routes/{-$locale}/_login/route'
 import { Route as Char123LocaleChar125AppIndexRouteImport } from './routes/{-$locale}/_app/index'
 import { Route as Char123LocaleChar125AppDashboardRouteImport } from './routes/{-$locale}/_app/dashboard'
+import { Route as Char123LocaleChar125AppMachinesRouteImport } from './routes/{-$locale}/_app/machines'
 import { Route as Char123LocaleChar125Empty401RouteImport } from './routes/{-$locale}/_empty/401'
 import { Route as Char123LocaleChar125Empty403RouteImport } from './routes/{-$locale}/_empty/403'
 import { Route as Char123LocaleChar125Empty404RouteImport } from './routes/{-$locale}/_empty/404'
@@ -60,6 +61,12 @@ const Char123LocaleChar125AppDashboardRoute =
   Char123LocaleChar125AppDashboardRouteImport.update({
     id: '/dashboard',
     path: '/dashboard',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppMachinesRoute =
+  Char123LocaleChar125AppMachinesRouteImport.update({
+    id: '/machines',
+    path: '/machines',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
 const Char123LocaleChar125Empty401Route =
@@ -144,6 +151,7 @@ const Char123LocaleChar125AppSettingsSystemAuditLogRoute =
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
+  '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/401': typeof Char123LocaleChar125Empty401Route
   '/{-$locale}/403': typeof Char123LocaleChar125Empty403Route
   '/{-$locale}/404': typeof Char123LocaleChar125Empty404Route
@@ -162,6 +170,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125AppIndexRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
+  '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/401': typeof Char123LocaleChar125Empty401Route
   '/{-$locale}/403': typeof Char123LocaleChar125Empty403Route
   '/{-$locale}/404': typeof Char123LocaleChar125Empty404Route
@@ -183,6 +192,7 @@ export interface FileRoutesById {
   '/{-$locale}/_empty': typeof Char123LocaleChar125EmptyRouteRouteWithChildren
   '/{-$locale}/_login': typeof Char123LocaleChar125LoginRouteRouteWithChildren
   '/{-$locale}/_app/dashboard': typeof Char123LocaleChar125AppDashboardRoute
+  '/{-$locale}/_app/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/_empty/401': typeof Char123LocaleChar125Empty401Route
   '/{-$locale}/_empty/403': typeof Char123LocaleChar125Empty403Route
   '/{-$locale}/_empty/404': typeof Char123LocaleChar125Empty404Route
@@ -203,6 +213,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/{-$locale}'
     | '/{-$locale}/dashboard'
+    | '/{-$locale}/machines'
     | '/{-$locale}/401'
     | '/{-$locale}/403'
     | '/{-$locale}/404'
@@ -221,6 +232,7 @@ export interface FileRouteTypes {
   to:
     | '/{-$locale}'
     | '/{-$locale}/dashboard'
+    | '/{-$locale}/machines'
     | '/{-$locale}/401'
     | '/{-$locale}/403'
     | '/{-$locale}/404'
@@ -241,6 +253,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_empty'
     | '/{-$locale}/_login'
     | '/{-$locale}/_app/dashboard'
+    | '/{-$locale}/_app/machines'
     | '/{-$locale}/_empty/401'
     | '/{-$locale}/_empty/403'
     | '/{-$locale}/_empty/404'
@@ -303,6 +316,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/{-$locale}/dashboard'
       preLoaderRoute: typeof Char123LocaleChar125AppDashboardRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/machines': {
+      id: '/{-$locale}/_app/machines'
+      path: '/machines'
+      fullPath: '/{-$locale}/machines'
+      preLoaderRoute: typeof Char123LocaleChar125AppMachinesRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
     '/{-$locale}/_empty/401': {
@@ -401,6 +421,7 @@ declare module '@tanstack/react-router' {
 
 interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppDashboardRoute: typeof Char123LocaleChar125AppDashboardRoute
+  Char123LocaleChar125AppMachinesRoute: typeof Char123LocaleChar125AppMachinesRoute
   Char123LocaleChar125AppIndexRoute: typeof Char123LocaleChar125AppIndexRoute
   Char123LocaleChar125AppProfileChangeAvatarRoute: typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   Char123LocaleChar125AppProfileChangePasswordRoute: typeof Char123LocaleChar125AppProfileChangePasswordRoute
@@ -415,6 +436,7 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
   {
     Char123LocaleChar125AppDashboardRoute:
       Char123LocaleChar125AppDashboardRoute,
+    Char123LocaleChar125AppMachinesRoute: Char123LocaleChar125AppMachinesRoute,
     Char123LocaleChar125AppIndexRoute: Char123LocaleChar125AppIndexRoute,
     Char123LocaleChar125AppProfileChangeAvatarRoute:
       Char123LocaleChar125AppProfileChangeAvatarRoute,

@@ -26,6 +26,7 @@ describe('route permission declarations', () => {
     expect(signedIn).toEqual({
       '/{-$locale}/_app/': PERMISSIONS.viewDashboard,
       '/{-$locale}/_app/dashboard': PERMISSIONS.viewDashboard,
+      '/{-$locale}/_app/machines': PERMISSIONS.viewMachines,
       '/{-$locale}/_app/profile/': PERMISSIONS.myProfile,
       '/{-$locale}/_app/profile/change-avatar': PERMISSIONS.myProfile,
       '/{-$locale}/_app/profile/change-password': PERMISSIONS.myProfile,

@@ -7,6 +7,7 @@ import { PERMISSIONS } from '../../../contract/permissions.ts'
 import type { FileRoutesByTo } from '../../routeTree.gen.ts'
 import { passwordExpiryBadge } from '../../features/profile/passwordBadge.ts'
 import { settingsMenu } from '../../features/settings/settingsMenu.ts'
+import { MachinesIcon } from '../../features/machines/icons.tsx'
 import { AccountIcon, EditIcon, HomeIcon, LockIcon, PersonIcon, PhotoIcon } from '../icons/icons.tsx'
 
 // The side menu, defined once (spec 000 §2 main-menu table). Later issues add their entries here; the menu shows an
@@ -62,4 +63,5 @@ export const MENU: MenuItem[] = [
     ],
   },
   settingsMenu(),
+  { id: 'machines', label: msg`Máquinas de estado`, to: '/{-$locale}/machines', permission: PERMISSIONS.viewMachines, icon: MachinesIcon },
 ]
