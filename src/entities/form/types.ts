@@ -45,4 +45,6 @@ export type FieldComponents = {
   readonly ReadOnly: ComponentType<FieldReadOnlyProps<any>>
   /** Draws its own label (checkbox, switch, layout kinds): the renderer adds no FormControl around it. */
   readonly ownLabel?: boolean
+  /** Needs a whole row whatever the field's cols (a destination's two selects, the classification chain). */
+  readonly wide?: boolean
 }

@@ -47,7 +47,7 @@ function AppInput(props: FieldInputProps) {
   const targets = useAppTargets(app?.appdata === 'id' ? app : undefined)
   const appdataMessage = app?.appdata === 'id' && targets.error ? t`Não foi possível carregar as opções.` : undefined
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: app && app.appdata !== 'none' ? '1fr 1fr' : '1fr' }, gap: 1.5, alignItems: 'start' }} data-field={field.name}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5, alignItems: 'start' }} data-field={field.name}>
       <FormControl id={id} error={Boolean(error)} required={required} disabled={disabled}>
         <FormLabel>{label}</FormLabel>
         <Select
@@ -113,4 +113,4 @@ function AppReadOnly({ field, value, values }: FieldReadOnlyProps) {
   return <ReadOnlyText text={d.app ? `${app ? text(app.label) : d.app}${d.appdata !== '' ? `: ${d.appdata}` : ''}` : ''} />
 }
 
-export const appField: FieldComponents = { Input: AppInput, ReadOnly: AppReadOnly, ownLabel: true }
+export const appField: FieldComponents = { Input: AppInput, ReadOnly: AppReadOnly, ownLabel: true, wide: true }

@@ -90,10 +90,11 @@ function ClassificationReadOnly({ value }: FieldReadOnlyProps) {
   return <ReadOnlyText text={[classification, sub, schedule ? formatDateTime(schedule) : ''].filter((x) => x !== '').join(' › ')} />
 }
 
-export const classificationField: FieldComponents = { Input: ClassificationInput, ReadOnly: ClassificationReadOnly, ownLabel: true }
+export const classificationField: FieldComponents = { Input: ClassificationInput, ReadOnly: ClassificationReadOnly, ownLabel: true, wide: true }
 /** The same chain with its lookups kept for the session (the agent's call form opens it on every call). */
 export const classificationWithCacheField: FieldComponents = {
   Input: (props) => <ClassificationInput {...props} cache />,
   ReadOnly: ClassificationReadOnly,
   ownLabel: true,
+  wide: true,
 }

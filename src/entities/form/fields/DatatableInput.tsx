@@ -26,9 +26,12 @@ import { asList } from './shared.ts'
 
 type Row = Values
 
-/** The columns a rows table shows: every sub-field but hidden and layout ones. */
+/** At most this many columns in the table; the row's dialog shows every field. */
+const MAX_COLUMNS = 6
+
+/** The columns a rows table shows: the first sub-fields but hidden and layout ones. */
 function columnsOf(field: Field): Field[] {
-  return (field.fields ?? []).filter((f) => f.kind !== 'hidden' && f.storage !== 'none')
+  return (field.fields ?? []).filter((f) => f.kind !== 'hidden' && f.storage !== 'none').slice(0, MAX_COLUMNS)
 }
 
 function RowsTable({ field, rows, errors, actions }: { field: Field; rows: Row[]; errors?: Readonly<Record<string, string>>; actions?: (row: Row, index: number) => ReactNode }) {

@@ -29,6 +29,17 @@ import type { AuditEntry } from './auditDiff.ts'
 
 export const AUDIT_LOG_API = '/api/v1/system/audit-log/'
 
+/** One side of a change: text as is, lists and rows as indented JSON in a scrolling block. */
+function DiffValue({ value }: { value: unknown }) {
+  const text = showValue(value)
+  if (typeof value !== 'object' || value === null) return <>{text}</>
+  return (
+    <Box component="pre" sx={{ m: 0, fontSize: 'xs', fontFamily: 'code', whiteSpace: 'pre-wrap', maxHeight: 240, overflow: 'auto' }}>
+      {text}
+    </Box>
+  )
+}
+
 type Filters = { entity: string; user: string; action: string; from: string; to: string }
 const EMPTY: Filters = { entity: '', user: '', action: '', from: '', to: '' }
 
@@ -192,8 +203,12 @@ export function AuditLogPage() {
                               {changes.map((c) => (
                                 <tr key={c.field} data-testid="audit-change">
                                   <td>{fieldLabel(entry.entity, c.field)}</td>
-                                  <td style={{ color: 'var(--joy-palette-danger-600)', textDecoration: entry.action === 'update' ? 'line-through' : undefined }}>{showValue(c.before)}</td>
-                                  <td style={{ color: 'var(--joy-palette-success-700)' }}>{showValue(c.after)}</td>
+                                  <td style={{ color: 'var(--joy-palette-danger-600)' }}>
+                                    <DiffValue value={c.before} />
+                                  </td>
+                                  <td style={{ color: 'var(--joy-palette-success-700)' }}>
+                                    <DiffValue value={c.after} />
+                                  </td>
                                 </tr>
                               ))}
                             </tbody>

@@ -16,7 +16,7 @@ export type AuditEntry = {
 export type Change = { readonly field: string; readonly before: unknown; readonly after: unknown }
 
 // Bookkeeping keys every record carries; they change on every save and say nothing.
-const NOISE = new Set(['updated_at', 'created_at'])
+const NOISE = new Set(['id', 'updated_at', 'created_at'])
 
 /** The fields whose values differ between before and after (every field for a create or a delete). */
 export function auditChanges(before: Values | null, after: Values | null): Change[] {
@@ -26,9 +26,9 @@ export function auditChanges(before: Values | null, after: Values | null): Chang
     .filter((c) => JSON.stringify(c.before ?? null) !== JSON.stringify(c.after ?? null))
 }
 
-/** A value as the diff shows it. */
+/** A value as the diff shows it: lists and rows as indented JSON. */
 export function showValue(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—'
-  if (typeof value === 'object') return JSON.stringify(value)
+  if (typeof value === 'object') return JSON.stringify(value, null, 2)
   return String(value)
 }
