@@ -1,5 +1,5 @@
 import { createActor, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate'
-import type { ActorRefFrom, ActorSystem, AnyActorRef, AnyEventObject, InspectionEvent, SnapshotFrom, StateValue } from 'xstate'
+import type { ActorRefFrom, ActorSystem, AnyActorRef, AnyEventObject, InspectionEvent, SnapshotFrom } from 'xstate'
 import type { Pause } from '../../contract/api/agent.ts'
 import type { ValidatePasswordResponse } from '../../contract/api/profile.ts'
 import type { Locale } from '../../contract/locales.ts'
@@ -105,8 +105,19 @@ export type AgentActors = {
 export type AgentActorName = keyof AgentActors
 export const AGENT_ACTOR_NAMES = ['tabOwnership', 'serviceSocket', 'pause', 'screenLock', 'agentStatus', 'webchatStatus'] as const satisfies readonly AgentActorName[]
 
-/** The last event each child received, for the machine visualizer: its type and the states it found active. */
-export type LastEvent = { type: string; at: number; count: number; from: string[] }
+/** A transition an actor took: its state's path, its event type and its place among that state's transitions for it. */
+export type TakenTransition = { source: string; eventType: string; index: number }
+
+/** The last event each child received and the transitions it took, for the machine visualizer. */
+export type LastEvent = { type: string; at: number; count: number; taken: TakenTransition[] }
+
+type DefinitionLike = { eventType: string; source: { path: string[]; transitions: Map<string, unknown[]>; always?: unknown[] } }
+
+function taken(definition: DefinitionLike): TakenTransition {
+  const { source, eventType } = definition
+  const group = source.transitions.get(eventType) ?? source.always ?? []
+  return { source: source.path.join('.'), eventType, index: group.indexOf(definition) }
+}
 
 export type AgentSystem = {
   get<K extends AgentActorName>(name: K): AgentActors[K]
@@ -299,13 +310,21 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
 
   const names = new Set<string>(AGENT_ACTOR_NAMES)
   const inspect = (event: InspectionEvent) => {
-    if (event.type !== '@xstate.event') return
+    if (event.type !== '@xstate.event' && event.type !== '@xstate.microstep') return
     const id = (event.actorRef as AnyActorRef).id
     if (!names.has(id)) return
     const name = id as AgentActorName
-    // Inspected as it is sent, before the actor handles it: the snapshot still shows the states it leaves.
-    const from = activePaths((event.actorRef as AnyActorRef).getSnapshot()?.value ?? {})
-    lastEvents.set((all) => ({ ...all, [name]: { type: event.event.type, at: Date.now(), count: (all[name]?.count ?? 0) + 1, from } }))
+    if (event.type === '@xstate.event') {
+      lastEvents.set((all) => ({ ...all, [name]: { type: event.event.type, at: Date.now(), count: (all[name]?.count ?? 0) + 1, taken: [] } }))
+      return
+    }
+    // The microsteps of that event: the transitions it took (eventless ones that followed included).
+    const steps = (event._transitions as unknown as DefinitionLike[]).map(taken)
+    if (!steps.length) return
+    lastEvents.set((all) => {
+      const last = all[name]
+      return last ? { ...all, [name]: { ...last, taken: [...last.taken, ...steps] } } : all
+    })
   }
 
   let stopped = false
@@ -404,13 +423,6 @@ function wire(to: Lookup, options: AgentSystemOptions, effects: AgentSystemEffec
     follow(to('serviceSocket'), onSocket),
   ]
   return links
-}
-
-/** The dotted paths of every active state of a snapshot value, ancestors included ('' is the root). */
-export function activePaths(value: StateValue, prefix = ''): string[] {
-  const join = (key: string) => (prefix ? `${prefix}.${key}` : key)
-  if (typeof value === 'string') return [prefix, join(value)]
-  return [prefix, ...Object.entries(value).flatMap(([key, child]) => (child === undefined ? [] : activePaths(child as StateValue, join(key))))]
 }
 
 /** Calls `listener` with the current snapshot and every later one. */

@@ -6,9 +6,8 @@ import { PERMISSIONS } from '../../contract/permissions.ts'
 import { MACHINES } from '../../machines/index.ts'
 import { i18n } from '../../src/app/i18n.ts'
 import { MachineVisualizer } from '../../src/features/machines/MachineVisualizer.tsx'
-import { activePaths } from '../../src/app/agentSystem.ts'
 import { activateLocale } from '../../src/app/i18n.ts'
-import { durationLabel, guardLabel, machineGraph } from '../../src/features/machines/machineGraph.ts'
+import { activePaths, durationLabel, guardLabel, machineGraph } from '../../src/features/machines/machineGraph.ts'
 import { agent, api, open, usePresenceHarness } from './presence-harness.tsx'
 
 // The machine visualizer draws each machine from its definition: every state (nested), every transition, and the
@@ -95,6 +94,10 @@ describe('machine visualizer with the live agent system', () => {
     fireEvent.click(screen.getByTestId('machine-tab-serviceSocket'))
     await screen.findByText('connection.socket.connected · remoteLogout.idle')
     expect(screen.getByTestId('machine-context').textContent).toContain('"serving": true')
+    // Of the guarded alternatives for SOCKET_MESSAGE, only the one taken is marked.
+    act(() => socket.receive({ action: 'serverPing' }))
+    const taken = [...screen.getByTestId('transition-table').querySelectorAll('tr[data-last="true"]')].map((row) => row.textContent)
+    expect(taken).toEqual([expect.stringContaining('isServerPing')])
   })
 
   it('is a page for holders of sites.view_machines only', async () => {

@@ -7,13 +7,13 @@ import type { GraphTransition } from './machineGraph.ts'
 
 /**
  * Every transition of the machine in one table: the state that handles it, the event (delays and request answers
- * spelled out), the condition, the target and the actions. Rows of active states are bold; the transitions that
- * handled the last event are marked.
+ * spelled out), the condition, the target and the actions. Rows of active states are bold; the transitions the
+ * last event took are marked.
  */
 export function TransitionTable({ transitions, active, lastEvent }: { transitions: readonly GraphTransition[]; active: ReadonlySet<string>; lastEvent: LastEvent | null }) {
   return (
     <Sheet variant="outlined" sx={{ borderRadius: 'md', overflow: 'auto', maxHeight: 640 }}>
-      <Table size="sm" stickyHeader hoverRow data-testid="transition-table" sx={{ '& td, & th': { fontFamily: 'code', fontSize: 'xs', verticalAlign: 'top' } }}>
+      <Table size="sm" stickyHeader hoverRow data-testid="transition-table" sx={{ '& td, & th': { fontFamily: 'code', fontSize: 'xs', verticalAlign: 'top', whiteSpace: 'normal', overflowWrap: 'anywhere' } }}>
         <thead>
           <tr>
             <th style={{ width: '24%' }}>

@@ -1,5 +1,5 @@
 import { and, not, or } from 'xstate'
-import type { AnyStateMachine } from 'xstate'
+import type { AnyStateMachine, StateValue } from 'xstate'
 
 // Reads a machine definition (the same object the app runs) into what the visualizer draws: the state tree, with
 // compound and parallel states holding their children, and every transition with a readable event, guard and target.
@@ -36,6 +36,8 @@ export type GraphTransition = {
   actions: string[]
   /** Leaves and re-enters its own state (restarts its timers). */
   reenter: boolean
+  /** Its place among its state's transitions for the same event (guarded alternatives come in order). */
+  index: number
 }
 
 export type MachineGraph = { id: string; root: GraphState; states: GraphState[]; transitions: GraphTransition[] }
@@ -96,6 +98,12 @@ function delayLabel(machine: AnyStateMachine, delay: number | string): string {
   return typeof implementation === 'number' ? `${delay} (${durationLabel(implementation)})` : delay
 }
 
+/** `after` adds to its state an entry raise (id: the delayed event's type) of its own: not one of the machine's actions. */
+function isAfterTimer(node: StateNodeLike, action: ActionLike): boolean {
+  const id = (action as { id?: unknown }).id
+  return typeof id === 'string' && node.after.some((after) => after.eventType === id)
+}
+
 function pathOf(node: { path: string[] }): string {
   return node.path.join('.')
 }
@@ -107,7 +115,7 @@ function readState(node: StateNodeLike): GraphState {
     kind: node.type,
     initial: node.type === 'compound' ? (node.initial?.target[0]?.key ?? null) : null,
     children: Object.values(node.states).map(readState),
-    entry: node.entry.map(actionLabel),
+    entry: node.entry.filter((action) => !isAfterTimer(node, action)).map(actionLabel),
     invokes: node.invoke.map((invoke) => (typeof invoke.src === 'string' ? invoke.src : invoke.id)),
     meta: node.meta,
   }
@@ -117,8 +125,9 @@ function readTransitions(machine: AnyStateMachine, node: StateNodeLike): GraphTr
   const delays = new Map(node.after.map((after) => [after.eventType, after.delay]))
   const source = pathOf(node)
   const transitions: GraphTransition[] = []
-  const push = (definition: TransitionDefinition, kind: TransitionKind, label: string) =>
+  const push = (definition: TransitionDefinition, kind: TransitionKind, label: string, index: number) =>
     transitions.push({
+      index,
       source,
       kind,
       eventType: definition.eventType,
@@ -129,14 +138,14 @@ function readTransitions(machine: AnyStateMachine, node: StateNodeLike): GraphTr
       reenter: !!definition.reenter,
     })
   for (const [eventType, definitions] of node.transitions) {
-    for (const definition of definitions) {
-      if (delays.has(eventType)) push(definition, 'after', `after ${delayLabel(machine, delays.get(eventType)!)}`)
-      else if (eventType.startsWith('xstate.done.actor.')) push(definition, 'done', `done: ${eventType.slice('xstate.done.actor.'.length)}`)
-      else if (eventType.startsWith('xstate.error.actor.')) push(definition, 'error', `error: ${eventType.slice('xstate.error.actor.'.length)}`)
-      else push(definition, 'event', eventType)
-    }
+    definitions.forEach((definition, index) => {
+      if (delays.has(eventType)) push(definition, 'after', `after ${delayLabel(machine, delays.get(eventType)!)}`, index)
+      else if (eventType.startsWith('xstate.done.actor.')) push(definition, 'done', `done: ${eventType.slice('xstate.done.actor.'.length)}`, index)
+      else if (eventType.startsWith('xstate.error.actor.')) push(definition, 'error', `error: ${eventType.slice('xstate.error.actor.'.length)}`, index)
+      else push(definition, 'event', eventType, index)
+    })
   }
-  for (const definition of node.always ?? []) push(definition, 'always', 'always')
+  ;(node.always ?? []).forEach((definition, index) => push(definition, 'always', 'always', index))
   for (const child of Object.values(node.states)) transitions.push(...readTransitions(machine, child))
   return transitions
 }
@@ -153,7 +162,14 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
   return { id: machine.id, root, states, transitions: readTransitions(machine, rootNode) }
 }
 
-/** Whether the last event an actor received was handled by this transition's state. */
-export function tookTransition(transition: GraphTransition, last: { type: string; from: readonly string[] } | null | undefined): boolean {
-  return !!last && last.type === transition.eventType && last.from.includes(transition.source)
+/** Whether the actor took this transition on its last event. */
+export function tookTransition(transition: GraphTransition, last: { taken: readonly { source: string; eventType: string; index: number }[] } | null | undefined): boolean {
+  return !!last?.taken.some((step) => step.source === transition.source && step.eventType === transition.eventType && step.index === transition.index)
+}
+
+/** The paths of every active state of a snapshot value, ancestors included ('' is the root). */
+export function activePaths(value: StateValue, prefix = ''): string[] {
+  const join = (key: string) => (prefix ? `${prefix}.${key}` : key)
+  if (typeof value === 'string') return [prefix, join(value)]
+  return [prefix, ...Object.entries(value).flatMap(([key, child]) => (child === undefined ? [] : activePaths(child as StateValue, join(key))))]
 }
