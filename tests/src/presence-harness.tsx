@@ -18,10 +18,11 @@ import { FakeSocket, fakeBrowserChannels } from './presence-fakes.ts'
 // WebSocket and BroadcastChannel, with fetch answered here (`answers` by path, per test).
 
 export const AGENT = [PERMISSIONS.viewDashboard, PERMISSIONS.viewSoftphone, PERMISSIONS.viewChat, PERMISSIONS.viewTakeBreak]
-export const PAUSE_TYPES = [
-  { id: 3, description: 'Café', maximum_duration: 600 },
-  { id: 4, description: 'Almoço', maximum_duration: 3600 },
-]
+const pauseType = (id: number, description: string, maximum_duration: number) => ({
+  id, description, maximum_duration, color: '#795548', productive: false, enable_webphone: true, allow_incoming_call: false,
+  allow_outgoing_call: false, enable_webchat: true, allow_incoming_chat: false, allow_outgoing_chat: false, lock_screen: false,
+})
+export const PAUSE_TYPES = [pauseType(3, 'Café', 600), pauseType(4, 'Almoço', 3600)]
 
 export function agent(overrides: Partial<Profile> = {}): Profile {
   return {
