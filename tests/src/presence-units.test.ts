@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { entityByKey } from '../../contract/entities/index.ts'
 import { EXCEEDED_TITLE, PAUSED_BY_SUPERVISOR_NOTICE } from '../../machines/pause.machine.ts'
 import { LOCK_TITLE_LOCKED, LOCK_TITLE_PAUSED } from '../../machines/screenLock.machine.ts'
 import { REMOTE_LOGOUT_NOTICE } from '../../machines/serviceSocket.machine.ts'
@@ -8,7 +7,7 @@ import { isOpenableUrl, serviceSocketUrl } from '../../src/app/agentSystemEffect
 import { activateLocale, i18n } from '../../src/app/i18n.ts'
 import { askNotificationPermissionOnce, audioAllowed, NOTIFICATION_ASKED_KEY } from '../../src/features/presence/mediaPermissions.ts'
 import { MACHINE_TEXTS, machineText } from '../../src/features/presence/notices.ts'
-import { asPauseTypes, PAUSES_SETTINGS_PATH, VIEW_PAUSES_PERMISSION } from '../../src/features/presence/usePauseTypes.ts'
+import { asPauseTypes } from '../../src/features/presence/usePauseTypes.ts'
 
 describe('machine texts', () => {
   beforeAll(() => activateLocale('en-US'))
@@ -26,18 +25,12 @@ describe('machine texts', () => {
 })
 
 describe('pause types', () => {
-  it('keeps the valid entries of whatever list the server sent', () => {
+  it('keeps the valid entries of the profile list', () => {
     expect(asPauseTypes([{ id: 1, description: 'Café', maximum_duration: 600 }, { id: '2', description: 'x' }, null, { id: 3, description: 'Almoço' }])).toEqual([
       { id: 1, description: 'Café', maximum_duration: 600 },
       { id: 3, description: 'Almoço', maximum_duration: null },
     ])
     expect(asPauseTypes(undefined)).toEqual([])
-  })
-
-  it('reads the settings list of the service.pauses entity with its view permission', () => {
-    const entity = entityByKey('service.pauses')!
-    expect(`/api${PAUSES_SETTINGS_PATH}`).toBe(entity.api)
-    expect(VIEW_PAUSES_PERMISSION).toBe(entity.permissions.view)
   })
 })
 

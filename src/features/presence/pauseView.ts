@@ -35,11 +35,6 @@ export function samePauseView(a: PauseView, b: PauseView): boolean {
   )
 }
 
-/** A pause is running (the clock counts) in these phases. */
-export function isRunning(view: PauseView): boolean {
-  return view.current !== null
-}
-
 /** Past the pause type's maximum (0 or null: no maximum). */
 export function isOverMaximum(view: PauseView): boolean {
   const maximum = view.current?.maximumDuration
