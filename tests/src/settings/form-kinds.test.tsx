@@ -4,10 +4,11 @@ import { ENTITIES, FIELD_KINDS, payloadFor } from '../../../contract/entities/in
 import type { Entity, Field, FieldKind, Values } from '../../../contract/entities/index.ts'
 import { defineEntity, opt, t } from '../../../contract/entities/define.ts'
 import { field } from '../../../contract/entities/fields.ts'
+import { PERMISSIONS } from '../../../contract/permissions.ts'
 import { EntityForm } from '../../../src/entities/form/EntityForm.tsx'
 import { FIELD_COMPONENTS } from '../../../src/entities/form/fieldKinds.ts'
 import { initialValuesFor } from '../../../src/entities/form/initialValues.ts'
-import { renderUi, serve, setupDom } from './harness.tsx'
+import { calls, renderUi, serve, setupDom } from './harness.tsx'
 
 // Every renderer kind through the one renderer: a tiny entity holding one field of that kind is drawn, filled in as
 // a user would, validated in the active language and serialised with payloadFor.
@@ -298,14 +299,22 @@ describe('each field kind renders, validates and serialises', () => {
     expect(json(entity)).toEqual({ x: true, y: true, z: 30 })
   })
 
-  it('datatable: rows through a sub-form whose save is refused while invalid', async () => {
+  it('datatable: rows through a sub-form whose save is refused while invalid; adding needs sites.add_site', async () => {
+    serve([])
     const entity = tiny(
       field('x', 'datatable', LABEL, {
         fields: [field('name', 'text', t('Nome', 'Name', 'Nombre'), { required: true }), field('qty', 'number', t('Quantidade', 'Quantity', 'Cantidad'))],
       }),
     )
     await draw(entity)
-    await click(screen.getByTestId('datatable-add'))
+    await screen.findByText('Sem resultados')
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/v1/business/profile/')).toBe(true))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
+    expect(screen.queryByTestId('datatable-add')).toBeNull()
+    cleanup()
+    serve([PERMISSIONS.addSite])
+    await draw(entity)
+    await click(await screen.findByTestId('datatable-add'))
     const dialog = await screen.findByTestId('datatable-dialog')
     await click(within(dialog).getByTestId('row-save'))
     expect(within(dialog).getByTestId('row-invalid')).toBeTruthy()

@@ -15,8 +15,10 @@ import Typography from '@mui/joy/Typography'
 import { useLingui } from '@lingui/react/macro'
 import type { Field, Values } from '../../../../contract/entities/index.ts'
 import { formValuesFor } from '../../../../contract/entities/index.ts'
+import { has, PERMISSIONS } from '../../../../contract/permissions.ts'
 import { ArrowUpIcon, DeleteIcon, EditIcon } from '../../../components/icons/icons.tsx'
 import { AddIcon } from '../../icons.tsx'
+import { useRoles } from '../../permissions.ts'
 import { useText } from '../../text.ts'
 import { FIELD_COMPONENTS } from '../fieldKinds.ts'
 import { FormFields } from '../FieldRenderer.tsx'
@@ -149,6 +151,8 @@ function DatatableInput(props: FieldInputProps) {
   const { t } = useLingui()
   const { field, value, onChange, onBlur, label, error, nested, context, disabled, id } = props
   const rows = asList<Row>(value)
+  // Spec 001 §6: the data-table 'new' and its dialog need sites.add_site.
+  const mayAdd = has(useRoles(), PERMISSIONS.addSite)
   const [editing, setEditing] = useState<{ index: number; row: Row }>()
   const entity = rowEntity(field, context.entity)
   const close = () => {
@@ -168,7 +172,7 @@ function DatatableInput(props: FieldInputProps) {
           {label}
           {props.required && ' *'}
         </Typography>
-        {!disabled && (
+        {!disabled && mayAdd && (
           <Button size="sm" variant="soft" startDecorator={<AddIcon />} onClick={() => setEditing({ index: rows.length, row: formValuesFor(entity) })} data-testid="datatable-add">
             {t`Adicionar`}
           </Button>
