@@ -12,7 +12,7 @@ export async function startServer(config: Config, overrides: AppOverrides = {}):
   const app = await buildApp(config, overrides)
   try {
     // Production never seeds: its first administrator comes from `npm run create-admin`.
-    const demo = config.production ? null : await seedDemoIfEmpty(app.deps.db, { port: config.port })
+    const demo = config.production ? null : await seedDemoIfEmpty(app.deps.db, { port: config.port, mediaDir: config.mediaDir })
     await app.listen({ port: config.port, host: config.host })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port

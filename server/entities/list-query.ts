@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
+import { asc, desc, eq, gte, ilike, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { UNPAGED_LIMIT } from '../../contract/constants.ts'
 import type { EntityKey } from '../../contract/entities/index.ts'
@@ -215,9 +215,4 @@ export function parseListQuery(ctx: EntityContext, key: EntityKey, query: Query,
   if (search) where.push(search)
   if (Object.keys(c.errors).length) throw fieldErrors(c.errors)
   return { offset, limit: Math.min(requested, MAX_LIMIT), where, order: ordering(tables, text(query.ordering)) }
-}
-
-/** `and` of a list, for callers composing conditions. */
-export function all(conditions: SQL[]): SQL | undefined {
-  return and(...conditions)
 }

@@ -22,6 +22,7 @@ export async function readEntityInput(request: FastifyRequest, entity: Entity): 
   const largest = Math.max(1, ...[...files.values()].flat().map((k) => k.maxBytes))
   let values: Record<string, unknown> = {}
   const uploads = new Map<string, Upload>()
+  let reading = ''
   try {
     for await (const part of request.parts({ limits: { fileSize: largest, files: files.size + 1, fields: 20, fieldSize: PARAMS_MAX_BYTES } })) {
       if (part.type === 'field') {
@@ -33,6 +34,7 @@ export async function readEntityInput(request: FastifyRequest, entity: Entity): 
         part.file.resume()
         continue
       }
+      reading = part.fieldname
       const bytes = await part.toBuffer()
       if (bytes.length === 0) continue
       const kind = sniff(bytes, kinds)
@@ -42,7 +44,7 @@ export async function readEntityInput(request: FastifyRequest, entity: Entity): 
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(400, { non_field_errors: [entityMessage('fileTooLarge', lang, { n: Math.round(largest / MB) })] })
+      throw fieldErrors({ [reading]: [entityMessage('fileTooLarge', lang, { n: Math.round(largest / MB) })] })
     }
     throw error
   }

@@ -4,9 +4,11 @@ import { ALL_PERMISSIONS, PERMISSIONS } from '../../contract/permissions.ts'
 import { randomKey } from '../auth/keys.ts'
 import { createSite } from '../sites/site-repo.ts'
 import { createGroup, createUser } from '../users/user-repo.ts'
+import { seedDemoSettings } from './demo-settings.ts'
 
-// Demo data for a fresh, non-production install, so `npm start` leads straight to a working sign-in. Only ever runs on
-// a database without users; production never calls it (see server/startup.ts).
+// Demo data for a fresh, non-production install, so `npm start` leads straight to a working sign-in and a small
+// contact centre (demo-settings.ts). Only ever runs on a database without users; production never calls it (see
+// server/startup.ts).
 const P = PERMISSIONS
 
 const AGENT_PERMISSIONS = [
@@ -32,8 +34,11 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Seeds the demo when the database has no users; returns the accounts created, or null when it did nothing. */
-export async function seedDemoIfEmpty(db: Db, options: { port: number }): Promise<readonly DemoAccount[] | null> {
+/**
+ * Seeds the demo when the database has no users; returns the accounts created, or null when it did nothing. With
+ * `mediaDir` the demo prompts are written there (DATA_DIR/media).
+ */
+export async function seedDemoIfEmpty(db: Db, options: { port: number; mediaDir?: string }): Promise<readonly DemoAccount[] | null> {
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1)
   if (anyUser) return null
 
@@ -45,6 +50,9 @@ export async function seedDemoIfEmpty(db: Db, options: { port: number }): Promis
     .values({
       siteId: site.id,
       name: 'Equipe Demo',
+      enableAutoLoginWebphone: true,
+      enableWebphoneAutoAnswer: false,
+      enableAutoLoginWebchat: true,
       chatLimitPerUser: 3,
       enableAfterService: true,
       durationOfAfterService: 30,
@@ -82,14 +90,23 @@ export async function seedDemoIfEmpty(db: Db, options: { port: number }): Promis
       passwordNotificationStart: new Date(now - 2 * DAY_MS),
     },
   }
+  const userIds: Record<string, number> = {}
   for (const account of DEMO_ACCOUNTS) {
-    await createUser(db, {
+    const user = await createUser(db, {
       siteId: site.id,
       username: account.username,
       password: account.password,
       groupIds: [groupIds[account.group]!],
       ...profiles[account.username],
     })
+    userIds[account.username] = user.id
   }
+  await seedDemoSettings(db, {
+    site,
+    teamId: team!.id,
+    userIds: { agent1: userIds.agent1!, agent2: userIds.agent2!, supervisor: userIds.supervisor! },
+    voipPasswords: { agent1: profiles.agent1!.voip!.password, agent2: profiles.agent2!.voip!.password },
+    ...(options.mediaDir ? { mediaDir: options.mediaDir } : {}),
+  })
   return DEMO_ACCOUNTS
 }

@@ -4,7 +4,7 @@ import { passwordProblems } from '../../contract/api/password.ts'
 import { ALL_PERMISSIONS, PERMISSIONS } from '../../contract/permissions.ts'
 import { permissionGroups, sites, teams, users, voipAccounts } from '../../server/db/schema/index.ts'
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from '../../server/seed/demo-seed.ts'
-import { DEMO_PASSWORDS, useTestApp } from './helper.ts'
+import { DEMO_PASSWORDS, signedIn, useTestApp } from './helper.ts'
 
 const t = useTestApp()
 
@@ -25,7 +25,7 @@ describe('demo data', () => {
     expect(groups.Supervisores).toHaveLength(13)
     expect(groups.Agentes).toHaveLength(9)
     expect(groups.Agentes).not.toContain(PERMISSIONS.viewReports)
-    expect((await db.select({ name: teams.name }).from(teams)).map((r) => r.name)).toEqual(['Equipe Demo'])
+    expect((await db.select({ name: teams.name }).from(teams)).map((r) => r.name)).toEqual(['Equipe Demo', 'Equipe Vendas'])
     const endpoints = await db
       .select({ username: users.username, endpoint: voipAccounts.endpoint, realm: voipAccounts.realm })
       .from(voipAccounts)
@@ -34,6 +34,50 @@ describe('demo data', () => {
       { username: 'agent1', endpoint: '1001', realm: 'localhost' },
       { username: 'agent2', endpoint: '1002', realm: 'localhost' },
     ])
+  })
+
+  it('sets up a small contact centre: pauses, the agents\' SIP devices with their webphone secrets, routes, an IVR', async () => {
+    const admin = await signedIn(t.app, 'admin')
+    const get = async (path: string) => (await admin.get(path)).json()
+    expect((await get('/api/v1/service/pauses/')).results.map((p: { description: string; maximum_duration: number; lock_screen: boolean }) => [p.description, p.maximum_duration, p.lock_screen])).toEqual([
+      ['Almoço', 3600, true],
+      ['Café', 900, false],
+      ['Treinamento', 0, false],
+      ['Banheiro', 600, false],
+    ])
+    const devices = (await t.database.db.execute(
+      'SELECT u.username AS agent, d.username AS extension, d.secret = v.password AS same_secret FROM users u JOIN pabx_devices d ON d.id = u.device_id JOIN voip_accounts v ON v.user_id = u.id ORDER BY 1',
+    )) as unknown as { rows: unknown[] }
+    expect(devices.rows).toEqual([
+      { agent: 'agent1', extension: '1001', same_secret: true },
+      { agent: 'agent2', extension: '1002', same_secret: true },
+    ])
+    const [trunk] = (await get('/api/v1/pabx/trunks/')).results
+    expect(trunk).toMatchObject({ host: '127.0.0.1', port: 5080, transport: 'udp' })
+    const [route] = (await get('/api/v1/pabx/outbound-routes/')).results
+    expect(route).toMatchObject({ teams_description: ['Equipe Demo'], webphone: true })
+    const [number] = (await get('/api/v1/pabx/numbers/')).results
+    expect(number).toMatchObject({ inbound_route_description: 'Entrada principal' })
+    const [inbound] = (await get('/api/v1/pabx/inbound-routes/')).results
+    expect(inbound.destination_description).toBe('URA: URA principal')
+    const [ivr] = (await get('/api/v1/pabx/ivrs/')).results
+    expect(ivr.options.map((o: { digit: string; destination_description: string }) => [o.digit, o.destination_description])).toEqual([
+      ['1', 'Fila: Suporte'],
+      ['2', 'Fila: Vendas'],
+    ])
+    const queues = (await get('/api/v1/pabx/queues/')).results
+    expect(queues.map((q: { description: string; members: { user_description: string }[] }) => [q.description, q.members.map((m) => m.user_description)])).toEqual([
+      ['Suporte', ['agent1', 'agent2']],
+      ['Vendas', ['agent1', 'agent2']],
+    ])
+    const prompt = await t.app.inject({ method: 'GET', url: ivr.greeting ? (await get(`/api/v1/pabx/sounds-entries/${ivr.greeting}/`)).file : '' })
+    expect(prompt.headers['content-type']).toBe('audio/wav')
+    const channels = (await get('/api/v1/chat/channels/')).results
+    expect(channels.map((c: { type: string }) => c.type)).toEqual(['whatsapp', 'webchat'])
+    expect(channels[0]).not.toHaveProperty('access_token')
+    expect((await get('/api/v1/service/blacklists/')).count).toBe(2)
+    expect((await get('/api/v1/crm/organizations/')).count).toBe(2)
+    expect((await get('/api/v1/crm/products/')).count).toBe(3)
   })
 
   it('does nothing when users exist', async () => {

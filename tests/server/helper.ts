@@ -138,7 +138,7 @@ export function useTestApp(options: { seed?: boolean; config?: Partial<Config> }
       variants.push(variant)
       return variant
     }
-    if (options.seed !== false) await seedDemoIfEmpty(handle.database.db, { port: 8080 })
+    if (options.seed !== false) await seedDemoIfEmpty(handle.database.db, { port: 8080, mediaDir: handle.config.mediaDir })
   })
   afterAll(async () => {
     for (const app of [...variants, handle.app]) await app?.close()

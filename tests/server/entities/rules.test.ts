@@ -159,6 +159,15 @@ describe('uploads', () => {
     expect((await s.t.app.inject({ method: 'GET', url: '/media/pabx-sounds-entries/..%2F..%2Fpgdata' })).statusCode).toBe(404)
   })
 
+  it('refuse a file over its type\'s size limit, on its field', async () => {
+    const channel = await created('/api/v1/chat/channels/', { description: 'Widget grande', type: 'webchat', widget_title: 'Oi' })
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])
+    const response = await s.admin.client.request('PATCH', `/api/v1/chat/channels/${channel.id}/`, multipart({}, { widget_logo: { name: 'l.png', type: 'image/png', data: big } }))
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ widget_logo: ['O arquivo é maior do que o permitido (2 MB).'] })
+    expect((await s.admin.client.get(`/api/v1/chat/channels/${channel.id}/`)).json().widget_logo).toBeNull()
+  })
+
   it('remove an optional file when the body sends null', async () => {
     const channel = await created('/api/v1/chat/channels/', { description: 'Widget', type: 'webchat', widget_title: 'Oi' })
     const logo = multipart({ ...channel, widget_logo: undefined }, { widget_logo: { name: 'l.png', type: 'image/png', data: PNG } })
