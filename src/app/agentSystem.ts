@@ -1,5 +1,5 @@
 import { createActor, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate'
-import type { ActorRefFrom, ActorSystem, AnyActorRef, AnyEventObject, InspectionEvent, SnapshotFrom } from 'xstate'
+import type { ActorRefFrom, AnyActorRef, AnyEventObject, InspectionEvent, SnapshotFrom } from 'xstate'
 import type { Pause } from '../../contract/api/agent.ts'
 import type { ValidatePasswordResponse } from '../../contract/api/profile.ts'
 import type { Locale } from '../../contract/locales.ts'
@@ -144,12 +144,12 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
   // Siblings by system id. The root exists before it starts, and the children register as it starts, so the entry
   // actions of one child (a first status report) already reach the others.
   // After stop() they are gone: late answers (a pause check, a reload timer) then reach nobody, harmlessly.
-  let system: ActorSystem<any> | null = null // eslint-disable-line @typescript-eslint/no-explicit-any
+  let system: AnyActorRef['system'] | null = null
   const to = <K extends AgentActorName>(name: K): AgentActors[K] => (system?.get(name) ?? DETACHED) as AgentActors[K]
   const sendSocket = (message: SocketMessage) => to('serviceSocket').send({ type: 'SEND', message })
   // Inside an actor's actions, siblings are reached with the built-in sendTo: XState delivers it once the sender's own
   // actions are done, so a receiver never runs in the middle of them.
-  const serviceSocketRef = ({ system }: { system: ActorSystem<any> }) => system.get('serviceSocket') // eslint-disable-line @typescript-eslint/no-explicit-any
+  const serviceSocketRef = ({ system }: { system: AnyActorRef['system'] }) => system.get('serviceSocket')
   const sendEvent = (_: unknown, message: SocketMessage) => ({ type: 'SEND' as const, message })
 
   // The pause check needs the break permission; others have no pause to re-sync.
