@@ -1,7 +1,7 @@
 import type { EntityKey } from '../../contract/entities/index.ts'
 import { entityMessage } from '../../contract/entities/index.ts'
 import { passwordProblems } from '../../contract/api/password.ts'
-import { ALL_PERMISSIONS } from '../../contract/permissions.ts'
+import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
 import { normaliseDomain } from '../sites/site-repo.ts'
 import type { EntityContext } from './context.ts'
 import type { ApiRecord } from './serialize.ts'

@@ -3,7 +3,7 @@ import type { Action } from '../../contract/entities/index.ts'
 import { ENTITIES } from '../../contract/entities/index.ts'
 import { t } from '../../contract/entities/define.ts'
 import type { Texts } from '../../contract/entities/index.ts'
-import { ALL_PERMISSIONS } from '../../contract/permissions.ts'
+import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
 import type { RoutePermission } from '../http/permission-guard.ts'
 import type { Locale } from '../../contract/locales.ts'
 

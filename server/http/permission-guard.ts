@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import type { Permission } from '../../contract/permissions.ts'
-import { ALL_PERMISSIONS } from '../../contract/permissions.ts'
+import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
 import type { Db } from '../db/client.ts'
 import type { SiteRow } from '../db/schema/index.ts'
 import { resolveSite } from '../sites/site-repo.ts'

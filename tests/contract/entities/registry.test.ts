@@ -17,7 +17,7 @@ import {
 } from '../../../contract/entities/index.ts'
 import type { Entity, Field, Texts } from '../../../contract/entities/index.ts'
 import { LOCALES } from '../../../contract/locales.ts'
-import { ALL_PERMISSIONS } from '../../../contract/permissions.ts'
+import { ALL_PERMISSIONS } from '../../../contract/all-permissions.ts'
 import { allFields, errorsOf } from './helpers.ts'
 
 const each = ENTITIES.map((e) => [e.key, e] as const)
