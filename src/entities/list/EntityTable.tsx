@@ -99,7 +99,8 @@ export function EntityTable({ entity, rows, loading, ordering, onSort, permissio
                         <EditIcon />
                       </SettingsIconButton>
                     )}
-                    {permissions.add && (
+                    {/* Spec 001 §6 ties Duplicate to permEdit; the copy is created, so it needs add too. */}
+                    {permissions.change && permissions.add && (
                       <SettingsIconButton path={settingsPath(entity, 'create', ids)} search={{ duplicate_id: row.id }} label={t`Duplicar`} testId="row-duplicate">
                         <CopyIcon />
                       </SettingsIconButton>

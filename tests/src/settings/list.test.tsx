@@ -93,6 +93,13 @@ describe('generic list screen', () => {
     expect(screen.getAllByTestId('row-edit')[0]!.getAttribute('href')).toBe('/settings/service/queues/telephony/1/edit')
     expect(screen.queryAllByTestId('row-duplicate')).toHaveLength(0)
     cleanup()
+    // Duplicate follows edit (spec 001 §6) and, since it creates, add.
+    serve([...VIEW, 'pabx.add_queue'], (c) => (c.path === QUEUES ? { body: { count: 2, results: rows } } : undefined))
+    await openApp('/settings/service/queues/telephony')
+    await screen.findByText('Suporte')
+    expect(screen.getByTestId('list-new')).toBeTruthy()
+    expect(screen.queryAllByTestId('row-duplicate')).toHaveLength(0)
+    cleanup()
     serve(ALL_QUEUE, (c) => (c.path === QUEUES ? { body: { count: 2, results: rows } } : undefined))
     await openApp('/en-us/settings/service/queues/telephony')
     await screen.findByText('Suporte')
