@@ -6,6 +6,8 @@ import { ENTITY_PERMISSIONS } from './entities/index.ts'
 export const PERMISSIONS = {
   viewDashboard: 'sites.view_dashboard',
   viewDashboardSupervisor: 'sites.view_dashboard_supervisor',
+  // A supervisor pauses and unpauses agents (spec 000 §6): POST /api/v1/agent/supervisor/pause/ and /unpause/.
+  pauseAgent: 'sites.pause_agent',
   viewSoftphone: 'sites.view_softphone',
   viewChat: 'sites.view_chat',
   viewActivities: 'sites.view_activities',

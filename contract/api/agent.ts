@@ -84,6 +84,22 @@ export type Pause = {
   lock_screen: boolean
 }
 
+/** A pause type the agent may start: the profile's `pauses` (spec 000 §3), which the pause widget's select lists. */
+export type PauseOption = {
+  id: number
+  description: string
+  maximum_duration: number
+  color: string
+  productive: boolean
+  enable_webphone: boolean
+  allow_incoming_call: boolean
+  allow_outgoing_call: boolean
+  enable_webchat: boolean
+  allow_incoming_chat: boolean
+  allow_outgoing_chat: boolean
+  lock_screen: boolean
+}
+
 /**
  * `code` of the start/stop answers. 5 is the spec's (an exceeded pause needs a justification); the others are ours.
  * Failures answer 200 with success false (the pause machine reads them as answers, not errors); unknown ids 404.

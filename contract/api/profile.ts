@@ -1,9 +1,10 @@
 import * as v from 'valibot'
 import { email, optionalText, secret, text } from './fields.ts'
 import { message } from '../messages.ts'
+import type { PauseOption } from './agent.ts'
 
-// Spec 000 §3 — the user profile returned by GET /api/v1/business/profile/. Lists that later issues fill (pauses,
-// queue_classifications, dialer_classifications, team.outbound_routes) are always present, empty until then.
+// Spec 000 §3 — the user profile returned by GET /api/v1/business/profile/. Lists that later issues fill
+// (queue_classifications, dialer_classifications, team.outbound_routes) are always present, empty until then.
 export const PROFILE_PATHS = {
   profile: '/v1/business/profile/',
   avatar: '/v1/business/profile/change-avatar/',
@@ -70,7 +71,8 @@ export type Profile = {
     password_notification_start: string | null
   }
   team: Team | null
-  pauses: unknown[]
+  /** The pause types the user may start (server/agent/pause-service.ts availablePauses). */
+  pauses: PauseOption[]
   queue_classifications: unknown[]
   dialer_classifications: unknown[]
 }

@@ -65,7 +65,7 @@ export const CLIENT_MESSAGES = {
     v.object({ action: v.literal('change_state'), channel: v.literal('telephony'), status: v.picklist(TELEPHONY_STATUSES, invalid) }),
     v.object({ action: v.literal('change_state'), channel: v.literal('chat'), status: v.picklist(CHAT_STATUSES, invalid) }),
   ], invalid),
-  /** After POST pause/start/: the pause report id now running; other connections of the user are told. */
+  /** After POST pause/start/: the pause report id now running (answered `pause` only if the server's differs). */
   start_pause: v.object({ action: v.literal('start_pause'), id: Id }),
   /** An activity was worked to its end. */
   done_activity: v.object({ action: v.literal('done_activity'), id: Id }),

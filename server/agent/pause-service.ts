@@ -1,5 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm'
-import type { Pause, PauseCode, PauseResponse } from '../../contract/api/agent.ts'
+import { and, asc, eq, exists, isNull, notExists, or } from 'drizzle-orm'
+import type { Pause, PauseCode, PauseOption, PauseResponse } from '../../contract/api/agent.ts'
 import { PAUSE_CODES } from '../../contract/api/agent.ts'
 import type { Locale } from '../../contract/locales.ts'
 import type { MessageKey } from '../../contract/messages.ts'
@@ -67,6 +67,42 @@ async function findPauseType(db: Db, siteId: number, pauseId: number, lang: Loca
 async function teamAllows(db: Db | Tx, pauseId: number, teamId: number | null): Promise<boolean> {
   const teams = await db.select({ teamId: servicePausesTeams.teamId }).from(servicePausesTeams).where(eq(servicePausesTeams.pauseId, pauseId))
   return teams.length === 0 || (teamId !== null && teams.some((t) => t.teamId === teamId))
+}
+
+/** The profile's `pauses`: active types agents may start, of every team or of the agent's. */
+export async function availablePauses(db: Db, siteId: number, teamId: number | null): Promise<PauseOption[]> {
+  const teamsOf = db.select({ pauseId: servicePausesTeams.pauseId }).from(servicePausesTeams).where(eq(servicePausesTeams.pauseId, servicePauses.id))
+  const ofTeam = (id: number) =>
+    db
+      .select({ pauseId: servicePausesTeams.pauseId })
+      .from(servicePausesTeams)
+      .where(and(eq(servicePausesTeams.pauseId, servicePauses.id), eq(servicePausesTeams.teamId, id)))
+  const rows = await db
+    .select()
+    .from(servicePauses)
+    .where(
+      and(
+        eq(servicePauses.siteId, siteId),
+        eq(servicePauses.isActive, true),
+        eq(servicePauses.agentCanStart, true),
+        teamId === null ? notExists(teamsOf) : or(notExists(teamsOf), exists(ofTeam(teamId))),
+      ),
+    )
+    .orderBy(asc(servicePauses.description), asc(servicePauses.id))
+  return rows.map((row) => ({
+    id: row.id,
+    description: row.description,
+    maximum_duration: row.maximumDuration,
+    color: row.color,
+    productive: row.productive,
+    enable_webphone: row.enableWebphone,
+    allow_incoming_call: row.allowIncomingCall,
+    allow_outgoing_call: row.allowOutgoingCall,
+    enable_webchat: row.enableWebchat,
+    allow_incoming_chat: row.allowIncomingChat,
+    allow_outgoing_chat: row.allowOutgoingChat,
+    lock_screen: row.lockScreen,
+  }))
 }
 
 type PauseType = Awaited<ReturnType<typeof findPauseType>>

@@ -6,9 +6,10 @@ import type { Profile, Team } from '../../contract/api/profile.ts'
 import { loadRoles } from '../users/user-repo.ts'
 import { siteSettings } from '../sites/site-repo.ts'
 import { avatarUrl } from './avatar-store.ts'
+import { availablePauses } from '../agent/pause-service.ts'
 
 // GET /api/v1/business/profile/ — the whole Profile of spec 000 §3, every field present. Lists that later features
-// fill (pauses, classifications, outbound routes) are empty until those features exist.
+// fill (classifications, outbound routes) are empty until those features exist.
 export async function loadProfile(db: Db, siteId: number, userId: number): Promise<Profile | null> {
   const [row] = await db
     .select({ user: users, site: sites, team: teams, extra: userExtras, voip: voipAccounts })
@@ -47,7 +48,7 @@ export async function loadProfile(db: Db, siteId: number, userId: number): Promi
       password_notification_start: iso(extra?.passwordNotificationStart ?? null),
     },
     team: team ? teamView(team) : null,
-    pauses: [],
+    pauses: await availablePauses(db, siteId, user.teamId),
     queue_classifications: [],
     dialer_classifications: [],
   }

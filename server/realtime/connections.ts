@@ -43,6 +43,8 @@ export class Connection {
   windowStart = 0
   windowFrames = 0
   closed = false
+  /** The last credential sweep found this connection's session, token or user gone. */
+  suspect = false
 
   constructor(init: ConnectionInit) {
     this.id = init.id

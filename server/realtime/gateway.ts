@@ -21,7 +21,7 @@ import { detailError } from '../http/errors.ts'
 import type { SessionEndedEvent } from './bus.ts'
 import { SESSION_ENDED } from './bus.ts'
 import type { ServiceEvent, SupervisorsEnvelope, UserEnvelope } from './channels.ts'
-import { SERVICE_CHANNEL, SUPERVISORS_CHANNEL, USER_CHANNEL, pushToUser } from './channels.ts'
+import { SERVICE_CHANNEL, SUPERVISORS_CHANNEL, USER_CHANNEL } from './channels.ts'
 import { Connection, ConnectionRegistry } from './connections.ts'
 import { originAllowed } from './origin.ts'
 import { ServiceOwnership } from './service-ownership.ts'
@@ -161,9 +161,12 @@ export async function realtimeGateway(app: FastifyInstance): Promise<void> {
     ])
     const live = new Set([...liveSessions, ...liveTokens].map((row) => row.hash))
     const active = new Set(activeUsers.map((row) => row.id))
+    // Two sweeps in a row must agree, so a logout whose own event is still on its way over the bus is reported as
+    // a logout rather than as an expiry.
     for (const connection of connections) {
-      if (!live.has(connection.credential)) endSession(connection, 'expired')
-      else if (!active.has(connection.userId)) endSession(connection, 'user-disabled')
+      const reason = !live.has(connection.credential) ? 'expired' : !active.has(connection.userId) ? 'user-disabled' : null
+      if (reason && connection.suspect) endSession(connection, reason)
+      connection.suspect = reason !== null
     }
   }
 
@@ -280,13 +283,10 @@ export async function realtimeGateway(app: FastifyInstance): Promise<void> {
       case 'change_state':
         return presence.reportStatus(who, frame.channel, frame.status)
       case 'start_pause': {
-        // The tab that started a pause tells the user's other connections (other tabs and browsers) about it.
+        // The REST start already told every socket of the user; a client that names another pause is out of step.
         const pause = await presence.currentPause(who)
-        if (!pause || pause.id !== frame.id) {
-          connection.send({ action: 'error', detail: message('notFound', connection.lang), request: frame.action })
-          return
-        }
-        return pushToUser(bus, who, { action: 'pause', pause }, { except: connection.id })
+        if (pause?.id !== frame.id) connection.send({ action: 'pause', pause })
+        return
       }
       case 'done_activity':
         return presence.doneActivity(who, frame.id)

@@ -4,7 +4,21 @@ import type { Bus, BusHandler } from './bus.ts'
 // Redis pub/sub: one connection publishes, one (in subscriber mode) receives and fans out to local handlers.
 export function createRedisBus(url: string, prefix = 'atende:'): Bus {
   const publisher = new Redis(url, { maxRetriesPerRequest: 2 })
-  const subscriber = new Redis(url)
+  // ioredis 5 can interleave a SUBSCRIBE sent while connecting with its own handshake (INFO, CLIENT SETINFO) and
+  // then fail with "Connection in subscriber mode" (ioredis#2037): no SETINFO, and nothing subscribes before ready.
+  const subscriber = new Redis(url, { disableClientInfo: true })
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Redis at ${new URL(url).host} is not ready after 30 s`)), 30_000)
+    timer.unref()
+    subscriber.once('ready', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+  ready.catch(() => {})
+  // Connection errors are retried by ioredis (and subscriptions renewed); without a listener each is printed as unhandled.
+  publisher.on('error', () => {})
+  subscriber.on('error', () => {})
   // `ready` is shared so a second subscriber to a channel also waits until Redis confirmed the subscription.
   const channels = new Map<string, { handlers: Set<BusHandler>; ready: Promise<unknown> }>()
 
@@ -22,7 +36,7 @@ export function createRedisBus(url: string, prefix = 'atende:'): Bus {
     async subscribe(channel, handler) {
       let entry = channels.get(channel)
       if (!entry) {
-        entry = { handlers: new Set(), ready: subscriber.subscribe(prefix + channel) }
+        entry = { handlers: new Set(), ready: ready.then(() => subscriber.subscribe(prefix + channel)) }
         channels.set(channel, entry)
       }
       const current = entry

@@ -5,6 +5,7 @@ import { profileRoutes } from './business/profile-routes.ts'
 import { avatarRoutes } from './business/avatar-routes.ts'
 import { passwordRoutes } from './business/password-routes.ts'
 import { siteSettingsRoutes } from './business/site-settings-routes.ts'
+import { agentRoutes } from './agent/agent-routes.ts'
 import { settingsRoutes } from '../entities/index.ts'
 
 // Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
@@ -15,6 +16,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(avatarRoutes)
   await app.register(passwordRoutes)
   await app.register(siteSettingsRoutes)
+  // Agent channel, pause, supervisor pause and agent status (spec 000 §6, §7).
+  await app.register(agentRoutes)
   // The settings catalogue: every entity of contract/entities (server/entities/).
   await app.register(settingsRoutes)
 }

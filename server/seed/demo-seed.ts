@@ -17,7 +17,8 @@ const AGENT_PERMISSIONS = [
 ]
 
 const SUPERVISOR_PERMISSIONS = [
-  ...AGENT_PERMISSIONS, P.viewDashboardSupervisor, P.viewReports, P.downloadMonitorFile, P.downloadChatConversation,
+  ...AGENT_PERMISSIONS, P.viewDashboardSupervisor, P.pauseAgent, P.viewReports, P.downloadMonitorFile,
+  P.downloadChatConversation,
 ]
 
 const GROUPS = { Administradores: ALL_PERMISSIONS, Supervisores: SUPERVISOR_PERMISSIONS, Agentes: AGENT_PERMISSIONS }

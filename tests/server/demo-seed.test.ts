@@ -21,8 +21,11 @@ describe('demo data', () => {
     expect(await db.select({ domain: sites.domain, name: sites.name }).from(sites)).toEqual([{ domain: 'localhost', name: 'Atende Demo' }])
     const groups = Object.fromEntries((await db.select().from(permissionGroups)).map((g) => [g.name, g.permissions]))
     expect(groups.Administradores).toEqual([...ALL_PERMISSIONS])
-    expect(groups.Supervisores).toEqual(expect.arrayContaining([PERMISSIONS.viewDashboardSupervisor, PERMISSIONS.downloadMonitorFile]))
-    expect(groups.Supervisores).toHaveLength(13)
+    expect(groups.Supervisores).toEqual(
+      expect.arrayContaining([PERMISSIONS.viewDashboardSupervisor, PERMISSIONS.pauseAgent, PERMISSIONS.downloadMonitorFile]),
+    )
+    expect(groups.Supervisores).toHaveLength(14)
+    expect(groups.Agentes).not.toContain(PERMISSIONS.pauseAgent)
     expect(groups.Agentes).toHaveLength(9)
     expect(groups.Agentes).not.toContain(PERMISSIONS.viewReports)
     expect((await db.select({ name: teams.name }).from(teams)).map((r) => r.name)).toEqual(['Equipe Demo', 'Equipe Vendas'])

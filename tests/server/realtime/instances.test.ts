@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { users } from '../../../server/db/schema/index.ts'
+import { servicePauses, users } from '../../../server/db/schema/index.ts'
+import { TestClient } from '../helper.ts'
 import { pushToUser } from '../../../server/realtime/channels.ts'
 import { loggedIn, openSocket, sessionCookie } from './ws-helper.ts'
 import { useTwoInstances } from './instances.ts'
@@ -32,7 +33,6 @@ describe('two server instances sharing a bus', () => {
   })
 
   it('closes a session’s sockets on every instance when it logs out on one', async () => {
-    const { TestClient } = await import('../helper.ts')
     const client = new TestClient(t.a)
     await client.login('supervisor', 'monitor2025')
     const cookie = `sessionid=${client.cookies.get('sessionid')}`
@@ -41,5 +41,22 @@ describe('two server instances sharing a bus', () => {
     expect((await client.post('/api/session/logout/')).statusCode).toBe(200)
     expect((await onA.closed).code).toBe(4401)
     expect((await onB.closed).code).toBe(4401)
+  })
+
+  it("delivers a supervisor's pause made on instance A to the agent connected to instance B", async () => {
+    const [agent] = await t.database.db.select().from(users).where(eq(users.username, 'agent2'))
+    const [type] = await t.database.db.insert(servicePauses).values({ siteId: agent!.siteId, description: 'Remota' }).returning()
+    const socket = await openSocket(t.baseB, { cookie: await sessionCookie(t.b, 'agent2') })
+    const supervisor = new TestClient(t.a)
+    await supervisor.login('supervisor', 'monitor2025')
+    const response = await supervisor.post('/api/v1/agent/supervisor/pause/', { user_id: agent!.id, pause_id: type!.id })
+    expect(response.json()).toMatchObject({ success: true })
+    const pushed = await socket.next('startPause')
+    expect(pushed.pause).toMatchObject({ user: agent!.id, description: 'Remota', started_by: response.json().pause.started_by })
+    expect(pushed.pause.started_by).not.toBe(agent!.id)
+
+    expect((await supervisor.post('/api/v1/agent/supervisor/unpause/', { user_id: agent!.id })).json()).toMatchObject({ success: true })
+    expect((await socket.next('stopPause')).stopped_by).toBe(pushed.pause.started_by)
+    socket.close()
   })
 })
