@@ -1,8 +1,6 @@
-import { ENTITY_PERMISSIONS } from './entities/index.ts'
-
 // Every permission codename the product knows, defined once and reused by the server's route guards and the SPA's
 // menus. The spec's `sites.view_*` names gate menus and the top bar; the settings entities bring Django-style
-// `<area>.<action>_<entity>` names (contract/entities, ENTITY_PERMISSIONS), listed in ALL_PERMISSIONS.
+// `<area>.<action>_<entity>` names (contract/entities, ENTITY_PERMISSIONS), listed in all-permissions.ts (ALL_PERMISSIONS).
 export const PERMISSIONS = {
   viewDashboard: 'sites.view_dashboard',
   viewDashboardSupervisor: 'sites.view_dashboard_supervisor',
@@ -30,9 +28,6 @@ export const PERMISSIONS = {
 } as const
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS]
-
-/** Every codename a group may hold: the named ones above and every settings entity's view/add/change/delete. */
-export const ALL_PERMISSIONS: readonly string[] = [...Object.values(PERMISSIONS).filter((p) => p !== PERMISSIONS.myProfile), ...ENTITY_PERMISSIONS]
 
 /** Spec 000 §6: passes for 'my-profile', when any role contains the string, or equals it. UI hiding only. */
 export function has(roles: readonly string[] | undefined, permission: string): boolean {

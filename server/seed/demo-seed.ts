@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts'
 import { teams, users } from '../db/schema/index.ts'
-import { ALL_PERMISSIONS, PERMISSIONS } from '../../contract/permissions.ts'
+import { PERMISSIONS } from '../../contract/permissions.ts'
+import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
 import { randomKey } from '../auth/keys.ts'
 import { createSite } from '../sites/site-repo.ts'
 import { createGroup, createUser } from '../users/user-repo.ts'

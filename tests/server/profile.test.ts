@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Profile, SiteSettings, Team } from '../../contract/api/profile.ts'
-import { ALL_PERMISSIONS, PERMISSIONS } from '../../contract/permissions.ts'
+import { PERMISSIONS } from '../../contract/permissions.ts'
+import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
 import { TestClient, signedIn, useTestApp } from './helper.ts'
 
 const t = useTestApp()
