@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { DEMO } from './fixtures/users.ts'
+import { E2E_PORT } from './env.ts'
 import { fillLogin, menuItem, shot, signIn, visibleTestId } from './helpers.ts'
 
 // Sign in as every demo user in every language; the shell is the right language and shows the user.
@@ -53,7 +54,7 @@ test('the language of an unprefixed page follows the i18n_redirected cookie, the
   await spanish.close()
 
   const cookie = await browser.newContext({ locale: 'es-ES' })
-  await cookie.addCookies([{ name: 'i18n_redirected', value: 'en-us', url: 'http://127.0.0.1:8181' }])
+  await cookie.addCookies([{ name: 'i18n_redirected', value: 'en-us', url: `http://127.0.0.1:${E2E_PORT}` }])
   const page2 = await cookie.newPage()
   await page2.goto('/login')
   await expect(page2).toHaveURL(/\/en-us\/login/)
