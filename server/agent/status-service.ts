@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { AgentChannel, AgentStatusRow } from '../../contract/api/agent.ts'
 import type { EndpointStatus } from '../../contract/codes/states.ts'
 import { userExtras, users } from '../db/schema/index.ts'
-import { agentStates, agentStatusEvents, pauseReports } from '../db/schema/agent.ts'
+import { agentStates, pauseReports } from '../db/schema/agent.ts'
 import type { AppDeps } from '../deps.ts'
 import { pushToSupervisors } from '../realtime/channels.ts'
 import { AVAILABLE_FOR_PAUSE, startPendingPause } from './pause-service.ts'
@@ -14,31 +14,51 @@ import { toPause } from './pause-view.ts'
 
 export type StatusTarget = { siteId: number; userId: number }
 
+/** The columns of agent_states per channel (fixed names, never input). */
+const COLUMNS = {
+  telephony: { status: sql.raw('telephony_status'), changedAt: sql.raw('telephony_changed_at') },
+  chat: { status: sql.raw('chat_status'), changedAt: sql.raw('chat_changed_at') },
+} as const
+
+type ChangeRow = { changed: boolean; previous: string | null; pending_pause: boolean }
+
 export async function reportStatus(deps: AppDeps, who: StatusTarget, channel: AgentChannel, status: EndpointStatus): Promise<void> {
-  const telephony = channel === 'telephony'
-  const change = await deps.db.transaction(async (tx) => {
-    const now = new Date()
-    const [state] = await tx.select().from(agentStates).where(eq(agentStates.userId, who.userId)).for('update')
-    const previous = ((telephony ? state?.telephonyStatus : state?.chatStatus) ?? null) as EndpointStatus | null
-    if (previous === status) return null
-    const values = telephony ? { telephonyStatus: status, telephonyChangedAt: now } : { chatStatus: status, chatChangedAt: now }
-    await tx
-      .insert(agentStates)
-      .values({ userId: who.userId, siteId: who.siteId, ...values })
-      .onConflictDoUpdate({ target: agentStates.userId, set: values })
-    await tx.insert(agentStatusEvents).values({ siteId: who.siteId, userId: who.userId, channel, status, previousStatus: previous, at: now })
-    return { previous, at: now }
-  })
-  if (!change) return
+  const { status: column, changedAt } = COLUMNS[channel]
+  const now = new Date()
+  // One statement (one round trip, atomic): the previous status, the upsert that only happens on a change, the
+  // timeline row that only follows an upsert, and whether a supervisor's pause waits for the agent. Every CTE reads
+  // the snapshot from before the statement, so `prev` is the status being replaced.
+  const result = await deps.db.execute(sql`
+    WITH prev AS (
+      SELECT ${column} AS status FROM agent_states WHERE user_id = ${who.userId}
+    ), upsert AS (
+      INSERT INTO agent_states (user_id, site_id, ${column}, ${changedAt})
+      VALUES (${who.userId}, ${who.siteId}, ${status}, ${now})
+      ON CONFLICT (user_id) DO UPDATE SET ${column} = EXCLUDED.${column}, ${changedAt} = EXCLUDED.${changedAt}
+      WHERE agent_states.${column} IS DISTINCT FROM EXCLUDED.${column}
+      RETURNING 1
+    ), event AS (
+      INSERT INTO agent_status_events (site_id, user_id, channel, status, previous_status, at)
+      SELECT ${who.siteId}, ${who.userId}, ${channel}, ${status}, (SELECT status FROM prev), ${now}
+      WHERE EXISTS (SELECT 1 FROM upsert)
+      RETURNING 1
+    )
+    SELECT EXISTS (SELECT 1 FROM event) AS changed,
+      (SELECT status FROM prev) AS previous,
+      EXISTS (SELECT 1 FROM pause_reports WHERE user_id = ${who.userId} AND ended_at IS NULL AND pending) AS pending_pause
+  `)
+  const row = (result as unknown as { rows: ChangeRow[] }).rows[0]
+  if (!row?.changed) return
   await pushToSupervisors(deps.bus, who.siteId, {
     action: 'agentStatus',
     user: who.userId,
     channel,
     status,
-    previous: change.previous,
-    changed_at: change.at.toISOString(),
+    previous: (row.previous ?? null) as EndpointStatus | null,
+    changed_at: now.toISOString(),
   })
-  if (telephony && (AVAILABLE_FOR_PAUSE as readonly string[]).includes(status)) await startPendingPause(deps, who.siteId, who.userId)
+  const available = channel === 'telephony' && (AVAILABLE_FOR_PAUSE as readonly string[]).includes(status)
+  if (available && row.pending_pause) await startPendingPause(deps, who.siteId, who.userId)
 }
 
 /** GET /v1/agent/status/: every active user of the site with their current statuses, channel logins and pause. */
