@@ -45,7 +45,7 @@ export const DEFAULT_REALTIME_TIMINGS: RealtimeTimings = {
   vacancyGraceMs: 5000,
   serverPingMs: 25_000,
   idleMs: 60_000,
-  sweepMs: 30_000,
+  sweepMs: 15_000,
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
