@@ -18,7 +18,7 @@ function StatCard({ icon, label, value, color }: { icon: ReactNode; label: React
       <Box sx={{ width: 40, height: 40, borderRadius: 'lg', display: 'grid', placeItems: 'center', bgcolor: `${color}.softBg`, color: `${color}.softColor`, flexShrink: 0 }}>{icon}</Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography level="body-sm" textColor="text.tertiary">{label}</Typography>
-        <Typography level="title-md" noWrap title={typeof value === 'string' ? value : undefined}>{value}</Typography>
+        <Typography level="title-md" sx={{ overflowWrap: 'anywhere' }}>{value}</Typography>
       </Box>
     </Card>
   )
