@@ -1,16 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { I18nProvider } from '@lingui/react'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import type { Profile } from '../../contract/api/profile.ts'
 import { PERMISSIONS } from '../../contract/permissions.ts'
 import { configureClient } from '../../src/api/client.ts'
-import { i18n } from '../../src/app/i18n.ts'
-import { createQueryClient } from '../../src/app/queryClient.ts'
-import { createAppRouter } from '../../src/app/router.tsx'
-import { SiteTheme } from '../../src/app/SiteTheme.tsx'
 import { toasts } from '../../src/components/toast/toastStore.ts'
+import { jsonResponse, renderApp } from './render-app.tsx'
 
 // Guards and the default layout end to end in jsdom: the real route tree and API client, fetch answered here.
 
@@ -26,28 +20,13 @@ function profile(overrides: Partial<Profile> = {}): Profile {
   }
 }
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
+const json = jsonResponse
 
 let signedIn: Profile | null = null
 const calls: string[] = []
 
 async function open(path: string) {
-  const queryClient = createQueryClient()
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <SiteTheme>
-          <RouterProvider router={router} />
-        </SiteTheme>
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-  await act(async () => {
-    await router.load()
-  })
+  const router = await renderApp(path)
   await vi.waitFor(() => expect(router.state.status).toBe('idle'))
   return router
 }

@@ -1,17 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { I18nProvider } from '@lingui/react'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import type { Profile } from '../../contract/api/profile.ts'
 import { PERMISSIONS } from '../../contract/permissions.ts'
 import { configureClient } from '../../src/api/client.ts'
-import { i18n } from '../../src/app/i18n.ts'
-import { createQueryClient } from '../../src/app/queryClient.ts'
-import { createAppRouter } from '../../src/app/router.tsx'
-import { SiteTheme } from '../../src/app/SiteTheme.tsx'
 import { installValidationMessages } from '../../src/app/validationMessages.ts'
 import { toasts } from '../../src/components/toast/toastStore.ts'
+import { jsonResponse, renderApp } from './render-app.tsx'
 
 // The sign-in form (a small valibot form, not TanStack Form): field errors from the contract schema in the page's
 // language, the server's field and non-field errors, and the way in. The real route tree; fetch is answered here.
@@ -24,29 +18,14 @@ const profile = {
   userextra: { login_channel_telephony: false, login_channel_chat: false, password_expire_date: null, password_notification_start: null },
 } as unknown as Profile
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
+const json = jsonResponse
 
 let signedIn = false
 let loginAnswer: () => Response
 const posts: unknown[] = []
 
 async function open(path: string) {
-  const queryClient = createQueryClient()
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <SiteTheme>
-          <RouterProvider router={router} />
-        </SiteTheme>
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-  await act(async () => {
-    await router.load()
-  })
+  const router = await renderApp(path)
   await vi.waitFor(() => expect(router.state.status).toBe('idle'))
   return router
 }

@@ -1,18 +1,12 @@
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
-import { act, cleanup, render, screen } from '@testing-library/react'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { I18nProvider } from '@lingui/react'
+import { act, cleanup, screen } from '@testing-library/react'
 import type { Profile } from '../../contract/api/profile.ts'
 import { PERMISSIONS } from '../../contract/permissions.ts'
 import { configureClient } from '../../src/api/client.ts'
-import { i18n } from '../../src/app/i18n.ts'
-import { createQueryClient } from '../../src/app/queryClient.ts'
-import { createAppRouter } from '../../src/app/router.tsx'
-import { SiteTheme } from '../../src/app/SiteTheme.tsx'
 import { Toaster } from '../../src/components/toast/Toaster.tsx'
 import { toasts } from '../../src/components/toast/toastStore.ts'
 import { FakeSocket, fakeBrowserChannels } from './presence-fakes.ts'
+import { jsonResponse, renderApp } from './render-app.tsx'
 
 // The signed-in app in jsdom for the presence views: the real route tree, layout and agent system, on a fake
 // WebSocket and BroadcastChannel, with fetch answered here (`answers` by path, per test).
@@ -40,27 +34,11 @@ export type Call = { method: string; path: string; body: unknown }
 /** What the test sets up: the signed-in user and answers by path ('check' for the pause check). */
 export const api = { calls: [] as Call[], signedIn: agent(), answers: {} as Record<string, (call: Call) => unknown>, play: vi.fn() }
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
+const json = jsonResponse
 
 /** Opens a page of the app; unless told otherwise, waits for the signed-in layout and opens its service socket. */
 export async function open(path = '/', { signedIn = true } = {}) {
-  const queryClient = createQueryClient()
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <SiteTheme>
-          <RouterProvider router={router} />
-          <Toaster />
-        </SiteTheme>
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-  await act(async () => {
-    await router.load()
-  })
+  const router = await renderApp(path, <Toaster />)
   if (!signedIn) return { router, socket: null as unknown as FakeSocket }
   await screen.findByTestId('lock-screen') // the signed-in layout is up
   const socket = await vi.waitFor(() => FakeSocket.last())

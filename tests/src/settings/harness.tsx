@@ -9,8 +9,7 @@ import { PERMISSIONS } from '../../../contract/permissions.ts'
 import { configureClient } from '../../../src/api/client.ts'
 import { activateLocale, i18n } from '../../../src/app/i18n.ts'
 import { createQueryClient } from '../../../src/app/queryClient.ts'
-import { createAppRouter } from '../../../src/app/router.tsx'
-import { SiteTheme } from '../../../src/app/SiteTheme.tsx'
+import { jsonResponse, renderApp } from '../render-app.tsx'
 
 // Whole pages render here, on machines that may be busy: generous waits instead of flaky ones.
 vi.setConfig({ testTimeout: 30_000, expect: { poll: { timeout: 5_000 } } })
@@ -34,9 +33,7 @@ export function profile(roles: string[]): Profile {
   }
 }
 
-function json(status: number, body: unknown) {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
+const json = jsonResponse
 
 async function bodyOf(init?: RequestInit): Promise<unknown> {
   const body = init?.body
@@ -72,20 +69,7 @@ export function setupDom() {
 
 /** Opens a path of the real app. */
 export async function openApp(path: string) {
-  const queryClient = createQueryClient()
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <SiteTheme>
-          <RouterProvider router={router} />
-        </SiteTheme>
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-  await act(async () => {
-    await router.load()
-  })
+  const router = await renderApp(path)
   await vi.waitFor(() => expect(router.state.status).toBe('idle'))
   return router
 }
