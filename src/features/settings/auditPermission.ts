@@ -1,8 +1,7 @@
-import type { Permission } from '../../../contract/permissions.ts'
+import { PERMISSIONS } from '../../../contract/permissions.ts'
 
 /**
- * The audit log (GET /api/v1/system/audit-log/), listed in the system section besides its entities. The codename is
- * the server's; it becomes PERMISSIONS.viewAuditLog once contract/permissions.ts names it. Its own module: the route
- * file reads it, and route files ship in the first chunk.
+ * The audit log (GET /api/v1/system/audit-log/), listed in the system section besides its entities. Its own module:
+ * the route file reads it, and route files ship in the first chunk.
  */
-export const AUDIT_LOG_PERMISSION = 'system.view_auditlog' as Permission
+export const AUDIT_LOG_PERMISSION = PERMISSIONS.viewAuditLog
