@@ -24,6 +24,8 @@ export default defineConfig({
         '--disable-background-networking', '--disable-component-update', '--disable-sync',
         '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
         '--autoplay-policy=no-user-gesture-required',
+        // WebRTC to rtpengine on loopback (telephony specs): loopback candidates, no mDNS hostnames.
+        '--allow-loopback-in-peer-connection', '--disable-features=WebRtcHideLocalIpsWithMdns',
       ],
     },
   },

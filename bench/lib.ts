@@ -13,7 +13,8 @@ export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://atende:atend
 /** Starts `server/start.ts` on a free-ish port with a fresh DATA_DIR (PGlite) or a fresh PostgreSQL database. */
 export async function startServer(opts: { port: number; postgres?: boolean }): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-'))
-  const env: Record<string, string> = { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: dataDir } as Record<string, string>
+  // No SIP engines unless a bench asks (bench/telephony.ts starts its own on ports apart from `npm start`'s).
+  const env: Record<string, string> = { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: dataDir, TELEPHONY: 'off' } as Record<string, string>
   let dropDb = async () => {}
   if (opts.postgres) {
     const name = `atende_bench_${Date.now()}`

@@ -22,7 +22,7 @@ const QUERIES = {
 
 async function run(kind: 'pglite' | 'postgres', port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-list-'))
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TELEPHONY: 'off' }
   const dbName = `atende_bench_list_${Date.now()}`
   if (kind === 'postgres') {
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL })

@@ -276,7 +276,7 @@ async function main() {
 async function serve() {
   const { loadConfig } = await import('../server/config.ts')
   const { startServer } = await import('../server/startup.ts')
-  const config = { ...loadConfig(), port: 0, host: '127.0.0.1', logLevel: 'warn' }
+  const config = { ...loadConfig({ ...process.env, TELEPHONY: 'off' }), port: 0, host: '127.0.0.1', logLevel: 'warn' }
   const { app } = await startServer(config)
   const address = app.server.address()
   process.send!({ type: 'listening', port: typeof address === 'object' && address ? address.port : 0 } satisfies ChildMessage)

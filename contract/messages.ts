@@ -121,6 +121,41 @@ export const MESSAGES = {
     'en-US': 'The given break is not the running one.',
     'es-ES': 'La pausa indicada no es la que está en curso.',
   },
+  // Activities and a supervisor's remote commands (server/agent/activity-service.ts, agent-command.ts).
+  endBeforeStart: {
+    'pt-BR': 'O fim deve ser posterior ao início.',
+    'en-US': 'The end must be after the start.',
+    'es-ES': 'El fin debe ser posterior al inicio.',
+  },
+  httpUrlOnly: {
+    'pt-BR': 'Informe um endereço http:// ou https://.',
+    'en-US': 'Give an http:// or https:// address.',
+    'es-ES': 'Indique una dirección http:// o https://.',
+  },
+  commandSent: { 'pt-BR': 'Comando enviado.', 'en-US': 'Command sent.', 'es-ES': 'Comando enviado.' },
+  // GET /ws/sip while the SIP engines are off, missing or down.
+  telephonyUnavailable: {
+    'pt-BR': 'A telefonia está indisponível no momento.',
+    'en-US': 'Telephony is unavailable at the moment.',
+    'es-ES': 'La telefonía no está disponible en este momento.',
+  },
+  // GET /ws/sip for a user without a SIP device (no webphone account in the profile).
+  noVoipAccount: {
+    'pt-BR': 'Seu usuário não tem um ramal de webphone.',
+    'en-US': 'Your user has no webphone extension.',
+    'es-ES': 'Su usuario no tiene una extensión de webphone.',
+  },
+  // GET /api/v1/report/recordings/{callId}/ (spec 001 §8 'Recording load fails').
+  noRecording: {
+    'pt-BR': 'Não há gravação desta chamada; verifique se a chamada foi atendida e gravada.',
+    'en-US': 'This call has no recording; check that the call was answered and recorded.',
+    'es-ES': 'Esta llamada no tiene grabación; compruebe que la llamada fue atendida y grabada.',
+  },
+  recordingEncoderMissing: {
+    'pt-BR': 'Não foi possível converter a gravação: instale o lame ou o ffmpeg no servidor (apt-get install lame).',
+    'en-US': 'The recording cannot be converted: install lame or ffmpeg on the server (apt-get install lame).',
+    'es-ES': 'No se puede convertir la grabación: instale lame o ffmpeg en el servidor (apt-get install lame).',
+  },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type MessageKey = keyof typeof MESSAGES

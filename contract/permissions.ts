@@ -6,9 +6,14 @@ export const PERMISSIONS = {
   viewDashboardSupervisor: 'sites.view_dashboard_supervisor',
   // A supervisor pauses and unpauses agents (spec 000 §6): POST /api/v1/agent/supervisor/pause/ and /unpause/.
   pauseAgent: 'sites.pause_agent',
+  // Ours: a supervisor's remote commands to an agent's console (do-not-disturb, reload, open a page, logout):
+  // POST /api/v1/agent/supervisor/dnd/, /refresh/, /open-url/, /logout/.
+  commandAgent: 'sites.command_agent',
   viewSoftphone: 'sites.view_softphone',
   viewChat: 'sites.view_chat',
   viewActivities: 'sites.view_activities',
+  // Ours: scheduling an activity (callback) for an agent, POST /api/v1/agent/activities/.
+  addActivity: 'sites.add_activity',
   viewMailingClient: 'sites.view_mailingclient',
   viewClient: 'sites.view_client',
   viewReports: 'sites.view_reports',

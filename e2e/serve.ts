@@ -5,11 +5,13 @@ import { openDatabase } from '../server/db/client.ts'
 import { sites } from '../server/db/schema/index.ts'
 import { seedDemoIfEmpty } from '../server/seed/demo-seed.ts'
 import { startServer } from '../server/startup.ts'
+import { E2E_TELEPHONY_ENV } from './env.ts'
 import { E2E_USERS, prepareE2eUsers } from './fixtures/users.ts'
 
 // The browser tests' web server: a fresh PGlite DATA_DIR with the demo data plus the few accounts only the tests need
-// (an expired password, one without any permission, one whose password a test changes), then the real server on it.
-const config = loadConfig()
+// (an expired password, one without any permission, one whose password a test changes), then the real server on it,
+// with the telephony engines on the e2e ports (env.ts).
+const config = loadConfig({ ...process.env, ...E2E_TELEPHONY_ENV })
 rmSync(config.dataDir, { recursive: true, force: true })
 
 const database = await openDatabase({ pgliteDir: config.pgliteDir })

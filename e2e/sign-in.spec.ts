@@ -29,7 +29,7 @@ for (const [key, account] of Object.entries(DEMO)) {
 test('agent1 shows its voip endpoint under the name, linking to the profile', async ({ page }) => {
   await signIn(page, DEMO.agent1)
   const user = visibleTestId(page, 'menu-user')
-  await expect(user).toContainText('1001')
+  await expect(user).toContainText('10001')
   await user.click()
   await expect(page).toHaveURL(/\/profile\/?$/)
 })

@@ -1,10 +1,14 @@
 import type { AnyStateMachine } from 'xstate'
 import { agentStatusMachine } from './agentStatus.machine.ts'
+import { callMachine } from './call.machine.ts'
+import { conferenceMachine } from './conference.machine.ts'
 import { pauseMachine } from './pause.machine.ts'
 import { screenLockMachine } from './screenLock.machine.ts'
 import { serviceSocketMachine } from './serviceSocket.machine.ts'
 import { tabOwnershipMachine } from './tabOwnership.machine.ts'
+import { transferMachine } from './transfer.machine.ts'
 import { webchatStatusMachine } from './webchatStatus.machine.ts'
+import { webphoneMachine } from './webphone.machine.ts'
 
 // Every machine of the app, for the machine visualizer route (and anyone who wants the list). Add new machines here.
 
@@ -54,5 +58,29 @@ export const MACHINES: readonly MachineEntry[] = [
     description: 'The webchat status: paused, busy by the chat limit, unavailable by registration, otherwise not_inuse.',
     spec: ['001 §4 Webchat status'],
     machine: webchatStatusMachine,
+  },
+  {
+    name: 'webphone',
+    description: 'The webphone panel and SIP registration: off, other tab, missing permissions, starting, ready; auto-reject, dial refusals, transfers and conferences.',
+    spec: ['000 §2 Webphone panel', '000 §4 Registration and endpoint states', '000 §4 Webphone state', '000 §5', '000 §7 Calling headers', '000 §8', '000 §9'],
+    machine: webphoneMachine,
+  },
+  {
+    name: 'call',
+    description: 'One call: ringing, inuse, onhold, onmute, ended; webphone_answer 2 s after the answer, metadata polling, the 3 s hangup delay, DTMF timing.',
+    spec: ['000 §3 Call session', '000 §4 Webphone state (lifecycle)', '000 §5 DTMF', '000 §9'],
+    machine: callMachine,
+  },
+  {
+    name: 'transfer',
+    description: 'A blind, attended or pendulum transfer: REFER or dial, confirm (REFER with Replaces) or cancel, cancelled when the target hangs up.',
+    spec: ['000 §3 Transfer in progress', '000 §4 Webphone state (transfer)', '000 §7 transfer/cancel', '000 §8'],
+    machine: transferMachine,
+  },
+  {
+    name: 'conference',
+    description: "A local conference of several calls mixed in the agent's browser; it ends when fewer than two calls are left.",
+    spec: ['000 §2 Webphone panel (conference)', '000 §4 Webphone state (conference)'],
+    machine: conferenceMachine,
   },
 ]

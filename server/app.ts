@@ -15,10 +15,16 @@ import { apiRoutes } from './routes/api-routes.ts'
 import { mediaRoutes } from './routes/media-routes.ts'
 import { settingsMediaRoutes } from './entities/index.ts'
 import { spaRoutes } from './routes/spa-routes.ts'
+import { telephonyService } from './telephony/index.ts'
+import type { TelephonyOptions } from './telephony/index.ts'
 
 // Composition root: config → db → bus → auth → permission guard → routes → SPA static. Tests inject their own db (and
 // may inject the bus or throttle store); whatever this function opens itself, it closes with the app.
-export type AppOverrides = Partial<Pick<AppDeps, 'db' | 'bus' | 'throttle'>> & { logger?: boolean }
+export type AppOverrides = Partial<Pick<AppDeps, 'db' | 'bus' | 'throttle'>> & {
+  logger?: boolean
+  /** Telephony's call control and trunk resolution (tests); whether engines run is config.telephony.mode. */
+  telephony?: TelephonyOptions
+}
 
 /** JSON bodies of this API are small; anything bigger is refused with 413 before it is parsed. */
 const BODY_LIMIT_BYTES = 1024 * 1024
@@ -47,6 +53,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     registerPermissionGuard(app, deps.db)
     // Websockets (/ws/business/) before the other routes: the upgrade handling must see every route that follows.
     await app.register(realtimeGateway)
+    // Kamailio + rtpengine (TELEPHONY=embedded|external|off), the evapi link, /ws/sip and the engines' status.
+    await app.register(telephonyService, overrides.telephony ?? {})
 
     await app.register(apiRoutes, { prefix: '/api' })
     await app.register(mediaRoutes)

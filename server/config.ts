@@ -25,6 +25,35 @@ export type Config = {
   wsAllowedOrigins: string[]
   /** Timings of the realtime gateway (server/realtime/gateway.ts); tests shorten them. */
   realtime: RealtimeTimings
+  /** The SIP and media engines (server/telephony/). */
+  telephony: TelephonyConfig
+}
+
+/**
+ * `embedded`: spawn Kamailio and rtpengine (when their binaries exist) and supervise them; `external`: connect to
+ * engines already running at these addresses; `off`: no telephony (the default under vitest).
+ */
+export type TelephonyMode = 'embedded' | 'external' | 'off'
+
+export type TelephonyConfig = {
+  mode: TelephonyMode
+  /** Where the engines listen (loopback: only this server talks to them; browsers come through /ws/sip). */
+  host: string
+  sipPort: number
+  sipWsPort: number
+  evapiPort: number
+  rtpengineNgPort: number
+  rtpPortMin: number
+  rtpPortMax: number
+  dtmfLogPort: number
+  /** Generated configs, pid files and recordings: `$DATA_DIR/telephony`. */
+  dir: string
+  kamailioBin: string
+  rtpengineBin: string
+  /** SIP edge defence: seconds an address stays banned, failed digests before a ban, pike's requests per 2 s. */
+  banSeconds: number
+  authFailLimit: number
+  floodRequests: number
 }
 
 export type RealtimeTimings = {
@@ -66,7 +95,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     wsAllowedOrigins: parseOrigins(env.WS_ALLOWED_ORIGINS),
     realtime: { ...DEFAULT_REALTIME_TIMINGS },
+    telephony: loadTelephonyConfig(env, dataDir),
   }
+}
+
+export function loadTelephonyConfig(env: NodeJS.ProcessEnv, dataDir: string): TelephonyConfig {
+  const mode = (env.TELEPHONY || (process.env.VITEST ? 'off' : 'embedded')).trim()
+  if (mode !== 'embedded' && mode !== 'external' && mode !== 'off') {
+    throw new Error(`TELEPHONY must be embedded, external or off, got ${mode}`)
+  }
+  const port = (name: string, fallback: number) => parsePortVariable(name, env[name], fallback)
+  const telephony: TelephonyConfig = {
+    mode,
+    host: env.TELEPHONY_HOST || '127.0.0.1',
+    sipPort: port('SIP_PORT', 5060),
+    sipWsPort: port('SIP_WS_PORT', 8088),
+    evapiPort: port('EVAPI_PORT', 8448),
+    rtpengineNgPort: port('RTPENGINE_NG_PORT', 2223),
+    rtpPortMin: port('RTP_PORT_MIN', 30000),
+    rtpPortMax: port('RTP_PORT_MAX', 30999),
+    dtmfLogPort: port('DTMF_LOG_PORT', 9999),
+    dir: path.join(dataDir, 'telephony'),
+    kamailioBin: env.KAMAILIO_BIN || 'kamailio',
+    rtpengineBin: env.RTPENGINE_BIN || 'rtpengine',
+    banSeconds: Number(env.SIP_BAN_SECONDS || 300),
+    authFailLimit: Number(env.SIP_AUTH_FAIL_LIMIT || 5),
+    floodRequests: Number(env.SIP_FLOOD_REQUESTS || 60),
+  }
+  if (telephony.rtpPortMin > telephony.rtpPortMax) throw new Error('RTP_PORT_MIN must not be above RTP_PORT_MAX')
+  return telephony
+}
+
+function parsePortVariable(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback
+  const port = Number(value)
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`${name} must be a port number, got ${value}`)
+  return port
 }
 
 function parsePort(value: string | undefined): number {

@@ -13,6 +13,8 @@ export async function startServer(config: Config, overrides: AppOverrides = {}):
   try {
     // Production never seeds: its first administrator comes from `npm run create-admin`.
     const demo = config.production ? null : await seedDemoIfEmpty(app.deps.db, { port: config.port, mediaDir: config.mediaDir })
+    // The demo's devices were written after Kamailio got its first tables.
+    if (demo) await app.telephony.publisher?.pushChanges()
     await app.listen({ port: config.port, host: config.host })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port

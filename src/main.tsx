@@ -1,29 +1,27 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { I18nProvider } from '@lingui/react'
 import { configureClient } from './api/client.ts'
 import { installChunkReloadGuard } from './app/chunkReload.ts'
 import { activateLocale, i18n } from './app/i18n.ts'
 import { browserLocaleSources, localeParam, resolveLocale } from './app/locale.ts'
-import { createQueryClient } from './app/queryClient.ts'
+import { lazyQueryClient } from './app/lazyQueryClient.ts'
 import { createAppRouter } from './app/router.tsx'
-import { installValidationMessages } from './app/validationMessages.ts'
 import { SiteTheme } from './app/SiteTheme.tsx'
 import { Toaster } from './components/toast/Toaster.tsx'
 
 installChunkReloadGuard()
-installValidationMessages()
-const queryClient = createQueryClient()
-const router = createAppRouter(queryClient)
+// TanStack Query loads with the first signed-in page (or the sign-in submit), not with the sign-in page.
+const queries = lazyQueryClient(() => import('./app/queryClient.ts').then((m) => m.createQueryClient()))
+const router = createAppRouter(queries)
 
 configureClient({
   locale: () => i18n.locale || 'pt-BR',
   // A 401 on a signed-in call means the session is gone (spec 000 §8).
   onUnauthorized: () => {
     // The session is gone: forget the user so the next guard asks the server again.
-    queryClient.removeQueries({ queryKey: ['profile'] })
+    queries.current()?.removeQueries({ queryKey: ['profile'] })
     const locale = localeParam((i18n.locale || 'pt-BR') as Parameters<typeof localeParam>[0])
     if (!router.state.location.pathname.endsWith('/401')) void router.navigate({ to: '/{-$locale}/401', params: { locale } })
   },
@@ -34,13 +32,11 @@ await activateLocale(resolveLocale(browserLocaleSources(window.location.pathname
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <SiteTheme>
-          <RouterProvider router={router} />
-          <Toaster />
-        </SiteTheme>
-      </I18nProvider>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <SiteTheme>
+        <RouterProvider router={router} />
+        <Toaster />
+      </SiteTheme>
+    </I18nProvider>
   </StrictMode>,
 )

@@ -1,20 +1,8 @@
 import * as v from 'valibot'
 import { secret, text } from './fields.ts'
 
-// Spec 000 §7 — authentication. Paths are relative to /api.
-export const AUTH_PATHS = {
-  preSession: '/pre-session/',
-  sessionLogin: '/session/login/',
-  sessionLogout: '/session/logout/',
-  tokenLogin: '/auth/login/',
-  tokenLogout: '/auth/logout/',
-} as const
-
-/** Token max age (seconds) of the token strategy. */
-export const TOKEN_MAX_AGE = 1_036_800
-export const SESSION_COOKIE = 'sessionid'
-export const CSRF_COOKIE = 'csrftoken'
-export const CSRF_HEADER = 'X-CSRFToken'
+// Spec 000 §7 — authentication. The paths and cookie names live in auth-paths.ts (no valibot there).
+export { AUTH_PATHS, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, TOKEN_MAX_AGE } from './auth-paths.ts'
 
 export const LoginBody = v.object({
   username: text({ max: 150 }),

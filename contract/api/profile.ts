@@ -5,12 +5,7 @@ import type { PauseOption } from './agent.ts'
 
 // Spec 000 §3 — the user profile returned by GET /api/v1/business/profile/. Lists that later issues fill
 // (queue_classifications, dialer_classifications, team.outbound_routes) are always present, empty until then.
-export const PROFILE_PATHS = {
-  profile: '/v1/business/profile/',
-  avatar: '/v1/business/profile/change-avatar/',
-  password: '/v1/business/profile/change-password/',
-  validatePassword: '/v1/business/profile/validate-password/',
-} as const
+export { PROFILE_PATHS, PUBLIC_SITE_SETTINGS_PATH } from './profile-paths.ts'
 
 export type SiteSettings = {
   description: string
@@ -113,6 +108,4 @@ export type ValidatePasswordResponse = { success: boolean }
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const
 
-/** GET /api/v1/business/site-settings/ (public): what the login page needs before anyone signs in. */
-export const PUBLIC_SITE_SETTINGS_PATH = '/v1/business/site-settings/'
 export type PublicSiteSettings = { id: number; domain: string; name: string; settings: SiteSettings }

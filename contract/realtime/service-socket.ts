@@ -2,6 +2,8 @@ import * as v from 'valibot'
 import { message } from '../messages.ts'
 import { AGENT_CHANNELS, CHAT_STATUSES, Id, TELEPHONY_STATUSES } from '../api/agent.ts'
 import type { AgentChannel, Pause } from '../api/agent.ts'
+import { isHttpUrl } from '../api/activities.ts'
+import type { Activity } from '../api/activities.ts'
 import type { FieldErrors } from '../api/errors.ts'
 import type { EndpointStatus } from '../codes/states.ts'
 
@@ -99,8 +101,8 @@ export function isClientAction(action: unknown): action is ClientAction {
 // ---------------------------------------------------------------------------------------------------------------
 // Sent by the server
 
-/** A pending activity (scheduled call) as `activity` lists it; the activities table arrives with its issue. */
-export type SocketActivity = { id: number; [field: string]: unknown }
+/** A pending activity (scheduled call) as `activity` lists it (contract/api/activities.ts). */
+export type SocketActivity = Activity
 
 /** One agent's status as supervisors receive it (ours: the spec names no action for the supervisor feed). */
 export type AgentStatusChange = {
@@ -160,6 +162,29 @@ export const SERVER_ACTIONS = [
 
 const PauseShape = v.looseObject({ id: v.number(), user: v.number(), started_by: v.nullable(v.number()), pending: v.boolean() })
 const Status = v.picklist(TELEPHONY_STATUSES)
+const nullableId = v.nullable(v.number())
+const ActivityShape = v.strictObject({
+  id: v.number(),
+  user: v.number(),
+  destination: v.string(),
+  client: nullableId,
+  mailing: nullableId,
+  mailing_client: nullableId,
+  campaign: nullableId,
+  dialer: nullableId,
+  count: v.number(),
+  done: v.boolean(),
+  start: v.string(),
+  end: v.nullable(v.string()),
+  subject: v.string(),
+  type: v.string(),
+  target: v.string(),
+  active: v.boolean(),
+  automatic_execution: v.boolean(),
+  created_by: nullableId,
+  created: v.string(),
+  updated: v.string(),
+})
 
 /** Schemas of the server's frames: the SPA can parse what it receives; the server's tests check what it sends. */
 export const SERVER_MESSAGES = {
@@ -168,14 +193,14 @@ export const SERVER_MESSAGES = {
   pause: v.strictObject({ action: v.literal('pause'), pause: v.nullable(PauseShape) }),
   startPause: v.strictObject({ action: v.literal('startPause'), pause: PauseShape }),
   stopPause: v.strictObject({ action: v.literal('stopPause'), pause: v.nullable(PauseShape), stopped_by: v.nullable(v.number()) }),
-  activity: v.strictObject({ action: v.literal('activity'), activities: v.array(v.looseObject({ id: v.number() })) }),
+  activity: v.strictObject({ action: v.literal('activity'), activities: v.array(ActivityShape) }),
   startService: v.strictObject({ action: v.literal('startService') }),
   serviceElsewhere: v.strictObject({ action: v.literal('serviceElsewhere') }),
   dnd: v.strictObject({ action: v.literal('dnd'), dnd: v.boolean() }),
   updateUser: v.strictObject({ action: v.literal('updateUser') }),
   logout: v.strictObject({ action: v.literal('logout'), reason: v.optional(v.string()) }),
   refresh: v.strictObject({ action: v.literal('refresh') }),
-  openUrl: v.strictObject({ action: v.literal('openUrl'), url: v.pipe(v.string(), v.url()) }),
+  openUrl: v.strictObject({ action: v.literal('openUrl'), url: v.pipe(v.string(), v.url(), v.check(isHttpUrl)) }),
   agentStatus: v.strictObject({
     action: v.literal('agentStatus'),
     user: v.number(),

@@ -2,6 +2,7 @@ import type { AgentChannel, Pause } from '../../contract/api/agent.ts'
 import type { EndpointStatus } from '../../contract/codes/states.ts'
 import type { SocketActivity } from '../../contract/realtime/service-socket.ts'
 import type { AppDeps } from '../deps.ts'
+import { markActivityDone, pendingActivities } from './activity-service.ts'
 import { currentPause } from './pause-service.ts'
 import { reportStatus } from './status-service.ts'
 
@@ -11,9 +12,9 @@ export type Who = { siteId: number; userId: number }
 
 export type AgentPresence = {
   currentPause(who: Who): Promise<Pause | null>
-  /** Pending activities (scheduled calls). No activities table exists yet: always empty until that issue lands. */
+  /** The agent's due, not-done activities (scheduled calls), by start. */
   pendingActivities(who: Who): Promise<SocketActivity[]>
-  /** done_activity: nothing to mark while no activities exist. */
+  /** done_activity: marks the agent's own activity done (another user's id changes nothing). */
   doneActivity(who: Who, id: number): Promise<void>
   reportStatus(who: Who, channel: AgentChannel, status: EndpointStatus): Promise<void>
 }
@@ -21,8 +22,10 @@ export type AgentPresence = {
 export function createAgentPresence(deps: AppDeps): AgentPresence {
   return {
     currentPause: (who) => currentPause(deps.db, who.siteId, who.userId),
-    pendingActivities: async () => [],
-    doneActivity: async () => {},
+    pendingActivities: (who) => pendingActivities(deps.db, who),
+    doneActivity: async (who, id) => {
+      await markActivityDone(deps, who, id)
+    },
     reportStatus: (who, channel, status) => reportStatus(deps, who, channel, status),
   }
 }

@@ -32,3 +32,15 @@ async function announce(bus: Bus, auth: AuthContext, reason: SessionEndedEvent['
   const event: SessionEndedEvent = { user_id: auth.user.id, site_id: auth.user.siteId, reason, keep, rotated_from: rotatedFrom }
   await bus.publish(SESSION_ENDED, event)
 }
+
+/**
+ * A user was disabled or deleted: every session and token of theirs ends, and every instance closes their sockets at
+ * once (the credential sweep would only notice within two sweeps). Deleting a user deletes their credentials by
+ * cascade; the deletes here then find nothing, and the event still goes out.
+ */
+export async function endUserCredentials(db: Db, bus: Bus, who: { siteId: number; userId: number }): Promise<void> {
+  await deleteUserSessions(db, who.userId)
+  await revokeUserTokens(db, who.userId)
+  const event: SessionEndedEvent = { user_id: who.userId, site_id: who.siteId, reason: 'user-disabled', keep: null, rotated_from: null }
+  await bus.publish(SESSION_ENDED, event)
+}

@@ -34,10 +34,12 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
 async function openPglite(dir: string | undefined, template: Blob | undefined) {
   // Imported lazily so a PostgreSQL deployment never loads the WASM engine.
   const { PGlite } = await import('@electric-sql/pglite')
+  // pg_trgm: the trigram indexes behind the settings lists' search (server/db/entity-schema/render.ts).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migratePglite } = await import('./pglite-migrate.ts')
   if (dir) await mkdir(dir, { recursive: true })
-  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(template ? { loadDataDir: template } : {}) })
+  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(template ? { loadDataDir: template } : {}), extensions: { pg_trgm } })
   const db = drizzle(client, { schema })
   return {
     db: db as unknown as Db,

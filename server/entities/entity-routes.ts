@@ -21,6 +21,7 @@ export function entityContext(app: FastifyInstance, request: FastifyRequest): En
     lang: request.lang,
     mediaDir: app.deps.config.mediaDir,
     origin: { secure: request.protocol === 'https', host: request.host },
+    bus: app.deps.bus,
   }
 }
 

@@ -7,6 +7,8 @@ import type { EntityContext } from './context.ts'
 import type { ApiRecord } from './serialize.ts'
 import type { FieldErrors } from './types.ts'
 import { dropVoipOfDevice, syncVoipAccounts } from './voip-sync.ts'
+import { endUserCredentials } from '../auth/end-sessions.ts'
+import { telephonyTablesChanged } from '../telephony/changes.ts'
 
 // What a few entities need beyond their definition. Everything else is generic.
 type Values = Record<string, unknown>
@@ -22,6 +24,8 @@ export type EntityHooks = {
   refuseDelete?(ctx: EntityContext, id: number): string | undefined
   /** Runs inside the delete's transaction, before the row goes. */
   beforeDelete?(ctx: EntityContext, id: number): Promise<void>
+  /** Runs once a write or delete is committed; `after` is the record now (null: deleted). */
+  afterCommit?(ctx: EntityContext, id: number, after: ApiRecord | null): Promise<void>
 }
 
 const KNOWN_PERMISSIONS = new Set(ALL_PERMISSIONS)
@@ -42,6 +46,10 @@ export const HOOKS: Partial<Record<EntityKey, EntityHooks>> = {
     },
     refuseDelete: (ctx, id) => (id === ctx.userId ? own(ctx) : undefined),
     afterWrite: (ctx, id) => syncVoipAccounts(ctx, { userIds: [id] }),
+    // A disabled or deleted user is signed out everywhere at once: sessions, tokens and live sockets.
+    async afterCommit(ctx, id, after) {
+      if (ctx.bus && (after === null || after.is_active === false)) await endUserCredentials(ctx.db, ctx.bus, { siteId: ctx.site.id, userId: id })
+    },
   },
   'business.sites': {
     normalise(values) {
@@ -50,6 +58,8 @@ export const HOOKS: Partial<Record<EntityKey, EntityHooks>> = {
     validate: (ctx, values, existing): FieldErrors => (existing?.id === ctx.site.id && values.is_active === false ? { is_active: [own(ctx)] } : {}),
     // Another site is invisible (404); the caller's own cannot go while they use it.
     refuseDelete: (ctx, id) => (id === ctx.site.id ? own(ctx) : undefined),
+    // The SIP realm is the site's domain: Kamailio's credential table follows it.
+    afterCommit: (ctx) => telephonyTablesChanged(ctx.bus, 'sites'),
   },
   'business.groups': {
     validate(ctx, values): FieldErrors {
@@ -60,5 +70,10 @@ export const HOOKS: Partial<Record<EntityKey, EntityHooks>> = {
   'pabx.devices': {
     afterWrite: (ctx, id) => syncVoipAccounts(ctx, { deviceIds: [id] }),
     beforeDelete: (ctx, id) => dropVoipOfDevice(ctx, id),
+    // Kamailio's HA1 and call-cap tables are pushed again (server/telephony/credentials.ts).
+    afterCommit: (ctx) => telephonyTablesChanged(ctx.bus, 'devices'),
+  },
+  'pabx.trunks': {
+    afterCommit: (ctx) => telephonyTablesChanged(ctx.bus, 'trunks'),
   },
 }

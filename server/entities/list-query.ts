@@ -1,9 +1,11 @@
-import { asc, desc, eq, gte, ilike, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
-import type { SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
+import type { SQL, Subquery } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import { UNPAGED_LIMIT } from '../../contract/constants.ts'
 import type { EntityKey } from '../../contract/entities/index.ts'
 import { entityMessage } from '../../contract/entities/index.ts'
 import type { FieldPlan } from '../db/entity-schema/plan.ts'
+import { listCounts } from '../db/schema/list-counts.ts'
 import { fieldErrors } from '../http/errors.ts'
 import type { EntityContext } from './context.ts'
 import { bindTable, tablesOf } from './tables.ts'
@@ -25,7 +27,8 @@ import { toDate } from './write.ts'
 export const MAX_LIMIT = 10_000
 const RESERVED = new Set(['offset', 'limit', 'ordering', 'search'])
 
-export type ListQuery = { offset: number; limit: number; where: SQL[]; order: SQL[]; search?: string }
+/** `where` starts with the site scope; `unfiltered` when nothing else narrows it, `searching` when `search` does. */
+export type ListQuery = { offset: number; limit: number; where: SQL[]; order: SQL[]; searching: boolean; unfiltered: boolean }
 type Query = Record<string, unknown>
 
 type Ctx = { errors: FieldErrors; lang: string }
@@ -214,5 +217,52 @@ export function parseListQuery(ctx: EntityContext, key: EntityKey, query: Query,
   const search = searchCondition(tables, text(query.search))
   if (search) where.push(search)
   if (Object.keys(c.errors).length) throw fieldErrors(c.errors)
-  return { offset, limit: Math.min(requested, MAX_LIMIT), where, order: ordering(tables, text(query.ordering)) }
+  const order = ordering(tables, text(query.ordering))
+  return { offset, limit: Math.min(requested, MAX_LIMIT), where, order, searching: search !== undefined, unfiltered: where.length === 1 }
+}
+
+/**
+ * Where a list page is read from. A search's rows are matched first (the trigram indexes) and only then sorted: the
+ * subquery's `offset 0` keeps the planner from merging it into the ordered query, where it may walk the list's order
+ * index hoping to meet enough matches early; `ILIKE '%term%'` estimates are coarse, and a rare term would then read
+ * every row of the site. The subquery takes the table's own name, so the columns and the order still resolve.
+ */
+export function listSource(ctx: EntityContext, tables: EntityTables, list: ListQuery): { from: PgTable | Subquery; where: SQL | undefined } {
+  const where = and(...list.where)
+  if (!list.searching) return { from: tables.main.table, where }
+  // Drizzle drops `.offset(0)`; the literal keeps it (its type admits numbers and placeholders only).
+  const fence = sql`0` as unknown as number
+  return { from: ctx.db.select().from(tables.main.table).where(where).offset(fence).as(tables.plan.table), where: undefined }
+}
+
+/**
+ * The exact number of rows the list matches, given the page just read (`got` rows). A short page already says it
+ * (the rows before it plus its own; a search usually ends there). Otherwise an unfiltered list of a generated table
+ * reads the site's row count that triggers keep (list_counts), and any other list counts: count(*) with the same
+ * conditions, which neither sorts nor reads the columns. (`count(*) over ()` in the page query measured slower on big
+ * tables: it reads every matching row before the limit applies.)
+ */
+export async function listCount(ctx: EntityContext, tables: EntityTables, list: ListQuery, got: number): Promise<number> {
+  if (got < list.limit && (got > 0 || list.offset === 0)) return list.offset + got
+  if (list.unfiltered && !tables.plan.bridged && tables.plan.scope === 'site_id') return keptCount(ctx, tables.plan.table)
+  const [total] = await ctx.db.select({ n: count() }).from(tables.main.table).where(and(...list.where))
+  return Number(total?.n ?? 0)
+}
+
+/** Rows of one key in list_counts past which a read folds them into one. */
+const FOLD_AFTER = 64
+
+/**
+ * A site's rows in a generated table: the sum of its list_counts rows (one per write statement since the last fold).
+ * Many rows are folded into one by a single statement: it deletes the rows its snapshot sees and inserts their sum,
+ * so a row a concurrent writer appends meanwhile stays, and a concurrent fold re-adds only what it deleted itself.
+ */
+async function keptCount(ctx: EntityContext, table: string): Promise<number> {
+  const key = and(eq(listCounts.tableName, table), eq(listCounts.siteId, ctx.site.id))
+  const [kept] = await ctx.db.select({ n: sql<string | null>`sum(${listCounts.n})`, rows: count() }).from(listCounts).where(key)
+  if ((kept?.rows ?? 0) > FOLD_AFTER) {
+    await ctx.db.execute(sql`WITH folded AS (DELETE FROM ${listCounts} WHERE ${key} RETURNING n)
+      INSERT INTO ${listCounts} (table_name, site_id, n) SELECT ${table}, ${ctx.site.id}, sum(n) FROM folded HAVING count(*) > 0`)
+  }
+  return Number(kept?.n ?? 0)
 }

@@ -1,8 +1,7 @@
-import { and } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { EntityKey } from '../../contract/entities/index.ts'
 import { DESTINATION_APPS } from '../../contract/entities/index.ts'
-import { parseListQuery } from './list-query.ts'
+import { listCount, listSource, parseListQuery } from './list-query.ts'
 import { entityContext, below } from './entity-routes.ts'
 import { tablesOf } from './tables.ts'
 import { loadTitles } from './titles.ts'
@@ -28,19 +27,18 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
     app.get(below(path), { config: { permission: 'authenticated' } }, async (request) => {
       const ctx = entityContext(app, request)
       const list = parseListQuery(ctx, key, request.query as Record<string, unknown>)
-      const { main } = tablesOf(key)
-      const where = and(...list.where)
-      const total = await ctx.db.$count(main.table, where)
+      const tables = tablesOf(key)
+      const source = listSource(ctx, tables, list)
       const rows = (await ctx.db
-        .select({ id: main.col('id') })
-        .from(main.table)
-        .where(where)
+        .select({ id: tables.main.col('id') })
+        .from(source.from)
+        .where(source.where)
         .orderBy(...list.order)
         .limit(list.limit)
         .offset(list.offset)) as { id: number }[]
       const titles = await loadTitles(ctx, key, rows.map((r) => r.id))
       const results: LookupResult[] = rows.map((r) => ({ id: r.id, description: titles.get(r.id) ?? '' }))
-      return { count: total, results }
+      return { count: await listCount(ctx, tables, list, rows.length), results }
     })
   }
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { Subquery } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { AppFamily, EntityKey, Field } from '../../contract/entities/index.ts'
 import { destinationApp } from '../../contract/entities/index.ts'
 import type { ChildPlan, FieldPlan, TablePlan } from '../db/entity-schema/plan.ts'
@@ -41,9 +42,12 @@ export function selection(tables: EntityTables): Record<string, AnyPgColumn> {
   return columns
 }
 
-/** The select of whole records: the main table, joined to its side table when it has one. */
-export function selectRecords(ctx: EntityContext, tables: EntityTables) {
-  const query = ctx.db.select(selection(tables)).from(tables.main.table)
+/**
+ * The select of whole records: the main table, joined to its side table when it has one. `from` replaces the main
+ * table with a subquery aliased by the table's own name (a list's search), so the columns still resolve.
+ */
+export function selectRecords(ctx: EntityContext, tables: EntityTables, from: PgTable | Subquery = tables.main.table) {
+  const query = ctx.db.select(selection(tables)).from(from as PgTable)
   const { side, plan } = tables
   return side ? query.leftJoin(side.table, eq(side.col(plan.side!.owner), tables.main.col('id'))) : query
 }

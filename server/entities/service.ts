@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { Entity } from '../../contract/entities/index.ts'
 import { entityMessage, fieldErrors as issuesToErrors, valibotSchema } from '../../contract/entities/index.ts'
@@ -10,7 +10,7 @@ import { within } from './context.ts'
 import { writeAudit } from './audit.ts'
 import { HOOKS } from './hooks.ts'
 import { EXTRA_FILTERS } from './extra-filters.ts'
-import { parseListQuery } from './list-query.ts'
+import { listCount, listSource, parseListQuery } from './list-query.ts'
 import { protectedMessage, usedBy } from './protect.ts'
 import { referenceErrors } from './references.ts'
 import type { EntityInput } from './request-input.ts'
@@ -53,14 +53,13 @@ export async function getRecord(ctx: EntityContext, entity: Entity, id: number):
 export async function listRecords(ctx: EntityContext, entity: Entity, query: Record<string, unknown>): Promise<{ count: number; results: ApiRecord[] }> {
   const tables = tablesOf(entity.key)
   const list = parseListQuery(ctx, entity.key, query, EXTRA_FILTERS[entity.key])
-  const where = and(...list.where)
-  const [total] = await ctx.db.select({ n: count() }).from(tables.main.table).where(where)
-  const raws = (await selectRecords(ctx, tables)
-    .where(where)
+  const source = listSource(ctx, tables, list)
+  const raws = (await selectRecords(ctx, tables, source.from)
+    .where(source.where)
     .orderBy(...list.order)
     .limit(list.limit)
     .offset(list.offset)) as RawRow[]
-  return { count: Number(total?.n ?? 0), results: await toRecords(ctx, entity.key, raws) }
+  return { count: await listCount(ctx, tables, list, raws.length), results: await toRecords(ctx, entity.key, raws) }
 }
 
 function parseBody(ctx: EntityContext, entity: Entity, mode: SchemaMode, values: Values): Values {
@@ -138,7 +137,9 @@ export async function createRecord(ctx: EntityContext, entity: Entity, input: En
   const values = await checked(ctx, entity, 'create', input, null)
   const id = await write(ctx, entity, { existingRaw: null, before: null, values, input })
   const readCtx = tablesOf(entity.key).plan.scope === 'id' ? { ...ctx, site: { ...ctx.site, id } } : ctx
-  return getRecord(readCtx, entity, id)
+  const record = await getRecord(readCtx, entity, id)
+  await HOOKS[entity.key]?.afterCommit?.(ctx, id, record)
+  return record
 }
 
 export async function updateRecord(ctx: EntityContext, entity: Entity, id: number, input: EntityInput, partial: boolean): Promise<ApiRecord> {
@@ -150,7 +151,9 @@ export async function updateRecord(ctx: EntityContext, entity: Entity, id: numbe
   const merged: EntityInput = partial ? { ...input, values: { ...asBody(current!), ...input.values } } : input
   const values = await checked(ctx, entity, 'update', merged, current!)
   await write(ctx, entity, { id, existingRaw, before: before!, values, input: merged })
-  return getRecord(ctx, entity, id)
+  const record = await getRecord(ctx, entity, id)
+  await HOOKS[entity.key]?.afterCommit?.(ctx, id, record)
+  return record
 }
 
 export async function deleteRecord(ctx: EntityContext, entity: Entity, id: number): Promise<void> {
@@ -176,4 +179,5 @@ export async function deleteRecord(ctx: EntityContext, entity: Entity, id: numbe
     throw error
   }
   await files()
+  await hooks?.afterCommit?.(ctx, id, null)
 }

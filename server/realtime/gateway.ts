@@ -24,6 +24,7 @@ import type { ServiceEvent, SupervisorsEnvelope, UserEnvelope } from './channels
 import { SERVICE_CHANNEL, SUPERVISORS_CHANNEL, USER_CHANNEL } from './channels.ts'
 import { Connection, ConnectionRegistry } from './connections.ts'
 import { originAllowed } from './origin.ts'
+import { SIP_SOCKET_PATH, SIP_SUBPROTOCOL } from '../telephony/sip-proxy.ts'
 import { ServiceOwnership } from './service-ownership.ts'
 import { createAgentPresence } from '../agent/presence.ts'
 import type { AgentPresence } from '../agent/presence.ts'
@@ -61,8 +62,13 @@ export async function realtimeGateway(app: FastifyInstance): Promise<void> {
   await app.register(fastifyWebsocket, {
     options: {
       maxPayload: MAX_CLIENT_FRAME_BYTES,
-      // The browser must hear back one of the subprotocols it offered: `token`, never the key that follows it.
-      handleProtocols: (protocols) => (protocols.has(TOKEN_SUBPROTOCOL) ? TOKEN_SUBPROTOCOL : false),
+      // The browser must hear back one of the subprotocols it offered: `token`, never the key that follows it; the SIP
+      // proxy (/ws/sip, server/telephony/sip-proxy.ts) speaks `sip` (RFC 7118).
+      handleProtocols: (protocols, request) => {
+        if (protocols.has(TOKEN_SUBPROTOCOL)) return TOKEN_SUBPROTOCOL
+        if (protocols.has(SIP_SUBPROTOCOL) && request.url?.split('?')[0] === SIP_SOCKET_PATH) return SIP_SUBPROTOCOL
+        return false
+      },
     },
   })
   // An upgrade of any other route is refused before it happens (the plugin would upgrade it and close it at once).

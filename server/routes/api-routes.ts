@@ -6,7 +6,9 @@ import { avatarRoutes } from './business/avatar-routes.ts'
 import { passwordRoutes } from './business/password-routes.ts'
 import { siteSettingsRoutes } from './business/site-settings-routes.ts'
 import { agentRoutes } from './agent/agent-routes.ts'
+import { activityRoutes } from './agent/activity-routes.ts'
 import { settingsRoutes } from '../entities/index.ts'
+import { callRoutes } from '../telephony/control/routes.ts'
 
 // Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -18,6 +20,10 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(siteSettingsRoutes)
   // Agent channel, pause, supervisor pause and agent status (spec 000 §6, §7).
   await app.register(agentRoutes)
+  // Activities (scheduled callbacks) and a supervisor's remote commands to an agent's console.
+  await app.register(activityRoutes)
+  // Call records, recordings and the webphone's lookups (server/telephony/control/).
+  await app.register(callRoutes)
   // The settings catalogue: every entity of contract/entities (server/entities/).
   await app.register(settingsRoutes)
 }

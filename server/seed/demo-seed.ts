@@ -18,8 +18,8 @@ const AGENT_PERMISSIONS = [
 ]
 
 const SUPERVISOR_PERMISSIONS = [
-  ...AGENT_PERMISSIONS, P.viewDashboardSupervisor, P.pauseAgent, P.viewReports, P.downloadMonitorFile,
-  P.downloadChatConversation,
+  ...AGENT_PERMISSIONS, P.viewDashboardSupervisor, P.pauseAgent, P.commandAgent, P.addActivity, P.viewReports,
+  P.downloadMonitorFile, P.downloadChatConversation,
 ]
 
 const GROUPS = { Administradores: ALL_PERMISSIONS, Supervisores: SUPERVISOR_PERMISSIONS, Agentes: AGENT_PERMISSIONS }
@@ -78,7 +78,7 @@ export async function seedDemoIfEmpty(db: Db, options: { port: number; mediaDir?
       firstName: 'Ana',
       lastName: 'Agente',
       teamId: team!.id,
-      voip: voip('1001'),
+      voip: voip('10001'),
       passwordExpireDate: new Date(now + 90 * DAY_MS),
       passwordNotificationStart: new Date(now + 83 * DAY_MS),
     },
@@ -87,7 +87,7 @@ export async function seedDemoIfEmpty(db: Db, options: { port: number; mediaDir?
       firstName: 'Bruno',
       lastName: 'Agente',
       teamId: team!.id,
-      voip: voip('1002'),
+      voip: voip('10002'),
       passwordExpireDate: new Date(now + 5 * DAY_MS),
       passwordNotificationStart: new Date(now - 2 * DAY_MS),
     },

@@ -8,8 +8,9 @@ import { demoToneWav } from './demo-audio.ts'
 import { seedRecord } from './seed-record.ts'
 
 // The settings of the demo contact centre, enough for every later feature to run against: pauses, SIP devices for
-// the two agents, a test trunk (baresip on 127.0.0.1:5080), outbound and inbound routes, an IVR in front of two
-// queues, classifications, a WhatsApp channel (fake credentials) and a website widget, blocklists and CRM data.
+// the two agents, a test trunk (the "outside" peer on 127.0.0.1:5090: a test baresip or bench/telephony.ts), outbound
+// and inbound routes, an IVR in front of two queues and a direct line to support, classifications, a WhatsApp channel
+// (fake credentials) and a website widget, blocklists and CRM data.
 
 export type DemoSettingsInput = {
   site: SiteRow
@@ -53,12 +54,8 @@ export async function seedDemoSettings(db: Db, input: DemoSettingsInput): Promis
 
   // The agents' SIP devices carry the secrets their webphone profiles already hold.
   const device = (username: string, user: 'agent1' | 'agent2', name: string) =>
-    seed(
-      'pabx.devices',
-      { description: `Ramal ${username} (${name})`, username: '10000', secret: input.voipPasswords[user], callerid_name: name, transport: 'wss' },
-      { override: { username } },
-    )
-  const devices = { agent1: await device('1001', 'agent1', 'Ana Agente'), agent2: await device('1002', 'agent2', 'Bruno Agente') }
+    seed('pabx.devices', { description: `Ramal ${username} (${name})`, username, secret: input.voipPasswords[user], callerid_name: name, transport: 'wss' })
+  const devices = { agent1: await device('10001', 'agent1', 'Ana Agente'), agent2: await device('10002', 'agent2', 'Bruno Agente') }
   for (const user of ['agent1', 'agent2'] as const) {
     await db
       .update(users)
@@ -70,7 +67,7 @@ export async function seedDemoSettings(db: Db, input: DemoSettingsInput): Promis
   const trunk = await seed('pabx.trunks', {
     description: 'Tronco de teste (baresip)',
     host: '127.0.0.1',
-    port: 5080,
+    port: 5090,
     transport: 'udp',
     codecs: ['PCMU', 'PCMA'],
     qualify: true,
@@ -106,6 +103,9 @@ export async function seedDemoSettings(db: Db, input: DemoSettingsInput): Promis
   })
   const inbound = await seed('pabx.inbound-routes', { description: 'Entrada principal', destination: { app: 'ivrbasic', appdata: ivr }, moh })
   await seed('pabx.numbers', { number: '551130000000', description: 'Número principal', trunk, inbound_route: inbound })
+  // The IVR needs the media app; the direct line reaches the support queue through the SIP engines alone.
+  const direct = await seed('pabx.inbound-routes', { description: 'Linha direta do suporte', destination: { app: 'queue', appdata: support } })
+  await seed('pabx.numbers', { number: '551130000001', description: 'Linha direta do suporte', trunk, inbound_route: direct })
 
   const chatQueue = await seed('chat.queues', { description: 'Atendimento Chat', strategy: 'leastrecent', teams: [input.teamId], members })
   const whatsapp = await seed('chat.channels', {

@@ -11,8 +11,8 @@ import { tablesOf } from '../entities/tables.ts'
 import { buildWriteSet, insertRecord } from '../entities/write.ts'
 
 // Demo rows go through the same schema, secrets, file store and writer as the API, so the demo holds only what an
-// administrator could have entered (a seed that breaks the schema throws). `override` sets values after the check,
-// for the one thing the demo keeps from before the catalogue: the 4-digit extensions 1001/1002.
+// administrator could have entered (a seed that breaks the schema throws). `override` sets values after the check
+// (tests use it to store what the schema would refuse).
 type Values = Record<string, unknown>
 
 export async function seedRecord(

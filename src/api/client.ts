@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '../../contract/api/auth.ts'
+import { CSRF_COOKIE, CSRF_HEADER } from '../../contract/api/auth-paths.ts'
 import { readCookie } from '../app/locale.ts'
 import { ApiError, normaliseError } from './errors.ts'
 

@@ -1,12 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
-import { AUTH_PATHS } from '../../contract/api/auth.ts'
+import { AUTH_PATHS } from '../../contract/api/auth-paths.ts'
 import type { LoginBody } from '../../contract/api/auth.ts'
-import { PROFILE_PATHS, PUBLIC_SITE_SETTINGS_PATH } from '../../contract/api/profile.ts'
+import { PROFILE_PATHS, PUBLIC_SITE_SETTINGS_PATH } from '../../contract/api/profile-paths.ts'
 import type { Profile, PublicSiteSettings } from '../../contract/api/profile.ts'
 import { api } from './client.ts'
 import { isApiError } from './errors.ts'
 
 // Cookie strategy (spec 000 §7): pre-session sets the csrftoken cookie, session login/logout, the profile is the user.
+// Only `profileQuery` is TanStack Query (a plain object: `queryOptions` is an identity function); what the sign-in
+// page calls is plain fetch, so Query itself never loads there.
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
@@ -26,19 +28,17 @@ export async function probeProfile(fetchProfile: () => Promise<Profile>): Promis
   }
 }
 
-export const preSessionQuery = queryOptions({
-  queryKey: ['pre-session'],
-  queryFn: () => api.get<unknown>(AUTH_PATHS.preSession).then(() => true),
-  staleTime: Infinity,
-  retry: 1,
-})
+/** GET /api/pre-session/: sets the csrftoken cookie the sign-in POST needs (one retry). */
+export function preSession(): Promise<unknown> {
+  const get = () => api.get<unknown>(AUTH_PATHS.preSession)
+  return get().catch(get)
+}
 
-export const publicSiteSettingsQuery = queryOptions({
-  queryKey: ['site-settings', 'public'],
-  queryFn: () => api.get<PublicSiteSettings>(PUBLIC_SITE_SETTINGS_PATH),
-  staleTime: 5 * 60_000,
-  retry: 1,
-})
+/** The public site settings of the sign-in page (name, logos, colours), one retry; `app/siteSettings.ts` keeps them. */
+export function fetchPublicSiteSettings(): Promise<PublicSiteSettings> {
+  const get = () => api.get<PublicSiteSettings>(PUBLIC_SITE_SETTINGS_PATH)
+  return get().catch(get)
+}
 
 export function login(body: LoginBody) {
   // Wrong credentials are a form error, not a lost session.

@@ -3,17 +3,10 @@ import type { ReactNode } from 'react'
 import CssBaseline from '@mui/joy/CssBaseline'
 import GlobalStyles from '@mui/joy/GlobalStyles'
 import { CssVarsProvider } from '@mui/joy/styles'
-import { useQuery } from '@tanstack/react-query'
-import type { SiteSettings } from '../../contract/api/profile.ts'
-import { profileQuery, publicSiteSettingsQuery } from '../api/session.ts'
+import { useSiteSettings } from './siteSettings.ts'
 import { buildTheme, shellColorVars } from './theme.ts'
 
-/** The site's settings as known now: the signed-in user's site, else the public settings of the login page. */
-export function useSiteSettings(): Partial<SiteSettings> | undefined {
-  const { data: profile } = useQuery({ ...profileQuery, enabled: false })
-  const { data: site } = useQuery({ ...publicSiteSettingsQuery, enabled: false })
-  return profile?.site?.settings ?? site?.settings
-}
+export { useSiteSettings }
 
 /** Joy theme and shell colours from the site settings; the favicon too. */
 export function SiteTheme({ children }: { children: ReactNode }) {

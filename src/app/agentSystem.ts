@@ -1,6 +1,9 @@
 import { createActor, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate'
 import type { ActorRefFrom, AnyActorRef, AnyEventObject, InspectionEvent, SnapshotFrom } from 'xstate'
+import * as v from 'valibot'
 import type { Pause } from '../../contract/api/agent.ts'
+import type { Activity } from '../../contract/api/activities.ts'
+import { SERVER_MESSAGES } from '../../contract/realtime/service-socket.ts'
 import type { ValidatePasswordResponse } from '../../contract/api/profile.ts'
 import type { Locale } from '../../contract/locales.ts'
 import { has, PERMISSIONS } from '../../contract/permissions.ts'
@@ -14,6 +17,12 @@ import type { TransportCommand } from '../../machines/serviceSocket.machine.ts'
 import { tabMessageToEvent, tabOwnershipMachine } from '../../machines/tabOwnership.machine.ts'
 import type { TabMessage } from '../../machines/tabOwnership.machine.ts'
 import { webchatStatusMachine } from '../../machines/webchatStatus.machine.ts'
+import type { CallMetadata } from '../../machines/call.machine.ts'
+import type { CancelTransferRequest } from '../../machines/transfer.machine.ts'
+import { webphoneCallMachine, webphoneMachine, webphoneStatusInputs, webphoneTransferMachine } from '../../machines/webphone.machine.ts'
+import type { DialOrigin } from '../../machines/webphone.machine.ts'
+import { phoneActor } from '../../machines/webphoneTypes.ts'
+import type { CreateSipPhone, VoipProfile, WebphoneTeam } from '../../machines/webphoneTypes.ts'
 import type { AgentStatus, Notice, SocketMessage } from '../../machines/types.ts'
 import { createStore } from './store.ts'
 import type { Store } from './store.ts'
@@ -52,6 +61,8 @@ export type AgentSystemEffects = {
   checkPause(): Promise<Pause | null>
   /** The pause as the server last described it (start answer, socket, check): server state for the views' query cache. */
   rememberPause(pause: Pause | null): void
+  /** The agent's due activities as the socket last listed them (`activity`): server state for the query cache. */
+  rememberActivities(activities: Activity[]): void
   /** Resolves `{ success }`; a rejection may carry `fieldErrors` (the API client's ApiError). */
   validatePassword(password: string): Promise<ValidatePasswordResponse>
   reload(): void
@@ -64,8 +75,24 @@ export type AgentSystemEffects = {
   refetchProfile(): void
   postToParent(message: ParentStatusMessage): void
   logFailure(reason: string): void
-  /** Tab ownership lost: the webphone stops (nothing until the webphone issue brings one). */
+  /** Tab ownership lost: the webphone actor stops its phone itself (SERVING_CHANGED); anything else to drop here. */
   stopPhone(): void
+  /** The webphone's browser side; without it the webphone stays off. */
+  webphone?: WebphoneEffects
+}
+
+/** What the webphone actor needs from the browser (src/features/webphone/sipPhone.ts, the API client). */
+export type WebphoneEffects = {
+  /** The sip.js adapter. */
+  createSipPhone: CreateSipPhone
+  /** One metadata attempt for a call (its form, client, activity): null while the server has none yet. */
+  fetchCallMetadata(uid: string): Promise<CallMetadata | null>
+  /** POST /v1/agent/transfer/cancel/. */
+  cancelTransfer(request: CancelTransferRequest): Promise<unknown>
+  /** The desktop notification of an incoming call (answer / hang up, unless answered automatically). */
+  notifyIncomingCall(call: { callId: string; phone: string; name: string; actions: boolean }): void
+  /** What the browser already says about audio and notifications; the phone's own microphone probe decides the rest. */
+  permissions(): { audio: boolean; notifications: boolean } | null
 }
 
 export type AgentSystemOptions = {
@@ -83,6 +110,9 @@ export type AgentSystemOptions = {
    * could be busy, so the pause treats 'unavailable' as available (see README "Pause without a webphone").
    */
   webphone: boolean
+  /** The profile's voip data and team (spec 000 §3); the webphone starts only with voip, for a user with the softphone. */
+  voip?: VoipProfile | null
+  team?: WebphoneTeam | null
 }
 
 export const BROADCAST_CHANNEL_NAME = 'atende-service'
@@ -101,9 +131,10 @@ export type AgentActors = {
   screenLock: ActorRefFrom<typeof screenLockMachine>
   agentStatus: ActorRefFrom<typeof agentStatusMachine>
   webchatStatus: ActorRefFrom<typeof webchatStatusMachine>
+  webphone: ActorRefFrom<typeof webphoneMachine>
 }
 export type AgentActorName = keyof AgentActors
-export const AGENT_ACTOR_NAMES = ['tabOwnership', 'serviceSocket', 'pause', 'screenLock', 'agentStatus', 'webchatStatus'] as const satisfies readonly AgentActorName[]
+export const AGENT_ACTOR_NAMES = ['tabOwnership', 'serviceSocket', 'pause', 'screenLock', 'agentStatus', 'webchatStatus', 'webphone'] as const satisfies readonly AgentActorName[]
 
 /** A transition an actor took: its state's path, its event type and its place among that state's transitions for it. */
 export type TakenTransition = { source: string; eventType: string; index: number }
@@ -154,6 +185,7 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
 
   // The pause check needs the break permission; others have no pause to re-sync.
   const canPause = has(options.roles, PERMISSIONS.viewTakeBreak)
+  const phoneEffects = effects.webphone
   function resyncPause() {
     if (!canPause) return
     effects
@@ -185,8 +217,22 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
         return [{ to: 'tabOwnership', event: { type: 'START_SERVICE' } }]
       case 'serviceElsewhere':
         return [{ to: 'tabOwnership', event: { type: 'SERVICE_ELSEWHERE' } }]
+      // The webphone owns do-not-disturb and feeds agentStatus (wire below).
       case 'dnd':
-        return [{ to: 'agentStatus', event: { type: 'DND_CHANGED', dnd: message.dnd === true } }]
+        return [{ to: 'webphone', event: { type: 'SET_DND', dnd: message.dnd === true } }]
+      case 'startWebphone':
+        return [{ to: 'webphone', event: { type: 'START' } }]
+      case 'changeDeviceState': {
+        const state = message.state ?? message.status
+        return [{ to: 'webphone', event: { type: 'DEVICE_STATE', state: typeof state === 'string' ? state : null } }]
+      }
+      case 'clickToCall': {
+        const number = message.number ?? message.phone ?? message.destination
+        const origin: DialOrigin = 'clickToCall'
+        return typeof number === 'string' || typeof number === 'number'
+          ? [{ to: 'webphone', event: { type: 'DIAL', number: String(number), origin, force: message.force === true } }]
+          : []
+      }
       case 'refresh':
         return [() => effects.reload()]
       case 'openUrl': {
@@ -195,6 +241,9 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
       }
       case 'updateUser':
         return [() => effects.refetchProfile()]
+      // The whole due list every time (answer to get_activities, or pushed after a change): it replaces the last one.
+      case 'activity':
+        return v.is(SERVER_MESSAGES.activity, message) ? [() => effects.rememberActivities(message.activities)] : []
       default:
         return []
     }
@@ -262,8 +311,8 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
         },
         actions: {
           sendSocket: sendTo(serviceSocketRef, sendEvent),
-          // No webphone owns do-not-disturb yet: the root feeds it straight to the status.
-          setDnd: sendTo(({ system }) => system.get('agentStatus'), (_, { on }: { on: boolean }) => ({ type: 'DND_CHANGED', dnd: on })),
+          // The webphone owns do-not-disturb; its snapshot feeds agentStatus.
+          setDnd: sendTo(({ system }) => system.get('webphone'), (_, { on }: { on: boolean }) => ({ type: 'SET_DND', dnd: on })),
           lockScreen: sendTo(
             ({ system }) => system.get('screenLock'),
             (_, { pauseStartedAt }: { pauseStartedAt: number | null }) => ({ type: 'LOCK', by: 'pause', pauseStartedAt }),
@@ -283,6 +332,22 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
       }),
       webchatStatus: webchatStatusMachine.provide({
         actions: { sendSocket: sendTo(serviceSocketRef, sendEvent) },
+      }),
+      webphone: webphoneMachine.provide({
+        actions: {
+          sendSocket: sendTo(serviceSocketRef, sendEvent),
+          notify: (_, notice) => effects.notify(notice),
+          notifyIncoming: (_, call) => phoneEffects?.notifyIncomingCall(call),
+        },
+        actors: {
+          phone: phoneActor((config, emit) => (phoneEffects as WebphoneEffects).createSipPhone(config, emit)),
+          call: webphoneCallMachine.provide({
+            actors: { fetchMetadata: fromPromise(({ input }: { input: { uid: string; callId: string; attempt: number } }) => (phoneEffects as WebphoneEffects).fetchCallMetadata(input.uid)) },
+          }),
+          transfer: webphoneTransferMachine.provide({
+            actors: { cancelTransfer: fromPromise(({ input }: { input: CancelTransferRequest }) => (phoneEffects as WebphoneEffects).cancelTransfer(input)) },
+          }),
+        },
       }),
     },
   }).createMachine({
@@ -305,6 +370,17 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
         input: ({ context }) => ({ token: context.token, endpoint: context.endpoint, locale: context.locale }),
       },
       { id: 'webchatStatus', systemId: 'webchatStatus', src: 'webchatStatus', input: () => ({}) },
+      {
+        id: 'webphone',
+        systemId: 'webphone',
+        src: 'webphone',
+        // Without the browser side (or the softphone permission) there is no voip: the webphone stays off.
+        input: ({ context }) => ({
+          voip: phoneEffects && has(context.roles, PERMISSIONS.viewSoftphone) ? (context.voip ?? null) : null,
+          team: context.team ?? null,
+          permissions: phoneEffects?.permissions() ?? null,
+        }),
+      },
     ],
   })
 
@@ -376,6 +452,14 @@ function wire(to: Lookup, options: AgentSystemOptions, effects: AgentSystemEffec
     if (key === pauseKey) return
     pauseKey = key
     to('agentStatus').send({ type: 'PAUSE_CHANGED', webphonePause: flags.webphonePaused, pauseSwap: flags.swapActive })
+    // A pause that enables the webphone takes the agent off calls both ways (the spec has no per-direction flags).
+    to('webphone').send({
+      type: 'PAUSE_CHANGED',
+      allowIncoming: !flags.webphonePaused,
+      allowOutgoing: !flags.webphonePaused,
+      webphonePause: flags.webphonePaused,
+      pauseSwap: flags.swapActive,
+    })
     to('webchatStatus').send({ type: 'PAUSE_CHANGED', webchatPause: flags.webchatPaused })
     to('screenLock').send({ type: 'PAUSE_CHANGED', active: current !== null, startedAt: current?.startedAt ?? null })
   }
@@ -387,12 +471,24 @@ function wire(to: Lookup, options: AgentSystemOptions, effects: AgentSystemEffec
     bySupervisor = now
   }
 
+  // A webphone that is off (not logged in, another tab) cannot keep the agent busy: the pause then sees the status as
+  // it would without a webphone.
   let statusForPauseSent: AgentStatus | null = null
-  const onAgentStatus = (snapshot: SnapshotFrom<typeof agentStatusMachine>) => {
-    const status = statusForPause(snapshot.context.status, options.webphone)
+  let agentStatusNow: AgentStatus | null = null
+  let phoneOn = false
+  const reportToPause = () => {
+    const status = statusForPause(agentStatusNow, options.webphone && phoneOn)
     if (status === statusForPauseSent) return
     statusForPauseSent = status
     to('pause').send({ type: 'AGENT_STATUS', status })
+  }
+  const onAgentStatus = (snapshot: SnapshotFrom<typeof agentStatusMachine>) => {
+    agentStatusNow = snapshot.context.status
+    reportToPause()
+  }
+  const onPhoneRunning = (snapshot: SnapshotFrom<typeof webphoneMachine>) => {
+    phoneOn = snapshot.matches('starting') || snapshot.matches('ready')
+    reportToPause()
   }
 
   let serving = false
@@ -415,7 +511,37 @@ function wire(to: Lookup, options: AgentSystemOptions, effects: AgentSystemEffec
     to('webchatStatus').send({ type: 'RESEND' })
   }
 
+  // Tab ownership → the webphone: it runs its phone only in the serving tab; nothing while the tabs still decide.
+  let phoneServing: boolean | null = null
+  const onTabForPhone = (snapshot: SnapshotFrom<typeof tabOwnershipMachine>) => {
+    const now = snapshot.matches('serving') ? true : snapshot.matches('claiming') ? null : false
+    if (now === null || now === phoneServing) return
+    phoneServing = now
+    to('webphone').send({ type: 'SERVING_CHANGED', serving: now })
+  }
+
+  // The webphone → agentStatus (registration, transport, calls, ringing, after-service, do-not-disturb) and the
+  // socket's calls flag (a remote logout waits for the calls).
+  let phoneInputs: ReturnType<typeof webphoneStatusInputs> | null = null
+  const onWebphone = (snapshot: SnapshotFrom<typeof webphoneMachine>) => {
+    const now = webphoneStatusInputs(snapshot)
+    const was = phoneInputs
+    phoneInputs = now
+    const status = to('agentStatus')
+    if (was?.registration !== now.registration) status.send({ type: 'REGISTRATION_CHANGED', registration: now.registration })
+    if (was?.connected !== now.connected) status.send({ type: 'TRANSPORT_CHANGED', connected: now.connected })
+    if (was?.calls !== now.calls || was?.ringing !== now.ringing) {
+      status.send({ type: 'CALLS_CHANGED', calls: now.calls, ringing: now.ringing })
+      if ((was?.calls ?? 0) > 0 !== now.calls > 0) to('serviceSocket').send({ type: 'CALLS_CHANGED', hasCalls: now.calls > 0 })
+    }
+    if (was?.afterService !== now.afterService) status.send({ type: 'AFTER_SERVICE_CHANGED', active: now.afterService })
+    if (was?.dnd !== now.dnd) status.send({ type: 'DND_CHANGED', dnd: now.dnd })
+  }
+
   const links = [
+    follow(to('tabOwnership'), onTabForPhone),
+    follow(to('webphone'), onWebphone),
+    follow(to('webphone'), onPhoneRunning),
     follow(to('pause'), onPause),
     follow(to('pause'), onSupervisorPause),
     follow(to('agentStatus'), onAgentStatus),

@@ -11,6 +11,7 @@ import { createAgentSystem } from './agentSystem.ts'
 import type { AgentActorName, AgentActors, AgentSystem, AgentSystemEffects } from './agentSystem.ts'
 import { browserEffects, newTabId, serviceSocketUrl } from './agentSystemEffects.ts'
 import { localeParam } from './locale.ts'
+import { has, PERMISSIONS } from '../../contract/permissions.ts'
 
 // The agent system of the signed-in user, for the views: started when the signed-in layout mounts, stopped when it
 // unmounts (sign-out, error pages). Views read actors through useAgentSelector and send events to useAgentActor.
@@ -49,7 +50,10 @@ export function AgentSystemProvider({ children, effects }: Props) {
         page,
         tabId: newTabId(),
         socketUrl: serviceSocketUrl(),
-        webphone: false,
+        // The webphone feeds the telephony status for users with the softphone and voip data (spec 000 §6).
+        webphone: has(profile.roles, PERMISSIONS.viewSoftphone) && !!profile.voip,
+        voip: profile.voip,
+        team: profile.team,
       },
       override ? override(defaults) : defaults,
     )
@@ -64,6 +68,13 @@ export function AgentSystemProvider({ children, effects }: Props) {
   useEffect(() => {
     system?.pageChanged(page)
   }, [system, page])
+
+  // A refetched profile (updateUser) brings new voip data or team flags to the running webphone.
+  const { voip, team } = profile
+  const softphone = has(profile.roles, PERMISSIONS.viewSoftphone)
+  useEffect(() => {
+    system?.get('webphone').send({ type: 'PROFILE', voip: softphone ? voip : null, team })
+  }, [system, softphone, voip, team])
 
   return <AgentSystemContext.Provider value={system}>{children}</AgentSystemContext.Provider>
 }

@@ -8,8 +8,9 @@ import { ApiError } from '../api/errors.ts'
 import { toast } from '../components/toast/toastStore.ts'
 import type { ToastColor } from '../components/toast/toastStore.ts'
 import { machineText } from '../features/presence/notices.ts'
-import { checkPause, CURRENT_PAUSE_KEY, startPause, stopPause, validatePassword } from '../features/presence/presenceApi.ts'
+import { checkPause, CURRENT_PAUSE_KEY, PENDING_ACTIVITIES_KEY, startPause, stopPause, validatePassword } from '../features/presence/presenceApi.ts'
 import type { AgentSystemEffects } from './agentSystem.ts'
+import { browserWebphoneEffects } from './agentSystemWebphone.ts'
 
 // The browser's side of the agent system: the real WebSocket and BroadcastChannel, the API client, reload, toasts.
 
@@ -43,6 +44,7 @@ export function browserEffects({ i18n, queryClient, logout }: Deps): AgentSystem
     stopPause,
     checkPause,
     rememberPause: (pause) => queryClient.setQueryData(CURRENT_PAUSE_KEY, pause),
+    rememberActivities: (activities) => queryClient.setQueryData(PENDING_ACTIVITIES_KEY, activities),
     // validate-password answers { success: false } for a wrong password; the lock form shows it on its field (spec
     // 000 §5 "on failure the form keeps its field errors"), so it becomes a field error here.
     async validatePassword(password) {
@@ -71,5 +73,6 @@ export function browserEffects({ i18n, queryClient, logout }: Deps): AgentSystem
     },
     logFailure: (reason) => console.warn('[agentSystem]', reason),
     stopPhone: () => {},
+    webphone: browserWebphoneEffects(i18n),
   }
 }

@@ -9,7 +9,7 @@ import { toast } from '../components/toast/toastStore.ts'
 import { mayOpen, pagePermission } from './routePermissions.ts'
 
 type GuardArgs = {
-  context: { queryClient: QueryClient }
+  queryClient: QueryClient
   location: ParsedLocation
   matches: readonly AnyRouteMatch[]
   params: { locale?: string }
@@ -20,8 +20,8 @@ type GuardArgs = {
  * The guards of every signed-in page, in order (spec 000 §2, §5, §6): authentication → /login?redirect=…,
  * the page's declared permission → /403, password expiry → /profile/change-password/ (or a warning on index pages).
  */
-export async function signedInGuard({ context, location, matches, params, preload }: GuardArgs): Promise<{ profile: Profile }> {
-  const profile = await probeProfile(() => context.queryClient.ensureQueryData(profileQuery))
+export async function signedInGuard({ queryClient, location, matches, params, preload }: GuardArgs): Promise<{ profile: Profile }> {
+  const profile = await probeProfile(() => queryClient.ensureQueryData(profileQuery))
   const locale = { locale: params.locale }
   if (!profile) throw redirect({ to: '/{-$locale}/login', params: locale, search: { redirect: location.href } })
 

@@ -1,18 +1,19 @@
 import { createRouter } from '@tanstack/react-router'
 import type { RouterHistory } from '@tanstack/react-router'
-import type { QueryClient } from '@tanstack/react-query'
 import { routeTree } from '../routeTree.gen.ts'
 import { RouteErrorPage } from '../components/errors/RouteErrorPage.tsx'
 import { LazyNotFoundPage } from '../components/errors/lazyPages.tsx'
 import { PageSpinner } from '../components/layout/PageSpinner.tsx'
+import type { LazyQueryClient } from './lazyQueryClient.ts'
 
-export type RouterContext = { queryClient: QueryClient }
+/** `queries` is created by the first page that needs it; pages under `_app` get the client itself as `queryClient`. */
+export type RouterContext = { queries: LazyQueryClient }
 
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+export function createAppRouter(queries: LazyQueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
     history,
-    context: { queryClient },
+    context: { queries },
     defaultPreload: 'intent',
     // Guards read the query cache; the router must not keep its own stale copy of what they decided.
     defaultPreloadStaleTime: 0,

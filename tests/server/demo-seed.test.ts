@@ -23,10 +23,18 @@ describe('demo data', () => {
     const groups = Object.fromEntries((await db.select().from(permissionGroups)).map((g) => [g.name, g.permissions]))
     expect(groups.Administradores).toEqual([...ALL_PERMISSIONS])
     expect(groups.Supervisores).toEqual(
-      expect.arrayContaining([PERMISSIONS.viewDashboardSupervisor, PERMISSIONS.pauseAgent, PERMISSIONS.downloadMonitorFile]),
+      expect.arrayContaining([
+        PERMISSIONS.viewDashboardSupervisor,
+        PERMISSIONS.pauseAgent,
+        PERMISSIONS.commandAgent,
+        PERMISSIONS.addActivity,
+        PERMISSIONS.downloadMonitorFile,
+      ]),
     )
-    expect(groups.Supervisores).toHaveLength(14)
+    expect(groups.Supervisores).toHaveLength(16)
     expect(groups.Agentes).not.toContain(PERMISSIONS.pauseAgent)
+    expect(groups.Agentes).not.toContain(PERMISSIONS.commandAgent)
+    expect(groups.Agentes).not.toContain(PERMISSIONS.addActivity)
     expect(groups.Agentes).toHaveLength(9)
     expect(groups.Agentes).not.toContain(PERMISSIONS.viewReports)
     expect((await db.select({ name: teams.name }).from(teams)).map((r) => r.name)).toEqual(['Equipe Demo', 'Equipe Vendas'])
@@ -35,8 +43,8 @@ describe('demo data', () => {
       .from(voipAccounts)
       .innerJoin(users, eq(users.id, voipAccounts.userId))
     expect(endpoints.sort((a, b) => a.username.localeCompare(b.username))).toEqual([
-      { username: 'agent1', endpoint: '1001', realm: 'localhost' },
-      { username: 'agent2', endpoint: '1002', realm: 'localhost' },
+      { username: 'agent1', endpoint: '10001', realm: 'localhost' },
+      { username: 'agent2', endpoint: '10002', realm: 'localhost' },
     ])
   })
 
@@ -53,11 +61,11 @@ describe('demo data', () => {
       'SELECT u.username AS agent, d.username AS extension, d.secret = v.password AS same_secret FROM users u JOIN pabx_devices d ON d.id = u.device_id JOIN voip_accounts v ON v.user_id = u.id ORDER BY 1',
     )) as unknown as { rows: unknown[] }
     expect(devices.rows).toEqual([
-      { agent: 'agent1', extension: '1001', same_secret: true },
-      { agent: 'agent2', extension: '1002', same_secret: true },
+      { agent: 'agent1', extension: '10001', same_secret: true },
+      { agent: 'agent2', extension: '10002', same_secret: true },
     ])
     const [trunk] = (await get('/api/v1/pabx/trunks/')).results
-    expect(trunk).toMatchObject({ host: '127.0.0.1', port: 5080, transport: 'udp' })
+    expect(trunk).toMatchObject({ host: '127.0.0.1', port: 5090, transport: 'udp' })
     const [route] = (await get('/api/v1/pabx/outbound-routes/')).results
     expect(route).toMatchObject({ teams_description: ['Equipe Demo'], webphone: true })
     const [number] = (await get('/api/v1/pabx/numbers/')).results

@@ -48,7 +48,7 @@ describe('GET profile', () => {
       avatar: null,
       site: { domain: 'localhost', name: 'Atende Demo', settings: { primary_color: null } },
       team: { name: 'Equipe Demo', outbound_routes: [], chat_timeout_to_remove_inactive: 15, enable_classifications: [] },
-      voip: { endpoint: '1001', realm: 'localhost', websocket: 'ws://localhost:8080/ws/sip' },
+      voip: { endpoint: '10001', realm: 'localhost', websocket: 'ws://localhost:8080/ws/sip' },
       pauses: expect.any(Array),
       queue_classifications: [],
       dialer_classifications: [],

@@ -110,6 +110,23 @@ describe('service socket wiring', () => {
     expect(effects.postToParent).toHaveBeenLastCalledWith({ status: 'do_not_disturb', text: 'Não perturbe', token: null, endpoint: '1001' })
   })
 
+  it("keeps the socket's activity list (the server's shape) and ignores a malformed one", () => {
+    const { effects } = start()
+    const socket = FakeSocket.last()
+    socket.open()
+    const activity = {
+      id: 4, user: 7, destination: '1001', client: null, mailing: null, mailing_client: null, campaign: null, dialer: null,
+      count: 2, done: false, start: '2030-01-01T10:00:00.000Z', end: null, subject: 'Retorno', type: 'call', target: '',
+      active: true, automatic_execution: true, created_by: 1, created: '2030-01-01T09:00:00.000Z', updated: '2030-01-01T09:00:00.000Z',
+    }
+    socket.receive({ action: 'activity', activities: [activity] })
+    expect(effects.rememberActivities).toHaveBeenLastCalledWith([activity])
+    socket.receive({ action: 'activity', activities: [] })
+    expect(effects.rememberActivities).toHaveBeenLastCalledWith([])
+    socket.receive({ action: 'activity', activities: [{ id: 'x' }] })
+    expect(effects.rememberActivities).toHaveBeenCalledTimes(2)
+  })
+
   it('shows the remote-logout notice and signs out 15 s later, telling the socket', async () => {
     const { effects } = start()
     const socket = FakeSocket.last()
@@ -210,7 +227,7 @@ describe('pause wiring', () => {
     expect(system.get('agentStatus').getSnapshot().value).toBe('unavailable')
   })
 
-  it('without a webphone a chosen pause starts at once (unavailable is not busy); with one it waits', async () => {
+  it('without a running webphone a chosen pause starts at once (unavailable is not busy)', async () => {
     expect(statusForPause('unavailable', false)).toBe('not_inuse')
     expect(statusForPause('unavailable', true)).toBe('unavailable')
     expect(statusForPause('busy', false)).toBe('busy')
@@ -222,9 +239,11 @@ describe('pause wiring', () => {
     expect(free.effects.startPause).toHaveBeenCalledWith({ pause_id: 3 })
     expect(free.system.get('pause').getSnapshot().value).toBe('paused')
 
-    const withPhone = start({ webphone: true, tabId: 'tab-b' })
-    withPhone.system.get('pause').send({ type: 'START', pauseId: 3 })
-    expect(withPhone.system.get('pause').getSnapshot().value).toBe('pending')
+    // A webphone that is off (here: no voip) cannot keep the agent busy either; a running one makes the pause wait
+    // (agent-system-webphone.test.ts).
+    const phoneOff = start({ webphone: true, tabId: 'tab-b' })
+    phoneOff.system.get('pause').send({ type: 'START', pauseId: 3 })
+    expect(phoneOff.system.get('pause').getSnapshot().value).toBe('starting')
   })
 
   it('an exceeded stop opens the justification, and the reason goes to the stop', async () => {

@@ -39,10 +39,13 @@ async function type(name: string, value: string) {
   })
 }
 
+// The form loads its validation (schema, valibot, messages) when first used: a submit is over when the button is
+// no longer busy (or gone, once signed in).
 async function submit() {
   await act(async () => {
     fireEvent.click(screen.getByTestId('login-submit'))
   })
+  await vi.waitFor(() => expect(screen.queryByTestId('login-submit')?.hasAttribute('disabled') ?? false).toBe(false))
 }
 
 beforeAll(() => {
@@ -82,7 +85,7 @@ describe('sign-in form', () => {
     expect(screen.getByLabelText(/username|usuário/i)).toBe(field('username'))
     expect(screen.getByLabelText(/^password|^senha/i)).toBe(field('password'))
     await submit()
-    expect(field('username').getAttribute('aria-describedby')).toBe('username-helper-text')
+    await vi.waitFor(() => expect(field('username').getAttribute('aria-describedby')).toBe('username-helper-text'))
   })
 
   it('shows the required errors after a submit, in the page language, and sends nothing', async () => {
@@ -90,7 +93,7 @@ describe('sign-in form', () => {
     await screen.findByTestId('login-submit')
     expect(helpOf('username')).toBeNull()
     await submit()
-    expect(helpOf('username')).toBe('This field is required')
+    await vi.waitFor(() => expect(helpOf('username')).toBe('This field is required'))
     expect(helpOf('password')).toBe('This field is required')
     expect(field('username').getAttribute('aria-invalid')).toBe('true')
     expect(posts).toEqual([])
@@ -100,7 +103,7 @@ describe('sign-in form', () => {
     await open('/login')
     await screen.findByTestId('login-submit')
     await type('password', 'x'.repeat(129))
-    expect(helpOf('password')).toBe('Este campo é maior do que o permitido que é 128')
+    await vi.waitFor(() => expect(helpOf('password')).toBe('Este campo é maior do que o permitido que é 128'))
     expect(helpOf('username')).toBeNull()
     await act(async () => {
       fireEvent.click(screen.getByText('Español'))
@@ -134,8 +137,12 @@ describe('sign-in form', () => {
     await screen.findByTestId('login-submit')
     await type('username', '  admin ')
     await type('password', 'gestor2025')
+    // The sign-in page works without the query cache (TanStack Query stays off it, QUALITY.md budget) …
+    expect(router.options.context?.queries.current()).toBeUndefined()
     await submit()
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile'))
     expect(posts).toEqual([{ username: 'admin', password: 'gestor2025' }])
+    // … which signing in creates, with the user in it for the signed-in pages.
+    expect(router.options.context?.queries.current()?.getQueryData(['profile'])).toMatchObject({ username: 'admin' })
   })
 })

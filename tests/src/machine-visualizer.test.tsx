@@ -73,7 +73,8 @@ describe('machine visualizer', () => {
       expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(MACHINES.map((m) => m.name))
       cleanup()
     }
-  })
+    // Ten machines in jsdom, the webphone's hundred-odd transitions among them: seconds on a loaded machine.
+  }, 20_000)
 })
 
 describe('machine visualizer with the live agent system', () => {

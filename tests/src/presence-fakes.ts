@@ -98,6 +98,7 @@ export function fakeEffects(openChannel: (name: string) => ChannelLike | null = 
     stopPause: vi.fn(async (_request: unknown): Promise<PauseResponse> => answer(true, null)),
     checkPause: vi.fn(async (): Promise<Pause | null> => null),
     rememberPause: vi.fn(),
+    rememberActivities: vi.fn(),
     validatePassword: vi.fn(async (password: string) => ({ success: password === 'certa' })),
     reload: vi.fn(() => log.push('reload')),
     openUrl: vi.fn(),

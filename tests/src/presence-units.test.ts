@@ -3,6 +3,8 @@ import { EXCEEDED_TITLE, PAUSED_BY_SUPERVISOR_NOTICE } from '../../machines/paus
 import { LOCK_TITLE_LOCKED, LOCK_TITLE_PAUSED } from '../../machines/screenLock.machine.ts'
 import { REMOTE_LOGOUT_NOTICE } from '../../machines/serviceSocket.machine.ts'
 import { OTHER_TAB_NOTICE, SERVICE_HERE_LABEL, TAKEN_OVER_NOTICE } from '../../machines/tabOwnership.machine.ts'
+import { TRANSFER_FAILED_NOTICE } from '../../machines/transfer.machine.ts'
+import { DIAL_REFUSED_NOTICE, ROUTE_REQUIRED_NOTICE } from '../../machines/webphone.machine.ts'
 import { isOpenableUrl, serviceSocketUrl } from '../../src/app/agentSystemEffects.ts'
 import { activateLocale, i18n } from '../../src/app/i18n.ts'
 import { askNotificationPermissionOnce, audioAllowed, NOTIFICATION_ASKED_KEY } from '../../src/features/presence/mediaPermissions.ts'
@@ -13,7 +15,7 @@ describe('machine texts', () => {
   beforeAll(() => activateLocale('en-US'))
 
   it('has a message with the same Portuguese for every text a presence machine exports', () => {
-    const texts = [OTHER_TAB_NOTICE, SERVICE_HERE_LABEL, TAKEN_OVER_NOTICE, REMOTE_LOGOUT_NOTICE, PAUSED_BY_SUPERVISOR_NOTICE, EXCEEDED_TITLE, LOCK_TITLE_PAUSED, LOCK_TITLE_LOCKED]
+    const texts = [OTHER_TAB_NOTICE, SERVICE_HERE_LABEL, TAKEN_OVER_NOTICE, REMOTE_LOGOUT_NOTICE, PAUSED_BY_SUPERVISOR_NOTICE, EXCEEDED_TITLE, LOCK_TITLE_PAUSED, LOCK_TITLE_LOCKED, DIAL_REFUSED_NOTICE, ROUTE_REQUIRED_NOTICE, TRANSFER_FAILED_NOTICE]
     for (const text of texts) expect(MACHINE_TEXTS[text]?.message, text).toBe(text)
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
+import { lazyQueryClient } from '../../src/app/lazyQueryClient.ts'
 import { createAppRouter } from '../../src/app/router.tsx'
 import { mayOpen, pagePermission, UndeclaredPermissionError } from '../../src/app/routePermissions.ts'
 import { PERMISSIONS } from '../../contract/permissions.ts'
@@ -8,7 +9,7 @@ type AnyRoute = { id: string; options: { staticData?: { permission?: string } };
 
 describe('route permission declarations', () => {
   // Creating the router resolves every route's full id.
-  const routes = Object.values(createAppRouter(new QueryClient()).routesById) as unknown as AnyRoute[]
+  const routes = Object.values(createAppRouter(lazyQueryClient(new QueryClient())).routesById) as unknown as AnyRoute[]
 
   it('every route declares who may open it', () => {
     const undeclared = routes.filter((r) => !r.options.staticData?.permission).map((r) => r.id)

@@ -50,14 +50,46 @@ function renderTable(table: string, columns: readonly ColumnPlan[], extras: stri
   return `// ${comment}\nexport const ${tsTable(table)} = pgTable(\n  '${table}',\n  {\n${body}\n  }${config},\n)\n`
 }
 
-function indexes(table: string, columns: readonly ColumnPlan[]): string[] {
+function indexes(table: string, columns: readonly ColumnPlan[], skip: readonly string[] = []): string[] {
   return columns
-    .filter((c) => c.references)
+    .filter((c) => c.references && !skip.includes(c.name))
     .map((c) => `index('${identifier(`${table}_${c.name}_idx`)}').on(t.${camel(c.name)})`)
 }
 
+/**
+ * The list's default order within a site (`site_id, is_active desc, id` for `-is_active,id`): the first page of a
+ * list reads it instead of sorting the site's rows. Terms that are not plain columns of the table end the index.
+ */
+export function listOrderIndex(plan: TablePlan): { name: string; columns: { column: string; desc: boolean }[] } {
+  const own = new Map<string, string>()
+  for (const fp of plan.fields) if (fp.kind === 'value' && !fp.slot.key && !fp.slot.side && fp.field.storage !== 'jsonb') own.set(fp.field.name, fp.slot.column)
+  const columns: { column: string; desc: boolean }[] = [{ column: plan.scope, desc: false }]
+  for (const term of plan.entity.list.ordering) {
+    const name = term.replace(/^-/, '')
+    const column = name === 'id' ? 'id' : own.get(name)
+    if (!column) break
+    columns.push({ column, desc: term.startsWith('-') })
+    if (column === 'id') break
+  }
+  if (!columns.some((c) => c.column === 'id')) columns.push({ column: 'id', desc: false })
+  return { name: identifier(`${plan.table}_list_order_idx`), columns }
+}
+
+/** Trigram (pg_trgm) GIN indexes of the searchable text columns, so `search` (`ILIKE '%term%'`) need not scan the table. */
+export function searchIndexes(plan: TablePlan): { name: string; column: string }[] {
+  return plan.fields.flatMap((fp) =>
+    plan.entity.list.search.includes(fp.field.name) && fp.kind === 'value' && !fp.slot.key && !fp.slot.side && fp.field.storage === 'text'
+      ? [{ name: identifier(`${plan.table}_${fp.slot.column}_trgm_idx`), column: fp.slot.column }]
+      : [],
+  )
+}
+
 function renderEntity(plan: TablePlan): string {
-  const extras = indexes(plan.table, plan.columns)
+  const order = listOrderIndex(plan)
+  // The list index leads with site_id, so it also serves the site foreign key.
+  const extras = indexes(plan.table, plan.columns, [plan.scope])
+  extras.push(`index('${order.name}').on(${order.columns.map((c) => `t.${camel(c.column)}${c.desc ? '.desc().nullsFirst()' : ''}`).join(', ')})`)
+  for (const search of searchIndexes(plan)) extras.push(`index('${search.name}').using('gin', t.${camel(search.column)}.op('gin_trgm_ops'))`)
   for (const unique of plan.uniques) {
     const on = [...(unique.global ? [] : ['site_id']), ...unique.columns].map((c) => `t.${camel(c)}`).join(', ')
     const where = unique.partial ? `.where(sql\`\${t.${camel(unique.partial)}} <> ''\`)` : ''

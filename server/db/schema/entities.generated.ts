@@ -26,8 +26,10 @@ export const businessContracts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('business_contracts_site_id_idx').on(t.siteId),
     index('business_contracts_organization_id_idx').on(t.organizationId),
+    index('business_contracts_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('business_contracts_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('business_contracts_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
     uniqueIndex('business_contracts_code_unique').on(t.siteId, t.code).where(sql`${t.code} <> ''`),
   ],
 )
@@ -47,8 +49,9 @@ export const businessDepartments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('business_departments_site_id_idx').on(t.siteId),
     index('business_departments_manager_id_idx').on(t.managerId),
+    index('business_departments_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('business_departments_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -83,8 +86,9 @@ export const crmInteractions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('crm_interactions_site_id_idx').on(t.siteId),
     index('crm_interactions_form_id_idx').on(t.formId),
+    index('crm_interactions_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('crm_interactions_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     uniqueIndex('crm_interactions_slug_unique').on(t.siteId, t.slug),
   ],
 )
@@ -114,7 +118,10 @@ export const crmOrganizations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('crm_organizations_site_id_idx').on(t.siteId),
+    index('crm_organizations_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('crm_organizations_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('crm_organizations_trade_name_trgm_idx').using('gin', t.tradeName.op('gin_trgm_ops')),
+    index('crm_organizations_document_trgm_idx').using('gin', t.document.op('gin_trgm_ops')),
     uniqueIndex('crm_organizations_document_unique').on(t.siteId, t.document).where(sql`${t.document} <> ''`),
   ],
 )
@@ -148,7 +155,9 @@ export const crmProducts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('crm_products_site_id_idx').on(t.siteId),
+    index('crm_products_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('crm_products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('crm_products_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
     uniqueIndex('crm_products_code_unique').on(t.siteId, t.code).where(sql`${t.code} <> ''`),
   ],
 )
@@ -168,7 +177,8 @@ export const crmStatus = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('crm_status_site_id_idx').on(t.siteId),
+    index('crm_status_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('crm_status_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -185,7 +195,8 @@ export const crmTags = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('crm_tags_site_id_idx').on(t.siteId),
+    index('crm_tags_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('crm_tags_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     uniqueIndex('crm_tags_description_unique').on(t.siteId, t.description),
   ],
 )
@@ -205,7 +216,9 @@ export const serviceBlacklists = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('service_blacklists_site_id_idx').on(t.siteId),
+    index('service_blacklists_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('service_blacklists_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('service_blacklists_phones_trgm_idx').using('gin', t.phones.op('gin_trgm_ops')),
   ],
 )
 
@@ -222,7 +235,8 @@ export const serviceCalendars = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('service_calendars_site_id_idx').on(t.siteId),
+    index('service_calendars_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('service_calendars_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -275,7 +289,8 @@ export const serviceForms = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('service_forms_site_id_idx').on(t.siteId),
+    index('service_forms_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('service_forms_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -332,7 +347,8 @@ export const serviceKpi = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('service_kpi_site_id_idx').on(t.siteId),
+    index('service_kpi_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('service_kpi_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -379,10 +395,11 @@ export const serviceOperations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('service_operations_site_id_idx').on(t.siteId),
     index('service_operations_contract_id_idx').on(t.contractId),
     index('service_operations_department_id_idx').on(t.departmentId),
     index('service_operations_calendar_id_idx').on(t.calendarId),
+    index('service_operations_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('service_operations_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -437,7 +454,8 @@ export const servicePauses = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('service_pauses_site_id_idx').on(t.siteId),
+    index('service_pauses_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('service_pauses_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -471,8 +489,8 @@ export const serviceTeamPermissions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('service_team_permissions_site_id_idx').on(t.siteId),
     index('service_team_permissions_team_id_idx').on(t.teamId),
+    index('service_team_permissions_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
     uniqueIndex('service_team_permissions_team_destination_unique').on(t.siteId, t.teamId, t.destinationApp, t.destinationAppdata),
   ],
 )
@@ -489,7 +507,8 @@ export const serviceClassifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('service_classifications_site_id_idx').on(t.siteId),
+    index('service_classifications_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('service_classifications_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -534,7 +553,8 @@ export const serviceSubClassifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('service_sub_classifications_site_id_idx').on(t.siteId),
+    index('service_sub_classifications_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('service_sub_classifications_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -557,9 +577,9 @@ export const serviceUnions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('service_unions_site_id_idx').on(t.siteId),
     index('service_unions_classification_id_idx').on(t.classificationId),
     index('service_unions_sub_classification_id_idx').on(t.subClassificationId),
+    index('service_unions_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
     uniqueIndex('service_unions_classification_sub_classification_unique').on(t.siteId, t.classificationId, t.subClassificationId),
   ],
 )
@@ -598,11 +618,12 @@ export const pabxQueues = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_queues_site_id_idx').on(t.siteId),
     index('pabx_queues_moh_id_idx').on(t.mohId),
     index('pabx_queues_announce_entry_id_idx').on(t.announceEntryId),
     index('pabx_queues_periodic_announce_id_idx').on(t.periodicAnnounceId),
     index('pabx_queues_nps_id_idx').on(t.npsId),
+    index('pabx_queues_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('pabx_queues_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -666,8 +687,9 @@ export const chatQueues = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('chat_queues_site_id_idx').on(t.siteId),
     index('chat_queues_nps_id_idx').on(t.npsId),
+    index('chat_queues_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('chat_queues_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -721,10 +743,11 @@ export const serviceNpsTelephony = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('service_nps_telephony_site_id_idx').on(t.siteId),
     index('service_nps_telephony_question_audio_id_idx').on(t.questionAudioId),
     index('service_nps_telephony_invalid_audio_id_idx').on(t.invalidAudioId),
     index('service_nps_telephony_thanks_audio_id_idx').on(t.thanksAudioId),
+    index('service_nps_telephony_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('service_nps_telephony_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -748,7 +771,8 @@ export const serviceNpsChat = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('service_nps_chat_site_id_idx').on(t.siteId),
+    index('service_nps_chat_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('service_nps_chat_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -783,9 +807,11 @@ export const pabxDevices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_devices_site_id_idx').on(t.siteId),
     index('pabx_devices_voicemail_id_idx').on(t.voicemailId),
     index('pabx_devices_moh_id_idx').on(t.mohId),
+    index('pabx_devices_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('pabx_devices_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('pabx_devices_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
     uniqueIndex('pabx_devices_username_unique').on(t.siteId, t.username),
   ],
 )
@@ -833,7 +859,9 @@ export const pabxTrunks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_trunks_site_id_idx').on(t.siteId),
+    index('pabx_trunks_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('pabx_trunks_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('pabx_trunks_host_trgm_idx').using('gin', t.host.op('gin_trgm_ops')),
   ],
 )
 
@@ -857,8 +885,10 @@ export const pabxVoicemails = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_voicemails_site_id_idx').on(t.siteId),
     index('pabx_voicemails_greeting_id_idx').on(t.greetingId),
+    index('pabx_voicemails_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('pabx_voicemails_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('pabx_voicemails_mailbox_trgm_idx').using('gin', t.mailbox.op('gin_trgm_ops')),
     uniqueIndex('pabx_voicemails_mailbox_unique').on(t.siteId, t.mailbox),
   ],
 )
@@ -882,8 +912,9 @@ export const pabxCallGroups = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_call_groups_site_id_idx').on(t.siteId),
     index('pabx_call_groups_moh_id_idx').on(t.mohId),
+    index('pabx_call_groups_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('pabx_call_groups_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     uniqueIndex('pabx_call_groups_number_unique').on(t.siteId, t.number).where(sql`${t.number} <> ''`),
   ],
 )
@@ -902,9 +933,9 @@ export const pabxCallGroupMembers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_call_group_members_site_id_idx').on(t.siteId),
     index('pabx_call_group_members_call_group_id_idx').on(t.callGroupId),
     index('pabx_call_group_members_device_id_idx').on(t.deviceId),
+    index('pabx_call_group_members_list_order_idx').on(t.siteId, t.order, t.id),
     uniqueIndex('pabx_call_group_members_call_group_device_unique').on(t.siteId, t.callGroupId, t.deviceId),
   ],
 )
@@ -925,8 +956,8 @@ export const pabxCallGroupPermissions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_call_group_permissions_site_id_idx').on(t.siteId),
     index('pabx_call_group_permissions_call_group_id_idx').on(t.callGroupId),
+    index('pabx_call_group_permissions_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
     uniqueIndex('pabx_call_group_permissions_call_group_destination_unique').on(t.siteId, t.callGroupId, t.destinationApp, t.destinationAppdata),
   ],
 )
@@ -951,9 +982,10 @@ export const pabxDetours = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_detours_site_id_idx').on(t.siteId),
     index('pabx_detours_device_id_idx').on(t.deviceId),
     index('pabx_detours_calendar_id_idx').on(t.calendarId),
+    index('pabx_detours_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('pabx_detours_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -978,9 +1010,10 @@ export const pabxInboundRoutes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_inbound_routes_site_id_idx').on(t.siteId),
     index('pabx_inbound_routes_calendar_id_idx').on(t.calendarId),
     index('pabx_inbound_routes_moh_id_idx').on(t.mohId),
+    index('pabx_inbound_routes_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('pabx_inbound_routes_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -999,9 +1032,11 @@ export const pabxNumbers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_numbers_site_id_idx').on(t.siteId),
     index('pabx_numbers_trunk_id_idx').on(t.trunkId),
     index('pabx_numbers_inbound_route_id_idx').on(t.inboundRouteId),
+    index('pabx_numbers_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('pabx_numbers_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
+    index('pabx_numbers_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     uniqueIndex('pabx_numbers_number_unique').on(t.siteId, t.number),
   ],
 )
@@ -1025,7 +1060,8 @@ export const pabxOutboundRoutes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_outbound_routes_site_id_idx').on(t.siteId),
+    index('pabx_outbound_routes_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('pabx_outbound_routes_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -1059,9 +1095,9 @@ export const pabxOutboundRouteTrunks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_outbound_route_trunks_site_id_idx').on(t.siteId),
     index('pabx_outbound_route_trunks_outbound_route_id_idx').on(t.outboundRouteId),
     index('pabx_outbound_route_trunks_trunk_id_idx').on(t.trunkId),
+    index('pabx_outbound_route_trunks_list_order_idx').on(t.siteId, t.order, t.id),
     uniqueIndex('pabx_outbound_route_trunks_outbound_route_trunk_unique').on(t.siteId, t.outboundRouteId, t.trunkId),
   ],
 )
@@ -1079,7 +1115,8 @@ export const pabxMoh = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_moh_site_id_idx').on(t.siteId),
+    index('pabx_moh_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('pabx_moh_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -1098,8 +1135,9 @@ export const pabxMohEntries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_moh_entries_site_id_idx').on(t.siteId),
     index('pabx_moh_entries_moh_id_idx').on(t.mohId),
+    index('pabx_moh_entries_list_order_idx').on(t.siteId, t.order, t.id),
+    index('pabx_moh_entries_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -1116,7 +1154,8 @@ export const pabxSounds = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_sounds_site_id_idx').on(t.siteId),
+    index('pabx_sounds_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('pabx_sounds_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -1134,8 +1173,9 @@ export const pabxSoundsEntries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_sounds_entries_site_id_idx').on(t.siteId),
     index('pabx_sounds_entries_sound_id_idx').on(t.soundId),
+    index('pabx_sounds_entries_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('pabx_sounds_entries_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -1159,10 +1199,11 @@ export const pabxIvrs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pabx_ivrs_site_id_idx').on(t.siteId),
     index('pabx_ivrs_greeting_id_idx').on(t.greetingId),
     index('pabx_ivrs_timeout_audio_id_idx').on(t.timeoutAudioId),
     index('pabx_ivrs_invalid_audio_id_idx').on(t.invalidAudioId),
+    index('pabx_ivrs_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('pabx_ivrs_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -1203,7 +1244,8 @@ export const chatBots = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('chat_bots_site_id_idx').on(t.siteId),
+    index('chat_bots_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('chat_bots_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -1243,7 +1285,8 @@ export const chatChannels = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('chat_channels_site_id_idx').on(t.siteId),
+    index('chat_channels_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('chat_channels_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     uniqueIndex('chat_channels_phone_number_id_unique').on(t.siteId, t.phoneNumberId).where(sql`${t.phoneNumberId} <> ''`),
   ],
 )
@@ -1266,7 +1309,8 @@ export const chatFlows = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('chat_flows_site_id_idx').on(t.siteId),
+    index('chat_flows_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('chat_flows_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -1301,7 +1345,8 @@ export const chatGroups = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('chat_groups_site_id_idx').on(t.siteId),
+    index('chat_groups_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('chat_groups_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -1337,9 +1382,10 @@ export const chatInbounds = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('chat_inbounds_site_id_idx').on(t.siteId),
     index('chat_inbounds_channel_id_idx').on(t.channelId),
     index('chat_inbounds_calendar_id_idx').on(t.calendarId),
+    index('chat_inbounds_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('chat_inbounds_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     uniqueIndex('chat_inbounds_channel_unique').on(t.siteId, t.channelId),
   ],
 )
@@ -1360,8 +1406,11 @@ export const chatMessages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('chat_messages_site_id_idx').on(t.siteId),
     index('chat_messages_group_id_idx').on(t.groupId),
+    index('chat_messages_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('chat_messages_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('chat_messages_shortcut_trgm_idx').using('gin', t.shortcut.op('gin_trgm_ops')),
+    index('chat_messages_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
     uniqueIndex('chat_messages_shortcut_unique').on(t.siteId, t.shortcut).where(sql`${t.shortcut} <> ''`),
   ],
 )
@@ -1384,8 +1433,9 @@ export const chatTemplates = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('chat_templates_site_id_idx').on(t.siteId),
     index('chat_templates_channel_id_idx').on(t.channelId),
+    index('chat_templates_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('chat_templates_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -1437,8 +1487,9 @@ export const integrationEvents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('integration_events_site_id_idx').on(t.siteId),
     index('integration_events_integration_id_idx').on(t.integrationId),
+    index('integration_events_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('integration_events_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -1463,8 +1514,9 @@ export const integrationIntegrations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('integration_integrations_site_id_idx').on(t.siteId),
     index('integration_integrations_proxy_id_idx').on(t.proxyId),
+    index('integration_integrations_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('integration_integrations_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -1485,6 +1537,7 @@ export const integrationProxies = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('integration_proxies_site_id_idx').on(t.siteId),
+    index('integration_proxies_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('integration_proxies_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )

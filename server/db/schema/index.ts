@@ -9,3 +9,9 @@ export * from './audit-log.ts'
 export * from './entities.generated.ts'
 // Agent presence: pause reports, current agent statuses and their timeline (server/agent/).
 export * from './agent.ts'
+// Activities: scheduled callbacks of an agent (server/agent/activity-service.ts).
+export * from './activities.ts'
+// Call control: call records (CDR) and SIP registrations (server/telephony/control/).
+export * from './calls.ts'
+// Rows per site of the generated settings tables, kept by triggers (server/db/entity-schema/list-counts.ts).
+export * from './list-counts.ts'

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import type { ReactNode } from 'react'
-import Stack from '@mui/joy/Stack'
+import Box from '@mui/joy/Box'
 
 // The error box loads when a form is first submitted (its Joy Alert is not needed before), so it is ready by the time
 // the server answers.
@@ -18,14 +18,15 @@ export function AppForm({ onSubmit, errors, children, spacing = 2 }: { onSubmit:
         void onSubmit()
       }}
     >
-      <Stack spacing={spacing}>
+      {/* A flex column with gaps, not Joy's Stack: this form is on the sign-in page, which stays small. */}
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: spacing }}>
         {errors.length > 0 && (
           <Suspense fallback={null}>
             <FormErrors errors={errors} />
           </Suspense>
         )}
         {children}
-      </Stack>
+      </Box>
     </form>
   )
 }

@@ -1,4 +1,9 @@
 import * as v from 'valibot'
+import { installValidationMessages } from '../../app/validationMessages.ts'
+
+// Every form validates through here, so the fallback messages are installed with the first validation (not in
+// main.tsx: valibot and the message tables stay off the sign-in page until its form is used).
+installValidationMessages()
 
 /** The first message of each failing field (dot path), validating with the active language; undefined when valid. */
 export function schemaFieldErrors<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown, lang: string): Record<string, string> | undefined {

@@ -1,5 +1,5 @@
 import Button from '@mui/joy/Button'
-import Stack from '@mui/joy/Stack'
+import Box from '@mui/joy/Box'
 import { useLingui } from '@lingui/react/macro'
 import { LOCALES } from '../../../contract/locales.ts'
 import { useLocale } from '../../app/useLocale.ts'
@@ -11,12 +11,12 @@ export function LanguageLinks() {
   const { locale } = useLocale()
   const choose = useChooseLocale()
   return (
-    <Stack direction="row" spacing={0.5} component="nav" aria-label={t`Idioma`} data-testid="language-links">
+    <Box component="nav" aria-label={t`Idioma`} data-testid="language-links" sx={{ display: 'flex', gap: 0.5 }}>
       {LOCALES.filter((l) => l !== locale).map((l) => (
         <Button key={l} size="sm" variant="plain" color="neutral" lang={l} data-locale={l} onClick={() => choose(l)} startDecorator={<span aria-hidden>{LANGUAGE_LABEL[l].flag}</span>}>
           {LANGUAGE_LABEL[l].short}
         </Button>
       ))}
-    </Stack>
+    </Box>
   )
 }

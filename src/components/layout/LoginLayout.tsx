@@ -1,15 +1,14 @@
 import Box from '@mui/joy/Box'
 import Typography from '@mui/joy/Typography'
 import { Outlet } from '@tanstack/react-router'
-import { useQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
-import { publicSiteSettingsQuery } from '../../api/session.ts'
+import { usePublicSite } from '../../app/siteSettings.ts'
 import { LanguageLinks } from './LanguageLinks.tsx'
 import { buildYear } from './buildYear.ts'
 
 /** The login layout: the site's background colour (or the brand gradient), its login logo, and the form card. */
 export function LoginLayout() {
-  const { data: site } = useQuery(publicSiteSettingsQuery)
+  const site = usePublicSite()
   const year = buildYear()
   return (
     <Box

@@ -9,6 +9,7 @@ import { useLocale } from '../../app/useLocale.ts'
 import { schemeOn } from '../../app/theme.ts'
 import { PauseWidget } from '../../features/presence/PauseWidget.tsx'
 import { LockScreenButton } from '../../features/presence/PresenceOverlays.tsx'
+import { WebphoneWidget } from '../../features/webphone/WebphoneWidget.tsx'
 import { MenuIcon } from '../icons/icons.tsx'
 import { NotificationsMenu } from '../notifications/NotificationsMenu.tsx'
 import { FullscreenButton } from './FullscreenButton.tsx'
@@ -37,6 +38,7 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer: () => void }) {
       </BoxLink>
       <Box sx={{ flex: 1 }} />
       {has(roles, PERMISSIONS.viewTakeBreak) && <PauseWidget />}
+      {has(roles, PERMISSIONS.viewSoftphone) && <WebphoneWidget />}
       <LockScreenButton />
       {has(roles, PERMISSIONS.viewNotification) && <NotificationsMenu />}
       {has(roles, PERMISSIONS.viewFullscreen) && <FullscreenButton />}

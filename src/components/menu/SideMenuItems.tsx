@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import Chip from '@mui/joy/Chip'
 import List from '@mui/joy/List'
 import ListDivider from '@mui/joy/ListDivider'
@@ -52,6 +52,12 @@ function LeafItem({ item, mini, ctx, onNavigate, nested }: { item: MenuItem; nes
   const label = labelOf(item.label, i18n)
   const Icon = item.icon
   const selected = isCurrent(item, pathname)
+  // The current page's entry is brought into the menu's scroll area (a settings list deep in a long section would
+  // otherwise sit below its fold); `nearest` leaves an entry already in sight where it is.
+  const entry = useRef<HTMLLIElement>(null)
+  useEffect(() => {
+    if (selected) entry.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [selected])
   const button = (
     <ListItemButtonLink
       // Every menu target lives under {-$locale}, so they all take the same params.
@@ -77,7 +83,7 @@ function LeafItem({ item, mini, ctx, onNavigate, nested }: { item: MenuItem; nes
   return (
     <>
       {item.divider && <ListDivider inset="gutter" sx={{ my: 0.75 }} />}
-      <ListItem>{mini ? <Tooltip title={label} placement="right" arrow>{button}</Tooltip> : button}</ListItem>
+      <ListItem ref={entry}>{mini ? <Tooltip title={label} placement="right" arrow>{button}</Tooltip> : button}</ListItem>
     </>
   )
 }

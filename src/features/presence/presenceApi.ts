@@ -19,6 +19,8 @@ export function stopPause(body: StopPauseRequest): Promise<PauseResponse> {
 
 /** The running pause as the server last described it (its description, maximum); written by the agent system. */
 export const CURRENT_PAUSE_KEY = ['presence', 'current-pause'] as const
+/** The agent's due activities, written by the service socket's `activity` frames (src/app/agentSystem.ts). */
+export const PENDING_ACTIVITIES_KEY = ['presence', 'pending-activities'] as const
 
 export function checkPause(): Promise<PauseCheckResponse> {
   return api.get<PauseCheckResponse>(AGENT_PATHS.pauseCheck)

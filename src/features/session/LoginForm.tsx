@@ -1,12 +1,10 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import Button from '@mui/joy/Button'
 import Box from '@mui/joy/Box'
 import Typography from '@mui/joy/Typography'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { LoginBody } from '../../../contract/api/auth.ts'
-import { login, preSessionQuery, profileQuery } from '../../api/session.ts'
+import { login, preSession, profileQuery } from '../../api/session.ts'
 import { useLocale } from '../../app/useLocale.ts'
 import { localeParam } from '../../app/locale.ts'
 import { AppForm } from '../../components/form/AppForm.tsx'
@@ -27,21 +25,32 @@ export function LoginForm() {
   const { t } = useLingui()
   const { locale } = useLocale()
   const search = route.useSearch()
+  const { queries } = route.useRouteContext()
   const router = useRouter()
-  const queryClient = useQueryClient()
   const [formErrors, setFormErrors] = useState<string[]>([])
-  // GET /api/pre-session/ once, so the csrftoken cookie exists before the sign-in POST.
-  useQuery(preSessionQuery)
+  // GET /api/pre-session/ once per visit, so the csrftoken cookie exists before the sign-in POST (asked again on
+  // submit if it failed). Plain fetch: TanStack Query loads only once the user signs in (QUALITY.md budget).
+  const preSessionDone = useRef<Promise<unknown> | null>(null)
+  const ensurePreSession = () =>
+    (preSessionDone.current ??= preSession().catch((error: unknown) => {
+      preSessionDone.current = null
+      throw error
+    }))
+  useEffect(() => {
+    ensurePreSession().catch((error: unknown) => console.warn('pre-session', error))
+  }, [])
 
   // Not TanStack Form: the sign-in page stays light (QUALITY.md budget); the small schema form behaves the same.
   const form = useSchemaForm({
-    schema: LoginBody,
+    loadSchema: () => import('../../../contract/api/auth.ts').then((m) => m.LoginBody),
     defaultValues: { username: '', password: '' },
     onSubmit: async (value) => {
       setFormErrors([])
       try {
-        await queryClient.ensureQueryData(preSessionQuery)
+        await ensurePreSession()
         await login({ username: value.username.trim(), password: value.password })
+        // The query cache (and its chunk) starts here: the signed-in pages read the profile from it.
+        const queryClient = await queries.load()
         await queryClient.fetchQuery({ ...profileQuery, staleTime: 0 })
         const target = safeRedirect(search.redirect)
         await (target ? router.navigate({ href: target, replace: true }) : router.navigate({ to: '/{-$locale}', params: { locale: localeParam(locale) }, replace: true }))

@@ -1,16 +1,17 @@
 import { useEffect, useRef } from 'react'
 import CircularProgress from '@mui/joy/CircularProgress'
 import Typography from '@mui/joy/Typography'
-import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { logout } from '../../api/session.ts'
 import { useLocale } from '../../app/useLocale.ts'
 import { EmptyLayout } from '../../components/layout/EmptyLayout.tsx'
 
+const route = getRouteApi('/{-$locale}/_empty/logout')
+
 /** /logout: ends the session, forgets every cached answer, then shows the sign-in page. */
 export function LogoutPage() {
-  const queryClient = useQueryClient()
+  const { queries } = route.useRouteContext()
   const navigate = useNavigate()
   const { params } = useLocale()
   const started = useRef(false)
@@ -20,10 +21,10 @@ export function LogoutPage() {
     logout()
       .catch((error) => console.warn('logout', error))
       .finally(() => {
-        queryClient.clear()
+        queries.current()?.clear()
         void navigate({ to: '/{-$locale}/login', params, replace: true })
       })
-  }, [queryClient, navigate, params])
+  }, [queries, navigate, params])
   return (
     <EmptyLayout>
       <CircularProgress />

@@ -91,8 +91,8 @@ describe('lookups under /api/v1/service/apps/', () => {
     }
     expect((await agent.get('/api/v1/service/apps/pabx/queues/?search=sup')).json()).toEqual({ count: 1, results: [{ id: expect.any(Number), description: 'Suporte' }] })
     expect((await agent.get('/api/v1/service/apps/pabx/endpoints/')).json().results.map((r: { description: string }) => r.description)).toEqual([
-      'Ramal 1001 (Ana Agente)',
-      'Ramal 1002 (Bruno Agente)',
+      'Ramal 10001 (Ana Agente)',
+      'Ramal 10002 (Bruno Agente)',
     ])
     expect((await agent.get('/api/v1/service/apps/business/users/?limit=2')).json()).toMatchObject({ count: 5, results: [{ description: 'admin' }, { description: 'supervisor' }] })
   })

@@ -41,7 +41,7 @@ function textFor(field: Field): string {
     case 'cpf':
       return '52998224725'
     case 'extension':
-      return String(10_000 + (n % 89_999))
+      return String(20_000 + (n % 79_999)) // the demo's extensions are 10001 and 10002
     case 'color':
       return '#123456'
     case 'url':

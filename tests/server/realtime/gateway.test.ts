@@ -121,7 +121,7 @@ describe('frames', () => {
     expect((await client.closed).code).toBe(SOCKET_CLOSE_CODES.policy)
   })
 
-  it('answers get_activities with an empty list (no activities exist yet)', async () => {
+  it('answers get_activities with the due list (empty for an agent with no activities)', async () => {
     const client = await openSocket(base, { cookie: await sessionCookie(t.app, 'agent1') })
     client.send({ action: 'get_activities' })
     expect(await client.next('activity')).toEqual({ action: 'activity', activities: [] })

@@ -328,6 +328,37 @@ describe('each field kind renders, validates and serialises', () => {
     expect(json(entity)).toEqual({ x: [{ name: 'Ana', qty: 2 }] })
   })
 
+  it('datatable: a reference chosen in a new row shows its title in the table, asked by id (no "#3")', async () => {
+    serve([PERMISSIONS.addSite], (c) => {
+      if (c.path !== '/api/v1/crm/tags/') return undefined
+      const ids = c.url.searchParams.get('id__in')
+      const all = [{ id: 3, description: 'Suporte' }, { id: 4, description: 'Vendas' }]
+      const results = ids ? all.filter((row) => ids.split(',').includes(String(row.id))) : all
+      return { body: { count: results.length, results } }
+    })
+    const entity = tiny(field('x', 'datatable', LABEL, { fields: [field('tag', 'api', t('Etiqueta', 'Tag', 'Etiqueta'), { lookup: LOOKUP, required: true })] }))
+    await draw(entity)
+    await click(await screen.findByTestId('datatable-add'))
+    const dialog = await screen.findByTestId('datatable-dialog')
+    await pick(within(dialog).getByLabelText(/^Etiqueta/), 'Sup', 'Suporte')
+    await click(within(dialog).getByTestId('row-save'))
+    const row = screen.getByTestId('datatable-row')
+    await vi.waitFor(() => expect(row.textContent).toContain('Suporte'))
+    expect(row.textContent).not.toContain('#3')
+    expect(calls.some((c) => c.path === '/api/v1/crm/tags/' && c.url.searchParams.get('id__in') === '3')).toBe(true)
+    await submit()
+    expect(json(entity)).toEqual({ x: [{ tag: 3 }] })
+  })
+
+  it('datatable: rows read with their titles ask nothing more', async () => {
+    serve([PERMISSIONS.addSite])
+    const entity = tiny(field('x', 'datatable', LABEL, { fields: [field('tag', 'api', t('Etiqueta', 'Tag', 'Etiqueta'), { lookup: LOOKUP })] }))
+    await draw(entity, { values: { x: [{ tag: 4, tag_description: 'Vendas' }] } })
+    expect(screen.getByTestId('datatable-row').textContent).toContain('Vendas')
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(calls.some((c) => c.path === '/api/v1/crm/tags/')).toBe(false)
+  })
+
   it('datatable-api: rows read from the API', async () => {
     serve([], (c) => (c.path === '/api/v1/crm/tags/' ? { body: { count: 1, results: [{ id: 1, description: 'Linha da API' }] } } : undefined))
     await draw(tiny(field('x', 'datatable-api', LABEL, { lookup: LOOKUP, fields: [field('description', 'text', t('Descrição', 'Description', 'Descripción'))] })))

@@ -9,7 +9,7 @@ import { FieldShell } from '../FieldShell.tsx'
 import type { FieldComponents, FieldInputProps, FieldReadOnlyProps } from '../types.ts'
 import { ReadOnlyText } from './ReadOnlyText.tsx'
 import { useLookupLabels } from './lookupLabels.ts'
-import { asList, isBlank, useLookup } from './shared.ts'
+import { asList, asText, isBlank, useLookup } from './shared.ts'
 import type { Choice } from './shared.ts'
 
 function AutocompleteInput(props: FieldInputProps) {
@@ -57,8 +57,21 @@ function AutocompleteInput(props: FieldInputProps) {
   )
 }
 
+/**
+ * The lookup path that names the chosen rows when the values carry no `<name>_description` for them (a datatable row
+ * just added through its dialog holds the ids only): `?<value>__in=<ids>`; undefined when the titles are all there.
+ */
+function titlesPath(field: FieldReadOnlyProps['field'], values: FieldReadOnlyProps['values'], ids: readonly unknown[]): string | undefined {
+  const path = field.lookup?.path
+  if (!path || path.includes('{') || ids.length === 0) return undefined
+  if (asList(values[`${field.name}_description`]).length >= ids.length) return undefined
+  return `${path}${path.includes('?') ? '&' : '?'}${field.lookup!.value}__in=${ids.map((id) => encodeURIComponent(asText(id))).join(',')}`
+}
+
 function LookupReadOnly({ field, value, values }: FieldReadOnlyProps) {
-  const labelOf = useLookupLabels(field.name, values, [])
+  const path = titlesPath(field, values, asList(value))
+  const { choices } = useLookup(path ? field.lookup : undefined, path)
+  const labelOf = useLookupLabels(field.name, values, choices)
   return <ReadOnlyText text={asList(value).map((id) => cut(labelOf(id).label, TEXT_CUT.chip)).join(', ')} />
 }
 

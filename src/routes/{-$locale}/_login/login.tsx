@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { LoginForm } from '../../../features/session/LoginForm.tsx'
-
-const LoginSearch = v.object({ redirect: v.optional(v.string()) })
 
 export const Route = createFileRoute('/{-$locale}/_login/login')({
   staticData: { permission: 'public' },
-  validateSearch: (search) => v.parse(LoginSearch, { redirect: typeof search.redirect === 'string' ? search.redirect : undefined }),
+  // A plain check, not valibot: the sign-in page loads its validation only when the form is first used.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => (typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
   component: LoginForm,
 })

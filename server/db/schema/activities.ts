@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { sites } from './sites.ts'
+import { users } from './users.ts'
+
+// Activities (spec 000 §2 activity screen, §3 Activity, §4 "the next is dialled automatically, done after 50
+// attempts"): scheduled callbacks of one agent. `client`, `mailing`, `mailing_client`, `campaign` and `dialer` name
+// rows of the CRM and dialer issues, whose tables do not exist yet, so they are plain ids without foreign keys.
+
+/** One scheduled call (or task) of an agent. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    /** The agent who works it. */
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The number to call ('call to'). */
+    destination: varchar('destination', { length: 64 }).notNull().default(''),
+    clientId: integer('client_id'),
+    mailingId: integer('mailing_id'),
+    mailingClientId: integer('mailing_client_id'),
+    campaignId: integer('campaign_id'),
+    dialerId: integer('dialer_id'),
+    /** Dial attempts so far; the 50th makes it done. */
+    count: integer('count').notNull().default(0),
+    done: boolean('done').notNull().default(false),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    end: timestamp('end', { withTimezone: true }),
+    subject: varchar('subject', { length: 255 }).notNull().default(''),
+    type: varchar('type', { length: 32 }).notNull().default('call'),
+    target: text('target').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    /** Dialled automatically when the agent is available (spec 000 §4). */
+    automaticExecution: boolean('automatic_execution').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The agent's pending list (get_activities every 5 s): only rows not done, by start.
+    index('activities_pending_idx').on(t.siteId, t.userId, t.start).where(sql`${t.done} = false`),
+  ],
+)
+
+export type ActivityRow = typeof activities.$inferSelect

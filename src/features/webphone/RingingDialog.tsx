@@ -1,0 +1,39 @@
+import Button from '@mui/joy/Button'
+import DialogActions from '@mui/joy/DialogActions'
+import DialogContent from '@mui/joy/DialogContent'
+import DialogTitle from '@mui/joy/DialogTitle'
+import Modal from '@mui/joy/Modal'
+import ModalDialog from '@mui/joy/ModalDialog'
+import Typography from '@mui/joy/Typography'
+import { Trans } from '@lingui/react/macro'
+import { PhoneIcon } from '../../components/icons/icons.tsx'
+import { CallEndIcon } from './icons.tsx'
+import type { CallView, WebphoneEvent } from './useWebphone.ts'
+
+/** Spec 000 §2: the first queued incoming call's phone and name, with answer and hang-up. */
+export function RingingDialog({ call, send }: { call: CallView; send: (event: WebphoneEvent) => void }) {
+  return (
+    <Modal open disableEscapeKeyDown>
+      <ModalDialog role="alertdialog" aria-labelledby="webphone-ringing-title" data-testid="webphone-ringing" sx={{ minWidth: 300, maxWidth: 400 }}>
+        <DialogTitle id="webphone-ringing-title">
+          <PhoneIcon />
+          <Trans>Chamada recebida</Trans>
+        </DialogTitle>
+        <DialogContent>
+          <Typography level="h3" data-testid="webphone-ringing-phone" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {call.phone}
+          </Typography>
+          {call.name && <Typography data-testid="webphone-ringing-name">{call.name}</Typography>}
+        </DialogContent>
+        <DialogActions>
+          <Button color="success" startDecorator={<PhoneIcon />} onClick={() => send({ type: 'ANSWER', callId: call.id })} data-testid="webphone-ringing-answer">
+            <Trans>Atender</Trans>
+          </Button>
+          <Button color="danger" variant="soft" startDecorator={<CallEndIcon />} onClick={() => send({ type: 'HANGUP', callId: call.id })} data-testid="webphone-ringing-hangup">
+            <Trans>Desligar</Trans>
+          </Button>
+        </DialogActions>
+      </ModalDialog>
+    </Modal>
+  )
+}

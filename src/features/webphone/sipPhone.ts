@@ -1,0 +1,441 @@
+import * as SIP from 'sip.js'
+import {
+  CALL_HEADERS,
+  type AudioDevices,
+  type CallHeaders,
+  type CreateSipPhone,
+  type PhoneConfig,
+  type PhoneEvent,
+  type SipPhone,
+} from '../../../machines/webphoneTypes.ts'
+
+// The browser's phone: sip.js 0.21 behind the small `SipPhone` interface the webphone machine drives
+// (machines/webphoneTypes.ts). One UserAgent over the voip websocket (wss://host/ws/sip, digest user = endpoint), one
+// Registerer (expires 300 s), one Inviter or Invitation per call, audio only. sip.js has no keepalive of its own: an
+// OPTIONS goes out of dialog every 5 s and a failed one reports the transport down (and reconnects). Hold is a
+// re-INVITE with the hold modifier, mute disables the microphone track, DTMF is RFC 4733 through the session
+// description handler, a blind transfer a REFER, an attended one a REFER with Replaces. A local conference mixes the
+// chosen calls with Web Audio: each call is sent the microphone plus the other calls, the agent hears them all.
+// Everything from sip.js and the browser comes in through `SipPhoneDeps`, so tests run it with fakes.
+
+export const REGISTER_EXPIRES_S = 300
+export const KEEPALIVE_MS = 5000
+/** Spec 000 §9: ICE gathering ends 500 ms after the last candidate. */
+export const ICE_GATHERING_TIMEOUT_MS = 500
+
+// ---- the parts of sip.js the adapter uses (the real module satisfies them) -------------------------------------
+
+type Emitter<T> = { addListener(listener: (value: T) => void): void }
+type ResponseLike = { message: { statusCode?: number; reasonPhrase?: string; callId: string; getHeader(name: string): string | undefined } }
+type RequestDelegate = { onAccept?(response: ResponseLike): void; onProgress?(response: ResponseLike): void; onReject?(response: ResponseLike): void }
+
+type SdhLike = {
+  sendDtmf(tones: string, options?: { duration: number; interToneGap: number }): boolean
+  peerConnection?: RTCPeerConnection
+  remoteMediaStream?: MediaStream
+}
+
+export type SessionLike = {
+  state: string
+  stateChange: Emitter<string>
+  sessionDescriptionHandler?: SdhLike
+  bye(): Promise<unknown>
+  invite(options?: object): Promise<unknown>
+  refer(target: unknown, options?: { requestDelegate?: RequestDelegate }): Promise<unknown>
+}
+export type InviterLike = SessionLike & { request: { callId: string }; invite(options?: { requestDelegate?: RequestDelegate }): Promise<unknown>; cancel(): Promise<void> }
+export type InvitationLike = SessionLike & {
+  request: { callId: string; getHeader(name: string): string | undefined }
+  remoteIdentity: { uri: { user?: string }; displayName?: string }
+  accept(options?: object): Promise<void>
+  reject(options?: { statusCode?: number; reasonPhrase?: string }): Promise<void>
+}
+export type UserAgentLike = {
+  start(): Promise<void>
+  stop(): Promise<void>
+  reconnect(): Promise<void>
+  isConnected(): boolean
+  userAgentCore: {
+    makeOutgoingRequestMessage(method: string, requestURI: unknown, fromURI: unknown, toURI: unknown, options: object): unknown
+    request(message: unknown, delegate?: RequestDelegate): unknown
+  }
+}
+type UserAgentOptionsLike = {
+  uri: unknown
+  transportOptions: { server: string }
+  authorizationUsername: string
+  authorizationPassword: string
+  sessionDescriptionHandlerFactoryOptions: { iceGatheringTimeout: number; peerConnectionConfiguration: { iceServers: RTCIceServer[] } }
+  delegate: { onConnect(): void; onDisconnect(error?: Error): void; onInvite(invitation: InvitationLike): void }
+  logLevel?: string
+}
+export type RegistererLike = {
+  stateChange: Emitter<string>
+  register(options?: { requestDelegate?: RequestDelegate }): Promise<unknown>
+  unregister(): Promise<unknown>
+}
+
+export type SipLib = {
+  UserAgent: { new (options: UserAgentOptionsLike): UserAgentLike; makeURI(uri: string): unknown }
+  Registerer: new (userAgent: UserAgentLike, options: { expires: number }) => RegistererLike
+  Inviter: new (userAgent: UserAgentLike, target: unknown, options: object) => InviterLike
+  holdModifier: (description: RTCSessionDescriptionInit) => Promise<RTCSessionDescriptionInit>
+}
+
+/** The real sip.js, in the shape above. */
+export const SIP_JS: SipLib = {
+  UserAgent: SIP.UserAgent as unknown as SipLib['UserAgent'],
+  Registerer: SIP.Registerer as unknown as SipLib['Registerer'],
+  Inviter: SIP.Inviter as unknown as SipLib['Inviter'],
+  holdModifier: SIP.Web.holdModifier,
+}
+
+// ---- the browser parts -------------------------------------------------------------------------------------------
+
+/** An <audio> element (setSinkId where the browser has it). */
+export type AudioOut = { srcObject: MediaProvider | null; play(): Promise<void>; pause(): void; setSinkId?(id: string): Promise<void> }
+
+export type SipPhoneDeps = {
+  sip: SipLib
+  getUserMedia(constraints: MediaStreamConstraints): Promise<MediaStream>
+  createAudio(): AudioOut
+  createAudioContext(): AudioContext
+  /** Where `pagehide` is listened for. */
+  target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>
+  setInterval(handler: () => void, ms: number): unknown
+  clearInterval(handle: unknown): void
+  /** STUN/TURN servers; none on loopback. */
+  iceServers?: RTCIceServer[]
+}
+
+export function browserSipDeps(iceServers: RTCIceServer[] = []): SipPhoneDeps {
+  return {
+    sip: SIP_JS,
+    getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
+    createAudio: () => {
+      const audio = new Audio()
+      audio.autoplay = true
+      return audio as AudioOut
+    },
+    createAudioContext: () => new AudioContext(),
+    target: window,
+    setInterval: (handler, ms) => window.setInterval(handler, ms),
+    clearInterval: (handle) => window.clearInterval(handle as number),
+    iceServers,
+  }
+}
+
+type Call = { id: string; session: SessionLike; kind: 'inviter' | 'invitation'; audio: AudioOut | null; endCode: number | null; endReason: string | null }
+
+function audioConstraints(devices: AudioDevices): MediaStreamConstraints {
+  return { audio: devices.input ? { deviceId: { exact: devices.input } } : true, video: false }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+}
+
+/** Whether an OPTIONS answer shows the path alive: any answer from the far side, not a locally made timeout/failure. */
+function keepaliveAnswered(response: ResponseLike): boolean {
+  const code = response.message.statusCode ?? 0
+  return code > 0 && code !== 408 && code !== 503
+}
+
+export function sipPhoneFactory(deps: SipPhoneDeps): CreateSipPhone {
+  return (config, emit) => createSipPhone(config, emit, deps)
+}
+
+export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) => void, deps: SipPhoneDeps): SipPhone {
+  const { sip } = deps
+  const calls = new Map<string, Call>()
+  let devices: AudioDevices = { ...config.audio }
+  let incomingCount = 0
+  let keepalive: unknown = null
+  let transportUp = false
+  let stopped = false
+  let conference: { context: AudioContext; callIds: string[]; micTrack: MediaStreamTrack | null } | null = null
+
+  const uriOf = (user: string) => sip.UserAgent.makeURI(`sip:${user}@${config.realm}`)
+  const reportTransport = (up: boolean) => {
+    if (up === transportUp) return
+    transportUp = up
+    emit({ type: 'PHONE_TRANSPORT', connected: up })
+  }
+
+  const ua = new sip.UserAgent({
+    uri: uriOf(config.endpoint),
+    transportOptions: { server: config.websocket },
+    authorizationUsername: config.endpoint,
+    authorizationPassword: config.password,
+    sessionDescriptionHandlerFactoryOptions: {
+      iceGatheringTimeout: ICE_GATHERING_TIMEOUT_MS,
+      peerConnectionConfiguration: { iceServers: deps.iceServers ?? [] },
+    },
+    logLevel: 'error',
+    delegate: {
+      onConnect: () => {
+        reportTransport(true)
+        register()
+      },
+      onDisconnect: () => reportTransport(false),
+      onInvite: (invitation) => receive(invitation),
+    },
+  })
+  const registerer = new sip.Registerer(ua, { expires: REGISTER_EXPIRES_S })
+  registerer.stateChange.addListener((state) => {
+    if (state === 'Registered') emit({ type: 'PHONE_REGISTRATION', state: 'registered' })
+    else if (state === 'Unregistered') emit({ type: 'PHONE_REGISTRATION', state: 'unregistered' })
+  })
+
+  function register() {
+    registerer
+      .register({ requestDelegate: { onReject: () => emit({ type: 'PHONE_REGISTRATION', state: 'registrationFailed' }) } })
+      .catch(() => emit({ type: 'PHONE_REGISTRATION', state: 'registrationFailed' }))
+  }
+
+  const unregisterOnLeave = () => void registerer.unregister().catch(() => {})
+
+  /** One OPTIONS out of dialog; no answer before the next one counts as a failure. */
+  let awaiting = false
+  function ping() {
+    if (stopped) return
+    if (!ua.isConnected()) {
+      reportTransport(false)
+      ua.reconnect().catch(() => {})
+      return
+    }
+    if (awaiting) reportTransport(false)
+    awaiting = true
+    const target = sip.UserAgent.makeURI(`sip:${config.realm}`)
+    const self = uriOf(config.endpoint)
+    const message = ua.userAgentCore.makeOutgoingRequestMessage('OPTIONS', target, self, target, {})
+    ua.userAgentCore.request(message, {
+      onAccept: () => {
+        awaiting = false
+        reportTransport(true)
+      },
+      onReject: (response) => {
+        awaiting = false
+        reportTransport(keepaliveAnswered(response))
+      },
+    })
+  }
+
+  function track(id: string, session: SessionLike, kind: Call['kind']): Call {
+    const call: Call = { id, session, kind, audio: null, endCode: null, endReason: null }
+    calls.set(id, call)
+    session.stateChange.addListener((state) => {
+      if (state === 'Established') {
+        playRemote(call)
+        emit({ type: 'PHONE_ACCEPTED', callId: id })
+      } else if (state === 'Terminated') {
+        if (call.audio) {
+          call.audio.pause()
+          call.audio.srcObject = null
+        }
+        calls.delete(id)
+        if (conference?.callIds.includes(id)) mix(conference.callIds.filter((other) => other !== id))
+        emit({ type: 'PHONE_ENDED', callId: id, code: call.endCode, reason: call.endReason ?? (call.endCode ? String(call.endCode) : 'BYE') })
+      }
+    })
+    return call
+  }
+
+  function playRemote(call: Call) {
+    const stream = call.session.sessionDescriptionHandler?.remoteMediaStream
+    if (!stream) return
+    const audio = deps.createAudio()
+    audio.srcObject = stream
+    if (devices.output && audio.setSinkId) audio.setSinkId(devices.output).catch(() => {})
+    audio.play().catch(() => {})
+    call.audio = audio
+  }
+
+  function receive(invitation: InvitationLike) {
+    incomingCount += 1
+    const id = `in-${incomingCount}`
+    track(id, invitation, 'invitation')
+    const headers: CallHeaders = {}
+    for (const name of Object.values(CALL_HEADERS)) {
+      const value = invitation.request.getHeader(name)
+      if (value != null) headers[name] = value
+    }
+    emit({
+      type: 'PHONE_INCOMING',
+      callId: id,
+      uid: headers[CALL_HEADERS.uid] ?? invitation.request.callId,
+      phone: invitation.remoteIdentity.uri.user ?? '',
+      name: invitation.remoteIdentity.displayName ?? '',
+      headers,
+    })
+  }
+
+  function callOf(callId: string): Call {
+    const call = calls.get(callId)
+    if (!call) throw new Error(`session_not_found: ${callId}`)
+    return call
+  }
+
+  function senders(call: Call): RTCRtpSender[] {
+    return call.session.sessionDescriptionHandler?.peerConnection?.getSenders().filter((sender) => sender.track?.kind !== 'video') ?? []
+  }
+
+  /** Each chosen call is sent the microphone plus the others; an empty list gives every call its microphone back. */
+  function mix(callIds: string[]) {
+    const chosen = callIds.map((id) => calls.get(id)).filter((call): call is Call => !!call)
+    if (conference) {
+      const { context, micTrack } = conference
+      for (const call of calls.values()) for (const sender of senders(call)) if (micTrack) void sender.replaceTrack(micTrack)
+      void context.close().catch(() => {})
+      conference = null
+    }
+    if (chosen.length < 2) return
+    const context = deps.createAudioContext()
+    const micTrack = senders(chosen[0])[0]?.track ?? null
+    const mic = micTrack ? context.createMediaStreamSource(new MediaStream([micTrack])) : null
+    const remotes = chosen.map((call) => {
+      const stream = call.session.sessionDescriptionHandler?.remoteMediaStream
+      return stream ? context.createMediaStreamSource(stream) : null
+    })
+    chosen.forEach((call, index) => {
+      const out = context.createMediaStreamDestination()
+      mic?.connect(out)
+      remotes.forEach((remote, other) => {
+        if (other !== index) remote?.connect(out)
+      })
+      const [mixed] = out.stream.getAudioTracks()
+      for (const sender of senders(call)) void sender.replaceTrack(mixed)
+    })
+    conference = { context, callIds: chosen.map((call) => call.id), micTrack }
+  }
+
+  function refer(call: Call, target: unknown): Promise<void> {
+    return call.session
+      .refer(target, {
+        requestDelegate: {
+          onAccept: () => emit({ type: 'PHONE_TRANSFERRED', callId: call.id, ok: true }),
+          onReject: (response) =>
+            emit({ type: 'PHONE_TRANSFERRED', callId: call.id, ok: false, reason: response.message.reasonPhrase }),
+        },
+      })
+      .then(() => undefined)
+  }
+
+  return {
+    async start() {
+      // The microphone first: a refusal is the missing-permissions placeholder, not a broken phone.
+      try {
+        const probe = await deps.getUserMedia(audioConstraints(devices))
+        for (const mediaTrack of probe.getTracks()) mediaTrack.stop()
+      } catch (error) {
+        emit({ type: 'PHONE_FAILED', code: 'media', message: errorText(error) })
+        return
+      }
+      emit({ type: 'PHONE_STARTED' })
+      deps.target.addEventListener('pagehide', unregisterOnLeave)
+      keepalive = deps.setInterval(ping, KEEPALIVE_MS)
+      await ua.start().catch(() => reportTransport(false))
+    },
+
+    async stop() {
+      stopped = true
+      if (keepalive !== null) deps.clearInterval(keepalive)
+      deps.target.removeEventListener('pagehide', unregisterOnLeave)
+      mix([])
+      for (const call of [...calls.values()]) await this.hangup(call.id).catch(() => {})
+      await registerer.unregister().catch(() => {})
+      await ua.stop().catch(() => {})
+    },
+
+    async call(callId, target, headers) {
+      const inviter = new sip.Inviter(ua, uriOf(target), {
+        extraHeaders: Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+        sessionDescriptionHandlerOptions: { constraints: audioConstraints(devices) },
+      })
+      const call = track(callId, inviter, 'inviter')
+      let progressed = false
+      await inviter.invite({
+        requestDelegate: {
+          onProgress: (response: ResponseLike) => {
+            const code = response.message.statusCode ?? 100
+            const uid = progressed ? undefined : (response.message.getHeader(CALL_HEADERS.uid) ?? inviter.request.callId)
+            progressed = true
+            emit({ type: 'PHONE_PROGRESS', callId, code, ...(uid ? { uid } : {}) })
+          },
+          onReject: (response: ResponseLike) => {
+            call.endCode = response.message.statusCode ?? null
+            call.endReason = response.message.reasonPhrase ?? null
+          },
+        },
+      })
+    },
+
+    async answer(callId) {
+      const call = callOf(callId)
+      if (call.kind !== 'invitation') return
+      await (call.session as InvitationLike).accept({ sessionDescriptionHandlerOptions: { constraints: audioConstraints(devices) } })
+    },
+
+    async hangup(callId, code, reason) {
+      const call = callOf(callId)
+      const { session } = call
+      if (session.state === 'Established') {
+        await session.bye()
+      } else if (session.state === 'Initial' || session.state === 'Establishing') {
+        if (call.kind === 'inviter') {
+          call.endReason = 'CANCEL'
+          await (session as InviterLike).cancel()
+        } else {
+          call.endCode = code ?? 486
+          call.endReason = reason ?? 'Busy Here'
+          await (session as InvitationLike).reject({ statusCode: call.endCode, reasonPhrase: call.endReason })
+        }
+      }
+    },
+
+    async hold(callId, on) {
+      const call = callOf(callId)
+      await call.session.invite({
+        sessionDescriptionHandlerOptions: { hold: on, constraints: audioConstraints(devices) },
+        sessionDescriptionHandlerModifiers: on ? [sip.holdModifier] : [],
+      })
+    },
+
+    mute(callId, on) {
+      const call = callOf(callId)
+      // In a conference the call is sent a mix: only the microphone in it goes silent.
+      if (conference?.callIds.includes(callId) && conference.micTrack) conference.micTrack.enabled = !on
+      else for (const sender of senders(call)) if (sender.track) sender.track.enabled = !on
+    },
+
+    dtmf(callId, tone, duration, gap) {
+      const handler = callOf(callId).session.sessionDescriptionHandler
+      if (!handler?.sendDtmf(tone, { duration, interToneGap: gap })) throw new Error(`dtmf refused: ${tone}`)
+    },
+
+    transferBlind(callId, target) {
+      return refer(callOf(callId), uriOf(target))
+    },
+
+    transferAttended(callId, targetCallId) {
+      return refer(callOf(callId), callOf(targetCallId).session)
+    },
+
+    conference(callIds) {
+      mix(callIds)
+    },
+
+    async setAudioDevices(next) {
+      devices = { ...next }
+      for (const call of calls.values()) if (call.audio?.setSinkId && next.output) await call.audio.setSinkId(next.output)
+      if (calls.size === 0) return
+      const stream = await deps.getUserMedia(audioConstraints(devices))
+      const [micTrack] = stream.getAudioTracks()
+      if (!micTrack) return
+      const mixed = conference?.callIds ?? []
+      mix([])
+      for (const call of calls.values()) for (const sender of senders(call)) await sender.replaceTrack(micTrack)
+      mix(mixed)
+    },
+  }
+}

@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { PERMISSIONS } from '../../contract/permissions.ts'
+import { createAgentSystem } from '../../src/app/agentSystem.ts'
+import type { AgentSystem, AgentSystemOptions, WebphoneEffects } from '../../src/app/agentSystem.ts'
+import type { PhoneConfig, PhoneEvent, SipPhone, VoipProfile, WebphoneTeam } from '../../machines/webphoneTypes.ts'
+import { FakeSocket, fakeEffects, pauseRecord, answer } from './presence-fakes.ts'
+
+// The webphone actor inside the root system, with a fake phone: tab ownership and pauses reach it, its snapshot
+// reaches agentStatus (change_state on the socket), socket commands (dnd, startWebphone, clickToCall) reach it.
+
+const VOIP: VoipProfile = { websocket: 'wss://atende.test/ws/sip', endpoint: '1001', realm: 'atende.test', password: 'pw', device_state_busy_at: 1 }
+const TEAM: WebphoneTeam = { outbound_routes: [], enable_auto_login_webphone: true, enable_webphone_auto_answer: false }
+const AGENT = [PERMISSIONS.viewSoftphone, PERMISSIONS.viewTakeBreak]
+
+function fakePhone() {
+  const phones: { config: PhoneConfig; emit: (event: PhoneEvent) => void; calls: unknown[][]; stopped: boolean }[] = []
+  const webphone: WebphoneEffects = {
+    createSipPhone: (config, emit) => {
+      const entry = { config, emit, calls: [] as unknown[][], stopped: false }
+      phones.push(entry)
+      const record = (name: string) => async (...args: unknown[]) => void entry.calls.push([name, ...args])
+      const phone: SipPhone = {
+        start: async () => emit({ type: 'PHONE_STARTED' }),
+        stop: async () => void (entry.stopped = true),
+        call: record('call'),
+        answer: record('answer'),
+        hangup: record('hangup'),
+        hold: record('hold'),
+        mute: (...args) => void entry.calls.push(['mute', ...args]),
+        dtmf: (...args) => void entry.calls.push(['dtmf', ...args]),
+        transferBlind: record('transferBlind'),
+        transferAttended: record('transferAttended'),
+        conference: (...args) => void entry.calls.push(['conference', ...args]),
+        setAudioDevices: record('setAudioDevices'),
+      }
+      return phone
+    },
+    fetchCallMetadata: vi.fn(async () => ({ form: 1 })),
+    cancelTransfer: vi.fn(async () => ({})),
+    notifyIncomingCall: vi.fn(),
+    permissions: () => ({ audio: true, notifications: true }),
+  }
+  return { webphone, phones }
+}
+
+const running: AgentSystem[] = []
+function start(overrides: Partial<AgentSystemOptions> = {}) {
+  const fakes = fakeEffects()
+  const phone = fakePhone()
+  const options: AgentSystemOptions = {
+    userId: 7, roles: AGENT, endpoint: '1001', token: null, locale: 'pt-BR', page: '/', tabId: 'tab-a',
+    socketUrl: 'ws://atende.test/ws/business/', webphone: true, voip: VOIP, team: TEAM,
+    ...overrides,
+  }
+  const system = createAgentSystem(options, { ...fakes.effects, webphone: phone.webphone })
+  running.push(system)
+  const socket = FakeSocket.last()
+  socket.open()
+  return { system, socket, ...phone, fakes }
+}
+const flush = () => vi.advanceTimersByTimeAsync(0)
+const telephonyStatuses = (socket: FakeSocket) =>
+  socket.sent.filter((m) => m.action === 'change_state' && m.channel === 'telephony').map((m) => m.status)
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  FakeSocket.all = []
+})
+afterEach(() => {
+  for (const system of running.splice(0)) system.stop()
+  vi.useRealTimers()
+})
+
+describe('webphone in the agent system', () => {
+  it('starts the phone only in the serving tab and reports registration, calls and ringing as the telephony status', async () => {
+    const { system, socket, phones } = start()
+    expect(phones).toHaveLength(0)
+    socket.receive({ action: 'startService' })
+    await flush()
+    expect(phones).toHaveLength(1)
+    expect(phones[0].config).toEqual({ websocket: VOIP.websocket, endpoint: '1001', realm: 'atende.test', password: 'pw', audio: { input: null, output: null } })
+    const phone = phones[0]
+    phone.emit({ type: 'PHONE_TRANSPORT', connected: true })
+    phone.emit({ type: 'PHONE_REGISTRATION', state: 'registered' })
+    await flush()
+    expect(system.get('agentStatus').getSnapshot().context.status).toBe('not_inuse')
+    phone.emit({ type: 'PHONE_INCOMING', callId: 'in-1', uid: 'u1', phone: '5511999990000', name: 'Ana', headers: {} })
+    await flush()
+    expect(system.get('agentStatus').getSnapshot().context.status).toBe('ringing')
+    system.get('webphone').send({ type: 'ANSWER', callId: 'in-1' })
+    await flush()
+    expect(phone.calls).toContainEqual(['answer', 'in-1'])
+    phone.emit({ type: 'PHONE_ACCEPTED', callId: 'in-1' })
+    await flush()
+    expect(system.get('agentStatus').getSnapshot().context.status).toBe('busy')
+    expect(system.get('serviceSocket').getSnapshot().context.hasCalls).toBe(true)
+    phone.emit({ type: 'PHONE_ENDED', callId: 'in-1', code: null, reason: 'BYE' })
+    await flush()
+    expect(telephonyStatuses(socket)).toEqual(['unavailable', 'not_inuse', 'ringing', 'busy', 'not_inuse'])
+    expect(system.get('serviceSocket').getSnapshot().context.hasCalls).toBe(false)
+  })
+
+  it('the socket dnd, startWebphone and clickToCall commands reach the webphone', async () => {
+    const { system, socket, phones } = start({ team: { ...TEAM, enable_auto_login_webphone: false } })
+    socket.receive({ action: 'startService' })
+    await flush()
+    expect(system.get('webphone').getSnapshot().value).toBe('off')
+    socket.receive({ action: 'startWebphone' })
+    await flush()
+    phones[0].emit({ type: 'PHONE_TRANSPORT', connected: true })
+    phones[0].emit({ type: 'PHONE_REGISTRATION', state: 'registered' })
+    socket.receive({ action: 'clickToCall', number: '1140001000' })
+    await flush()
+    expect(phones[0].calls[0]).toEqual(['call', 'call-1', '1140001000', { 'X-Atende-Phone': '1140001000', 'X-Atende-Call-Type': '11' }])
+    socket.receive({ action: 'dnd', dnd: true })
+    await flush()
+    expect(system.get('webphone').getSnapshot().context.dnd).toBe(true)
+    expect(telephonyStatuses(socket).at(-1)).toBe('do_not_disturb')
+  })
+
+  it('a pause that enables the webphone rejects incoming calls; losing the tab stops the phone', async () => {
+    const { system, socket, phones, fakes } = start()
+    socket.receive({ action: 'startService' })
+    await flush()
+    const phone = phones[0]
+    phone.emit({ type: 'PHONE_TRANSPORT', connected: true })
+    phone.emit({ type: 'PHONE_REGISTRATION', state: 'registered' })
+    fakes.effects.startPause.mockResolvedValueOnce(answer(true, pauseRecord({ enable_webphone: true })))
+    system.get('pause').send({ type: 'START', pauseId: 1 })
+    await flush()
+    expect(system.get('pause').getSnapshot().value).toBe('paused')
+    phone.emit({ type: 'PHONE_INCOMING', callId: 'in-1', uid: 'u1', phone: '5511999990000', name: 'Ana', headers: {} })
+    await flush()
+    expect(phone.calls).toContainEqual(['hangup', 'in-1', 486, 'pause'])
+    socket.receive({ action: 'serviceElsewhere' })
+    await flush()
+    expect(system.get('webphone').getSnapshot().value).toBe('otherTab')
+    expect(phone.stopped).toBe(true)
+  })
+
+  it('a chosen pause waits while the running phone is not registered, and starts once it is', async () => {
+    const { system, socket, phones, fakes } = start()
+    socket.receive({ action: 'startService' })
+    await flush()
+    system.get('pause').send({ type: 'START', pauseId: 3 })
+    expect(system.get('pause').getSnapshot().value).toBe('pending')
+    phones[0].emit({ type: 'PHONE_TRANSPORT', connected: true })
+    phones[0].emit({ type: 'PHONE_REGISTRATION', state: 'registered' })
+    await flush()
+    expect(fakes.effects.startPause).toHaveBeenCalledWith({ pause_id: 3 })
+  })
+
+  it('keeps the webphone off for a user without the softphone permission', async () => {
+    const { system, socket, phones } = start({ roles: [PERMISSIONS.viewTakeBreak], webphone: false })
+    socket.receive({ action: 'startService' })
+    await flush()
+    expect(system.get('webphone').getSnapshot().value).toBe('off')
+    expect(phones).toHaveLength(0)
+  })
+})

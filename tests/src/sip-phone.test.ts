@@ -1,0 +1,397 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  createSipPhone,
+  ICE_GATHERING_TIMEOUT_MS,
+  KEEPALIVE_MS,
+  REGISTER_EXPIRES_S,
+  SIP_JS,
+  type AudioOut,
+  type SipLib,
+  type SipPhoneDeps,
+} from '../../src/features/webphone/sipPhone.ts'
+import type { PhoneConfig, PhoneEvent } from '../../machines/webphoneTypes.ts'
+
+// The sip.js adapter against a fake sip.js: what it asks of the UserAgent, Registerer, Inviter and sessions, and the
+// events it reports to the webphone machine.
+
+const CONFIG: PhoneConfig = { websocket: 'wss://pbx.test/ws/sip', endpoint: '1001', realm: 'pbx.test', password: 's3cret', audio: { input: 'mic-2', output: 'spk-3' } }
+
+type Listener = (value: string) => void
+class FakeEmitter {
+  listeners: Listener[] = []
+  addListener(listener: Listener) {
+    this.listeners.push(listener)
+  }
+  emit(value: string) {
+    for (const listener of this.listeners) listener(value)
+  }
+}
+type Delegate = { onAccept?(r: unknown): void; onProgress?(r: unknown): void; onReject?(r: unknown): void }
+const response = (statusCode: number, reasonPhrase = '', headers: Record<string, string> = {}) => ({
+  message: { statusCode, reasonPhrase, callId: 'sip-call-id', getHeader: (name: string) => headers[name] },
+})
+
+function fakeTrack(kind = 'audio') {
+  return { kind, enabled: true, stop: vi.fn() } as unknown as MediaStreamTrack
+}
+function fakeSender() {
+  const sender = { track: fakeTrack(), replaceTrack: vi.fn(async (track: MediaStreamTrack) => void (sender.track = track)) }
+  return sender
+}
+
+class FakeSession {
+  state = 'Initial'
+  stateChange = new FakeEmitter()
+  sender = fakeSender()
+  sessionDescriptionHandler = {
+    sendDtmf: vi.fn(() => true),
+    peerConnection: { getSenders: () => [this.sender] } as unknown as RTCPeerConnection,
+    remoteMediaStream: { id: 'remote' } as unknown as MediaStream,
+  }
+  bye = vi.fn(async () => this.set('Terminated'))
+  invite = vi.fn(async (_options?: unknown) => undefined as unknown)
+  referDelegate: Delegate | undefined
+  refer = vi.fn(async (_target: unknown, options?: { requestDelegate?: Delegate }) => void (this.referDelegate = options?.requestDelegate))
+  set(state: string) {
+    this.state = state
+    this.stateChange.emit(state)
+  }
+}
+
+function fakeSip() {
+  const made = {
+    userAgents: [] as FakeUserAgent[],
+    registerers: [] as FakeRegisterer[],
+    inviters: [] as FakeInviter[],
+  }
+  class FakeUserAgent {
+    options: any
+    connected = true
+    requests: { message: any; delegate: Delegate }[] = []
+    start = vi.fn(async () => void this.options.delegate.onConnect())
+    stop = vi.fn(async () => {})
+    reconnect = vi.fn(async () => {})
+    isConnected = () => this.connected
+    userAgentCore = {
+      makeOutgoingRequestMessage: (method: string, uri: unknown) => ({ method, uri }),
+      request: (message: unknown, delegate: Delegate) => void this.requests.push({ message, delegate }),
+    }
+    constructor(options: unknown) {
+      this.options = options
+      made.userAgents.push(this)
+    }
+    static makeURI(uri: string) {
+      return { uri }
+    }
+  }
+  class FakeRegisterer {
+    stateChange = new FakeEmitter()
+    register = vi.fn(async () => this.stateChange.emit('Registered'))
+    unregister = vi.fn(async () => this.stateChange.emit('Unregistered'))
+    userAgent: unknown
+    options: unknown
+    constructor(userAgent: unknown, options: unknown) {
+      this.userAgent = userAgent
+      this.options = options
+      made.registerers.push(this)
+    }
+  }
+  class FakeInviter extends FakeSession {
+    request = { callId: 'out-sip-id' }
+    inviteDelegate: Delegate | undefined
+    cancel = vi.fn(async () => this.set('Terminated'))
+    userAgent: unknown
+    target: unknown
+    options: any
+    constructor(userAgent: unknown, target: unknown, options: any) {
+      super()
+      this.userAgent = userAgent
+      this.target = target
+      this.options = options
+      made.inviters.push(this)
+      this.invite = vi.fn(async (options?: unknown) => void (this.inviteDelegate = (options as { requestDelegate?: Delegate } | undefined)?.requestDelegate))
+    }
+  }
+  const holdModifier = async (description: RTCSessionDescriptionInit) => description
+  const sip = { UserAgent: FakeUserAgent, Registerer: FakeRegisterer, Inviter: FakeInviter, holdModifier } as unknown as SipLib
+  return { sip, made, holdModifier }
+}
+
+class FakeInvitation extends FakeSession {
+  request = { callId: 'in-sip-id', getHeader: (name: string) => ({ 'X-Atende-Uid': 'uid-77', 'X-Atende-Call-Type': '20', 'X-Atende-Queue': 'vendas' })[name] }
+  remoteIdentity = { uri: { user: '5511999990000' }, displayName: 'Ana' }
+  accept = vi.fn(async (_options?: unknown) => this.set('Established'))
+  reject = vi.fn(async (_options?: unknown) => this.set('Terminated'))
+}
+
+function setup(options: { mediaError?: Error } = {}) {
+  const { sip, made, holdModifier } = fakeSip()
+  const events: PhoneEvent[] = []
+  const listeners = new Map<string, () => void>()
+  const intervals: (() => void)[] = []
+  const audios: (AudioOut & { sinkId?: string })[] = []
+  const connections: [string, string][] = []
+  const micTrack = fakeTrack()
+  const deps: SipPhoneDeps = {
+    sip,
+    getUserMedia: vi.fn(async () => {
+      if (options.mediaError) throw options.mediaError
+      return { getTracks: () => [micTrack], getAudioTracks: () => [micTrack] } as unknown as MediaStream
+    }),
+    createAudio: () => {
+      const audio: AudioOut & { sinkId?: string } = {
+        srcObject: null,
+        play: vi.fn(async () => {}),
+        pause: vi.fn(),
+        setSinkId: vi.fn(async (id: string) => void (audio.sinkId = id)),
+      }
+      audios.push(audio)
+      return audio
+    },
+    createAudioContext: () => {
+      let n = 0
+      return {
+        createMediaStreamSource: (stream: MediaStream) => ({ connect: (out: { name: string }) => connections.push([(stream as unknown as { id: string }).id, out.name]) }),
+        createMediaStreamDestination: () => {
+          n += 1
+          const track = fakeTrack()
+          return { name: `mix-${n}`, stream: { getAudioTracks: () => [track] } }
+        },
+        close: vi.fn(async () => {}),
+      } as unknown as AudioContext
+    },
+    target: {
+      addEventListener: (type: string, listener: EventListenerOrEventListenerObject) => void listeners.set(type, listener as () => void),
+      removeEventListener: (type: string) => void listeners.delete(type),
+    },
+    setInterval: (handler) => {
+      intervals.push(handler)
+      return intervals.length
+    },
+    clearInterval: (handle) => void (intervals[(handle as number) - 1] = () => {}),
+    iceServers: [],
+  }
+  vi.stubGlobal('MediaStream', class {
+    id: string
+    constructor(tracks: MediaStreamTrack[]) {
+      this.id = `mic(${tracks.length})`
+    }
+  })
+  const phone = createSipPhone(CONFIG, (event) => events.push(event), deps)
+  return { phone, events, made, listeners, intervals, audios, connections, deps, holdModifier, micTrack }
+}
+
+async function started(options: { mediaError?: Error } = {}) {
+  const s = setup(options)
+  await s.phone.start()
+  return s
+}
+
+describe('sipPhone adapter', () => {
+  afterEach(() => void vi.unstubAllGlobals())
+
+  it('is built on the real sip.js exports', () => {
+    expect(typeof SIP_JS.UserAgent).toBe('function')
+    expect(typeof SIP_JS.Registerer).toBe('function')
+    expect(typeof SIP_JS.Inviter).toBe('function')
+    expect(typeof SIP_JS.holdModifier).toBe('function')
+  })
+
+  it('registers over the voip websocket with the endpoint as digest user, 300 s expiry and 500 ms ICE gathering', async () => {
+    const { made, events } = await started()
+    const [ua] = made.userAgents
+    expect(ua.options).toMatchObject({
+      uri: { uri: 'sip:1001@pbx.test' },
+      transportOptions: { server: 'wss://pbx.test/ws/sip' },
+      authorizationUsername: '1001',
+      authorizationPassword: 's3cret',
+      sessionDescriptionHandlerFactoryOptions: { iceGatheringTimeout: ICE_GATHERING_TIMEOUT_MS, peerConnectionConfiguration: { iceServers: [] } },
+    })
+    expect(made.registerers[0].options).toEqual({ expires: REGISTER_EXPIRES_S })
+    expect(events).toEqual([
+      { type: 'PHONE_STARTED' },
+      { type: 'PHONE_TRANSPORT', connected: true },
+      { type: 'PHONE_REGISTRATION', state: 'registered' },
+    ])
+  })
+
+  it('reports a refused microphone as a media failure and never connects', async () => {
+    const { made, events } = await started({ mediaError: Object.assign(new Error('denied'), { name: 'NotAllowedError' }) })
+    expect(events).toEqual([{ type: 'PHONE_FAILED', code: 'media', message: 'NotAllowedError: denied' }])
+    expect(made.userAgents[0].start).not.toHaveBeenCalled()
+  })
+
+  it('sends an OPTIONS every 5 s and reports the transport down when one fails, up when one is answered', async () => {
+    const { made, events, intervals } = await started()
+    const ua = made.userAgents[0]
+    expect(intervals).toHaveLength(1)
+    expect(KEEPALIVE_MS).toBe(5000)
+    events.length = 0
+    intervals[0]()
+    expect(ua.requests.map((r) => r.message)).toEqual([{ method: 'OPTIONS', uri: { uri: 'sip:pbx.test' } }])
+    ua.requests[0].delegate.onReject?.(response(408, 'Request Timeout'))
+    expect(events).toEqual([{ type: 'PHONE_TRANSPORT', connected: false }])
+    intervals[0]()
+    ua.requests[1].delegate.onReject?.(response(405, 'Method Not Allowed')) // an answer from the far side: alive
+    expect(events.at(-1)).toEqual({ type: 'PHONE_TRANSPORT', connected: true })
+    // No answer before the next tick counts as a failure; a closed socket reconnects.
+    intervals[0]()
+    intervals[0]()
+    expect(events.at(-1)).toEqual({ type: 'PHONE_TRANSPORT', connected: false })
+    ua.connected = false
+    intervals[0]()
+    expect(ua.reconnect).toHaveBeenCalledTimes(1)
+  })
+
+  it('places an outgoing call with our headers, audio only, and follows it to its end', async () => {
+    const { phone, made, events, audios } = await started()
+    events.length = 0
+    await phone.call('call-1', '1140001000', { 'X-Atende-Route': '4', 'X-Atende-Phone': '1140001000' })
+    const inviter = made.inviters[0]
+    expect(inviter.target).toEqual({ uri: 'sip:1140001000@pbx.test' })
+    expect(inviter.options).toEqual({
+      extraHeaders: ['X-Atende-Route: 4', 'X-Atende-Phone: 1140001000'],
+      sessionDescriptionHandlerOptions: { constraints: { audio: { deviceId: { exact: 'mic-2' } }, video: false } },
+    })
+    inviter.inviteDelegate?.onProgress?.(response(183, 'Session Progress', { 'X-Atende-Uid': 'uid-9' }))
+    inviter.inviteDelegate?.onProgress?.(response(180, 'Ringing'))
+    inviter.set('Established')
+    expect(audios[0].srcObject).toEqual({ id: 'remote' })
+    expect(audios[0].sinkId).toBe('spk-3')
+    await phone.hangup('call-1')
+    expect(inviter.bye).toHaveBeenCalled()
+    expect(events).toEqual([
+      { type: 'PHONE_PROGRESS', callId: 'call-1', code: 183, uid: 'uid-9' },
+      { type: 'PHONE_PROGRESS', callId: 'call-1', code: 180 },
+      { type: 'PHONE_ACCEPTED', callId: 'call-1' },
+      { type: 'PHONE_ENDED', callId: 'call-1', code: null, reason: 'BYE' },
+    ])
+  })
+
+  it('cancels an outgoing call not yet answered, and reports a refusal with its code', async () => {
+    const { phone, made, events } = await started()
+    await phone.call('call-1', '2001', {})
+    await phone.hangup('call-1')
+    expect(made.inviters[0].cancel).toHaveBeenCalled()
+    await phone.call('call-2', '2002', {})
+    made.inviters[1].inviteDelegate?.onReject?.(response(486, 'Busy Here'))
+    made.inviters[1].set('Terminated')
+    expect(events.slice(-2)).toEqual([
+      { type: 'PHONE_ENDED', callId: 'call-1', code: null, reason: 'CANCEL' },
+      { type: 'PHONE_ENDED', callId: 'call-2', code: 486, reason: 'Busy Here' },
+    ])
+  })
+
+  it('reports an incoming call with its X-Atende headers, answers it and rejects another with 486', async () => {
+    const { phone, made, events } = await started()
+    events.length = 0
+    const first = new FakeInvitation()
+    made.userAgents[0].options.delegate.onInvite(first)
+    expect(events).toEqual([
+      {
+        type: 'PHONE_INCOMING',
+        callId: 'in-1',
+        uid: 'uid-77',
+        phone: '5511999990000',
+        name: 'Ana',
+        headers: { 'X-Atende-Uid': 'uid-77', 'X-Atende-Call-Type': '20', 'X-Atende-Queue': 'vendas' },
+      },
+    ])
+    await phone.answer('in-1')
+    expect(first.accept).toHaveBeenCalledWith({ sessionDescriptionHandlerOptions: { constraints: { audio: { deviceId: { exact: 'mic-2' } }, video: false } } })
+    const second = new FakeInvitation()
+    made.userAgents[0].options.delegate.onInvite(second)
+    await phone.hangup('in-2', 486, 'busyLimit')
+    expect(second.reject).toHaveBeenCalledWith({ statusCode: 486, reasonPhrase: 'busyLimit' })
+    expect(events.at(-1)).toEqual({ type: 'PHONE_ENDED', callId: 'in-2', code: 486, reason: 'busyLimit' })
+    await expect(phone.answer('nope')).rejects.toThrow('session_not_found')
+  })
+
+  it('holds with a re-INVITE and the hold modifier, mutes the microphone track, sends RFC 4733 DTMF', async () => {
+    const { phone, made, holdModifier } = await started()
+    const invitation = new FakeInvitation()
+    made.userAgents[0].options.delegate.onInvite(invitation)
+    await phone.answer('in-1')
+    await phone.hold('in-1', true)
+    expect(invitation.invite).toHaveBeenLastCalledWith({
+      sessionDescriptionHandlerOptions: { hold: true, constraints: { audio: { deviceId: { exact: 'mic-2' } }, video: false } },
+      sessionDescriptionHandlerModifiers: [holdModifier],
+    })
+    await phone.hold('in-1', false)
+    expect(invitation.invite).toHaveBeenLastCalledWith(expect.objectContaining({ sessionDescriptionHandlerModifiers: [] }))
+    phone.mute('in-1', true)
+    expect(invitation.sender.track?.enabled).toBe(false)
+    phone.mute('in-1', false)
+    expect(invitation.sender.track?.enabled).toBe(true)
+    phone.dtmf('in-1', '5', 120, 500)
+    expect(invitation.sessionDescriptionHandler.sendDtmf).toHaveBeenCalledWith('5', { duration: 120, interToneGap: 500 })
+    invitation.sessionDescriptionHandler.sendDtmf.mockReturnValueOnce(false)
+    expect(() => phone.dtmf('in-1', '#', 80, 100)).toThrow('dtmf refused')
+  })
+
+  it('transfers blind with a REFER to the number and attended with a REFER carrying the other session', async () => {
+    const { phone, made, events } = await started()
+    const origin = new FakeInvitation()
+    made.userAgents[0].options.delegate.onInvite(origin)
+    await phone.answer('in-1')
+    await phone.transferBlind('in-1', '*82001')
+    expect(origin.refer.mock.calls[0][0]).toEqual({ uri: 'sip:*82001@pbx.test' })
+    origin.referDelegate?.onAccept?.(response(202, 'Accepted'))
+    await phone.call('call-1', '2001', {})
+    await phone.transferAttended('in-1', 'call-1')
+    expect(origin.refer.mock.calls[1][0]).toBe(made.inviters[0])
+    origin.referDelegate?.onReject?.(response(403, 'Forbidden'))
+    expect(events.slice(-2)).toEqual([
+      { type: 'PHONE_TRANSFERRED', callId: 'in-1', ok: true },
+      { type: 'PHONE_TRANSFERRED', callId: 'in-1', ok: false, reason: 'Forbidden' },
+    ])
+  })
+
+  it('mixes a conference: each call is sent the microphone and the other calls; ending gives the microphone back', async () => {
+    const { phone, made, connections } = await started()
+    const a = new FakeInvitation()
+    const b = new FakeInvitation()
+    a.sessionDescriptionHandler.remoteMediaStream = { id: 'remote-a' } as unknown as MediaStream
+    b.sessionDescriptionHandler.remoteMediaStream = { id: 'remote-b' } as unknown as MediaStream
+    made.userAgents[0].options.delegate.onInvite(a)
+    made.userAgents[0].options.delegate.onInvite(b)
+    const micA = a.sender.track
+    phone.conference(['in-1', 'in-2'])
+    expect(connections).toEqual([
+      ['mic(1)', 'mix-1'],
+      ['remote-b', 'mix-1'],
+      ['mic(1)', 'mix-2'],
+      ['remote-a', 'mix-2'],
+    ])
+    expect(a.sender.replaceTrack).toHaveBeenCalledTimes(1)
+    expect(b.sender.replaceTrack).toHaveBeenCalledTimes(1)
+    expect(a.sender.track).not.toBe(micA)
+    phone.conference([])
+    expect(a.sender.track).toBe(micA)
+    expect(b.sender.track).toBe(micA)
+  })
+
+  it('unregisters on pagehide, and stop hangs up, unregisters and disconnects', async () => {
+    const { phone, made, listeners } = await started()
+    listeners.get('pagehide')?.()
+    expect(made.registerers[0].unregister).toHaveBeenCalledTimes(1)
+    await phone.call('call-1', '2001', {})
+    await phone.stop()
+    expect(made.inviters[0].cancel).toHaveBeenCalled()
+    expect(made.registerers[0].unregister).toHaveBeenCalledTimes(2)
+    expect(made.userAgents[0].stop).toHaveBeenCalled()
+    expect(listeners.has('pagehide')).toBe(false)
+  })
+
+  it('switches the output device of playing calls and the microphone of their senders', async () => {
+    const { phone, made, audios, micTrack } = await started()
+    const invitation = new FakeInvitation()
+    made.userAgents[0].options.delegate.onInvite(invitation)
+    await phone.answer('in-1')
+    await phone.setAudioDevices({ input: 'mic-9', output: 'spk-9' })
+    expect(audios[0].sinkId).toBe('spk-9')
+    expect(invitation.sender.track).toBe(micTrack)
+    await phone.call('call-1', '2001', {})
+    expect(made.inviters[0].options.sessionDescriptionHandlerOptions.constraints).toEqual({ audio: { deviceId: { exact: 'mic-9' } }, video: false })
+  })
+})
