@@ -4,7 +4,7 @@ import type { CallMetadata } from '../../machines/call.machine.ts'
 import type { CancelTransferRequest } from '../../machines/transfer.machine.ts'
 import { api } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
-import { browserSipDeps, sipPhoneFactory } from '../features/webphone/sipPhone.ts'
+import type { CreateSipPhone, SipPhone } from '../../machines/webphoneTypes.ts'
 import type { WebphoneEffects } from './agentSystem.ts'
 
 // The browser's side of the webphone actor: the sip.js adapter, the call metadata and transfer-cancel requests, the
@@ -37,7 +37,7 @@ type NotificationLike = { readonly permission: NotificationPermission; new (titl
 
 export function browserWebphoneEffects(i18n: I18n, notification: NotificationLike | undefined = globalThis.Notification): WebphoneEffects {
   return {
-    createSipPhone: sipPhoneFactory(browserSipDeps()),
+    createSipPhone: lazySipPhone(() => import('../features/webphone/sipPhone.ts').then((m) => m.sipPhoneFactory(m.browserSipDeps()))),
     fetchCallMetadata,
     cancelTransfer,
     notifyIncomingCall: ({ phone, name, actions }) => {
@@ -53,5 +53,33 @@ export function browserWebphoneEffects(i18n: I18n, notification: NotificationLik
     // Notifications refused for good keep the placeholder; 'default' was asked once already (presence). The
     // microphone is probed by the phone itself when it starts.
     permissions: () => (notification ? { audio: true, notifications: notification.permission !== 'denied' } : null),
+  }
+}
+
+/**
+ * sip.js is about 60 KB gzipped: it loads when the webphone first starts, not with the console. The phone returned
+ * forwards every command, in order, to the real one once its module is there.
+ */
+export function lazySipPhone(load: () => Promise<CreateSipPhone>): CreateSipPhone {
+  return (config, emit) => {
+    const phone: Promise<SipPhone> = load().then((create) => create(config, emit))
+    const later =
+      <K extends keyof SipPhone>(method: K) =>
+      (...args: Parameters<SipPhone[K]>) =>
+        phone.then((p) => (p[method] as (...a: Parameters<SipPhone[K]>) => unknown)(...args))
+    return {
+      start: later('start') as SipPhone['start'],
+      stop: later('stop') as SipPhone['stop'],
+      call: later('call') as SipPhone['call'],
+      answer: later('answer') as SipPhone['answer'],
+      hangup: later('hangup') as SipPhone['hangup'],
+      hold: later('hold') as SipPhone['hold'],
+      mute: (...args) => void later('mute')(...args).catch(() => undefined),
+      dtmf: (...args) => void later('dtmf')(...args).catch(() => undefined),
+      transferBlind: later('transferBlind') as SipPhone['transferBlind'],
+      transferAttended: later('transferAttended') as SipPhone['transferAttended'],
+      conference: (...args) => void later('conference')(...args).catch(() => undefined),
+      setAudioDevices: later('setAudioDevices') as SipPhone['setAudioDevices'],
+    }
   }
 }
