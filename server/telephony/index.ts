@@ -14,9 +14,10 @@ import { registerSipProxy } from './sip-proxy.ts'
 // evapi link to Kamailio with call control behind it, Kamailio's credential and trunk tables kept equal to the
 // database, the /ws/sip proxy and GET /api/v1/pabx/telephony/status/.
 
-export const TELEPHONY_STATUS_PATH = '/api/v1/pabx/telephony/status/'
+import { TELEPHONY_STATUS_PATH, TELEPHONY_STATUS_PERMISSION as STATUS_PERMISSION } from '../../contract/api/telephony.ts'
+export { TELEPHONY_STATUS_PATH }
 /** Who may read the engines' status: the administrators who can see the trunks. */
-export const TELEPHONY_STATUS_PERMISSION = 'pabx.view_trunk' as RoutePermission
+export const TELEPHONY_STATUS_PERMISSION = STATUS_PERMISSION as RoutePermission
 
 export type TelephonyOptions = {
   /** Call control (tests inject a double); default createCallControl over the app's database. */

@@ -12,13 +12,8 @@ import { EngineSupervisor, engineVersion, resolveBinary } from './supervisor.ts'
 export const INSTALL_HINT =
   'apt-get install kamailio kamailio-websocket-modules kamailio-extra-modules kamailio-utils-modules rtpengine-daemon'
 
-export type TelephonyStatus = {
-  mode: TelephonyConfig['mode']
-  kamailio: EngineStatus
-  rtpengine: EngineStatus
-  /** The command that installs what is missing; null when nothing is. */
-  install_hint: string | null
-}
+export type { TelephonyStatus } from '../../../contract/api/telephony.ts'
+import type { TelephonyStatus } from '../../../contract/api/telephony.ts'
 
 export type TelephonyEngines = {
   status(): Promise<TelephonyStatus>

@@ -9,16 +9,8 @@ import readline from 'node:readline'
 // it stops with the server. Each engine runs in a process group of its own: Kamailio forks workers, and a restart
 // must not meet a worker of the previous run still holding the ports.
 
-export type EngineState = 'off' | 'missing' | 'starting' | 'running' | 'restarting' | 'stopped' | 'external' | 'unreachable'
-
-export type EngineStatus = {
-  state: EngineState
-  version: string | null
-  pid: number | null
-  restarts: number
-  /** The last reason it stopped or failed to start, if any. */
-  last_error: string | null
-}
+export type { EngineState, EngineStatus } from '../../../contract/api/telephony.ts'
+import type { EngineStatus } from '../../../contract/api/telephony.ts'
 
 export type EngineLogger = {
   error(obj: object, msg?: string): void

@@ -6,6 +6,7 @@ import ListItemDecorator from '@mui/joy/ListItemDecorator'
 import Typography from '@mui/joy/Typography'
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
+import { TELEPHONY_STATUS_PERMISSION } from '../../../contract/api/telephony.ts'
 import { has } from '../../../contract/permissions.ts'
 import { useLocale } from '../../app/useLocale.ts'
 import { HistoryIcon } from '../../components/icons/icons.tsx'
@@ -14,6 +15,7 @@ import { ListItemButtonLink } from '../../components/links.tsx'
 import { settingsPath } from '../../entities/paths.ts'
 import { useRoles } from '../../entities/permissions.ts'
 import { useText } from '../../entities/text.ts'
+import { TelephonyStatusCard } from './TelephonyStatusCard.tsx'
 import { AUDIT_LOG_PERMISSION, SECTIONS, SECTION_ICONS, SECTION_LABELS, sectionEntities } from './sections.ts'
 
 /** /settings — the sections the user may see, each with the entities it holds a view permission for. */
@@ -27,9 +29,12 @@ export function SettingsIndex() {
     const audit = section === 'system' && has(roles, AUDIT_LOG_PERMISSION)
     return { section, entities, audit }
   }).filter((s) => s.entities.length > 0 || s.audit)
+  // The engines' status is for whoever manages the trunks (the status route's permission).
+  const telephony = has(roles, TELEPHONY_STATUS_PERMISSION)
   return (
     <>
       <PageHeader title={<Trans>Configurações</Trans>} subtitle={<Trans>Cadastros da empresa, do atendimento, do PABX e do chat.</Trans>} />
+      {telephony && <TelephonyStatusCard />}
       {sections.length === 0 && (
         <Typography level="body-md" textColor="text.tertiary">
           <Trans>Sem resultados</Trans>
