@@ -52,7 +52,7 @@ export type RegistrationEvent = {
 
 export type RelayDecision = {
   action: 'relay'
-  /** The request URI, e.g. `sip:1002@localhost`. */
+  /** The request URI, e.g. `sip:10002@localhost`. */
   ruri: string
   /** Look the AOR up in the location table (a registered device). */
   lookup: boolean
@@ -69,6 +69,8 @@ export type RelayDecision = {
   record: boolean
   /** Credentials to answer a trunk's 401/407. */
   auth: { user: string; password: string } | null
+  /** The call step's uid: Kamailio puts it as `X-Atende-Uid` on the replies toward the caller (records.ts). */
+  uid?: string
 }
 
 export type RejectDecision = { action: 'reject'; code: number; reason: string }

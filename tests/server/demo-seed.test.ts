@@ -68,8 +68,18 @@ describe('demo data', () => {
     expect(trunk).toMatchObject({ host: '127.0.0.1', port: 5090, transport: 'udp' })
     const [route] = (await get('/api/v1/pabx/outbound-routes/')).results
     expect(route).toMatchObject({ teams_description: ['Equipe Demo'], webphone: true })
-    const [number] = (await get('/api/v1/pabx/numbers/')).results
-    expect(number).toMatchObject({ inbound_route_description: 'Entrada principal' })
+    const numbers = (await get('/api/v1/pabx/numbers/')).results as { number: string; inbound_route_description: string }[]
+    expect(numbers.map((n) => [n.number, n.inbound_route_description]).sort()).toEqual([
+      ['551130000000', 'Entrada principal'],
+      ['551130000001', 'Linha direta do suporte'],
+    ])
+    const direct = (await get('/api/v1/pabx/inbound-routes/')).results.find((r: { description: string }) => r.description === 'Linha direta do suporte')
+    expect(direct.destination_description).toBe('Fila: Suporte')
+    // The demo extensions follow the 5-digit rule: the settings API edits them like any other device.
+    const [device] = (await get('/api/v1/pabx/devices/?search=10001')).results
+    const edited = await admin.patch(`/api/v1/pabx/devices/${device.id}/`, { description: 'Ramal 10001 (Ana)' })
+    expect(edited.statusCode, edited.body).toBe(200)
+    expect(edited.json()).toMatchObject({ username: '10001', description: 'Ramal 10001 (Ana)' })
     const [inbound] = (await get('/api/v1/pabx/inbound-routes/')).results
     expect(inbound.destination_description).toBe('URA: URA principal')
     const [ivr] = (await get('/api/v1/pabx/ivrs/')).results

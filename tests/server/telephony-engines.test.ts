@@ -123,7 +123,7 @@ describe('the evapi client', () => {
     let peer: net.Socket | null = null
     const server = net.createServer((socket) => {
       peer = socket
-      let buffer = Buffer.alloc(0)
+      let buffer: Buffer = Buffer.alloc(0)
       socket.on('data', (chunk) => {
         const taken = takeNetstrings(Buffer.concat([buffer, chunk]))
         buffer = taken.rest
