@@ -35,6 +35,28 @@ export type SupervisorOptions = {
   cwd?: string
 }
 
+/**
+ * The leash: a tiny shell runs the engine and holds a pipe from this server on its stdin. When the server goes,
+ * however it goes (SIGKILL and OOM included), the pipe closes and the leash ends the engine, so no engine outlives the
+ * server and holds the ports against the next start. It prints the engine's pid first, and dies of the engine's
+ * signal (or exits with its code) so the supervisor sees the engine's own end.
+ */
+export const LEASH_SCRIPT = [
+  // A background list of a shell without job control reads /dev/null (POSIX; dash does it): the watcher would see
+  // end-of-file at once and end the engine as it starts, or, as it raced the engine's start, leave it unleashed. So the
+  // pipe is kept on fd 3 and the watcher reads that.
+  'exec 3<&0',
+  '"$@" </dev/null 3<&- &',
+  'engine=$!',
+  'echo "ATENDE_ENGINE_PID $engine"',
+  '{ cat <&3 >/dev/null; kill -TERM "$engine" 2>/dev/null; } &',
+  'wait "$engine"',
+  'code=$?',
+  'if [ "$code" -gt 128 ]; then kill -s "$(kill -l "$code")" $$; fi',
+  'exit "$code"',
+].join('\n')
+const PID_LINE = /^ATENDE_ENGINE_PID (\d+)$/
+
 const EXTRA_BIN_DIRS = ['/usr/sbin', '/usr/local/sbin', '/sbin', '/usr/bin', '/usr/local/bin', '/bin']
 
 /** The executable's absolute path, looked up in PATH and the sbin folders (kamailio lives in /usr/sbin), or null. */
@@ -79,6 +101,14 @@ function alive(pid: number): boolean {
     return true
   } catch {
     return false
+  }
+}
+
+function killOne(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal)
+  } catch {
+    // gone
   }
 }
 
@@ -133,7 +163,9 @@ export class EngineSupervisor {
     const child = this.child
     if (child?.pid && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-      killGroup(child.pid, 'SIGTERM')
+      // The engine itself first, so it ends its own workers; the leash follows it out.
+      if (this.status.pid) killOne(this.status.pid, 'SIGTERM')
+      else killGroup(child.pid, 'SIGTERM')
       const gentle = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)])
       if (!gentle) {
         this.options.log.warn({ engine: this.name }, `${this.name} did not stop on SIGTERM; killing it`)
@@ -172,17 +204,24 @@ export class EngineSupervisor {
   private async launch(): Promise<void> {
     this.status = { ...this.status, state: this.status.restarts > 0 ? 'restarting' : 'starting' }
     const startedAt = Date.now()
-    const child = spawn(this.options.bin, this.options.args, {
+    const child = spawn('/bin/sh', ['-c', LEASH_SCRIPT, 'sh', this.options.bin, ...this.options.args], {
       cwd: this.options.cwd,
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     })
+    // The leash's end stays open (never written, never ended) for as long as this process lives.
+    child.stdin?.on('error', () => {})
     this.child = child
     this.startedAt = startedAt
-    this.status.pid = child.pid ?? null
+    this.status.pid = null
     for (const stream of [child.stdout, child.stderr]) {
       if (!stream) continue
       readline.createInterface({ input: stream }).on('line', (line) => {
+        const pid = PID_LINE.exec(line)
+        if (pid) {
+          if (this.child === child) this.status.pid = Number(pid[1])
+          return
+        }
         if (line.trim() === '') return
         // Shutting down, Kamailio reports each worker's exit as an ALERT: that is expected, not an alert.
         this.options.log[this.stopping ? 'debug' : levelOf(line)]({ engine: this.name }, line)
@@ -203,7 +242,7 @@ export class EngineSupervisor {
       if (await this.options.probe()) {
         if (exited || this.child !== child) return
         this.status.state = 'running'
-        this.options.log.info({ engine: this.name, pid: child.pid, ms: Date.now() - startedAt }, `${this.name} is ready`)
+        this.options.log.info({ engine: this.name, pid: this.status.pid, ms: Date.now() - startedAt }, `${this.name} is ready`)
         for (const resolve of this.readyWaiters.splice(0)) resolve()
         return
       }
