@@ -35,6 +35,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
+    // SIGTERM lets e2e/serve.ts close the app, which stops Kamailio and rtpengine (the engines' leash is the backstop).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
   },
 })
