@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
@@ -18,6 +19,37 @@ const SIGNED_IN_SHARED = [
   /[\\/]src[\\/]app[\\/]queryClient\.ts$/,
 ]
 
+/**
+ * Fails the build when a page that loads without the shell (an error page, the sign-in page's lazy parts, the guard)
+ * would import the `shell` chunk: a new module shared with the shell needs its own group before 'shell' above.
+ */
+function shellStaysSignedIn(): Plugin {
+  const signedInOnly = /[\\/]routes[\\/]\{-\$locale\}[\\/]_app[\\/]|[\\/]settingsGuard\.ts$/
+  return {
+    name: 'atende:shell-stays-signed-in',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])))
+      const app = [...chunks.values()].find((c) => c.name === 'app')
+      for (const file of app?.dynamicImports ?? []) {
+        const entry = chunks.get(file)
+        if (!entry || signedInOnly.test(entry.facadeModuleId ?? '')) continue
+        const seen = new Set([file])
+        const queue = [file]
+        while (queue.length) {
+          const chunk = chunks.get(queue.pop()!)
+          if (chunk?.name === 'shell') this.error(`${entry.facadeModuleId} loads without the shell but imports the shell chunk (vite.config.ts groups)`)
+          for (const next of chunk?.imports ?? []) {
+            if (seen.has(next)) continue
+            seen.add(next)
+            queue.push(next)
+          }
+        }
+      }
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -34,6 +66,7 @@ export default defineConfig({
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
+    shellStaysSignedIn(),
   ],
   resolve: {
     alias: [
@@ -43,7 +76,7 @@ export default defineConfig({
     ],
   },
   define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString()) },
-  server: { proxy: { '/api': apiTarget, '/ws': { target: apiTarget, ws: true }, '/media': apiTarget } },
+  server: { proxy: { '/api': apiTarget, '/ws': { target: apiTarget, ws: true }, '/media': apiTarget, '/recordings': apiTarget } },
   build: {
     outDir: 'dist',
     sourcemap: false,
@@ -62,6 +95,15 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'] },
             // What every signed-in page needs but the sign-in page loads only once its form is used: one chunk, not a dozen.
             { name: 'signed-in', test: (id) => SIGNED_IN_SHARED.some((re) => re.test(id)) },
+            // A group takes the static imports of what it matches along. What loads before or without the shell comes
+            // first, so the shell cannot take its modules: the toasts and the form errors (the sign-in page), the
+            // error pages (EmptyLayout), the signed-in guard (it runs, and redirects a signed-out visit, before the shell).
+            { name: 'alerts', test: /[\\/]src[\\/]components[\\/](form[\\/]FormErrors|toast[\\/]ToastList)\.tsx$/ },
+            { name: 'errors', test: /[\\/]src[\\/]components[\\/](errors[\\/](?!UnauthorizedPage)|layout[\\/]EmptyLayout\.tsx$)/ },
+            { name: 'guards', test: /[\\/]src[\\/]app[\\/]guards\.ts$/ },
+            // The signed-in shell (layout, menu, top bar, agent system) in one chunk instead of ~40 small ones: fewer
+            // requests and ~14 KB less gzip than the same modules apart. shellStaysSignedIn() checks the order above.
+            { name: 'shell', test: /[\\/]routes[\\/]\{-\$locale\}[\\/]_app[\\/]route\.tsx\?tsr-split=component$/ },
           ],
         },
       },

@@ -156,6 +156,22 @@ export const MESSAGES = {
     'en-US': 'The recording cannot be converted: install lame or ffmpeg on the server (apt-get install lame).',
     'es-ES': 'No se puede convertir la grabación: instale lame o ffmpeg en el servidor (apt-get install lame).',
   },
+  // The webphone's call form and after-service (spec 000 §7 service actions, §8 toasts): `detail` of the answers.
+  callClassified: { 'pt-BR': 'Classificação salva.', 'en-US': 'Classification saved.', 'es-ES': 'Clasificación guardada.' },
+  formSaved: { 'pt-BR': 'Formulário salvo.', 'en-US': 'Form saved.', 'es-ES': 'Formulario guardado.' },
+  formAlreadySent: {
+    'pt-BR': 'O formulário desta chamada já foi enviado.',
+    'en-US': 'The form of this call was already sent.',
+    'es-ES': 'El formulario de esta llamada ya fue enviado.',
+  },
+  afterService: { 'pt-BR': 'Pós-atendimento', 'en-US': 'After-service', 'es-ES': 'Posatención' },
+  afterServiceFinished: { 'pt-BR': 'Pós-atendimento encerrado.', 'en-US': 'After-service ended.', 'es-ES': 'Posatención finalizada.' },
+  noAfterService: {
+    'pt-BR': 'Esta chamada não tem Pós-atendimento',
+    'en-US': 'This call has no after-service',
+    'es-ES': 'Esta llamada no tiene posatención',
+  },
+  transferCancelled: { 'pt-BR': 'Transferência cancelada.', 'en-US': 'Transfer cancelled.', 'es-ES': 'Transferencia cancelada.' },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type MessageKey = keyof typeof MESSAGES

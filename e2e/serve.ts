@@ -7,9 +7,11 @@ import { seedDemoIfEmpty } from '../server/seed/demo-seed.ts'
 import { startServer } from '../server/startup.ts'
 import { E2E_TELEPHONY_ENV } from './env.ts'
 import { E2E_USERS, prepareE2eUsers } from './fixtures/users.ts'
+import { prepareE2eCalls } from './fixtures/calls.ts'
 
 // The browser tests' web server: a fresh PGlite DATA_DIR with the demo data plus the few accounts only the tests need
-// (an expired password, one without any permission, one whose password a test changes), then the real server on it,
+// (an expired password, one without any permission, one whose password a test changes) and a few finished calls
+// (fixtures/calls.ts), then the real server on it,
 // with the telephony engines on the e2e ports (env.ts).
 const config = loadConfig({ ...process.env, ...E2E_TELEPHONY_ENV })
 rmSync(config.dataDir, { recursive: true, force: true })
@@ -18,6 +20,7 @@ const database = await openDatabase({ pgliteDir: config.pgliteDir })
 await seedDemoIfEmpty(database.db, { port: config.port })
 const [site] = await database.db.select().from(sites).orderBy(asc(sites.id)).limit(1)
 await prepareE2eUsers(database.db, site!.id)
+await prepareE2eCalls(database.db, site!.id, config.dataDir)
 await database.close()
 
 const { app, url } = await startServer(config)

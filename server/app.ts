@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts'
 import { realtimeGateway } from './realtime/gateway.ts'
 import { apiRoutes } from './routes/api-routes.ts'
 import { mediaRoutes } from './routes/media-routes.ts'
+import { recordingRoutes } from './routes/recording-routes.ts'
 import { settingsMediaRoutes } from './entities/index.ts'
 import { spaRoutes } from './routes/spa-routes.ts'
 import { telephonyService } from './telephony/index.ts'
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
     await app.register(apiRoutes, { prefix: '/api' })
     await app.register(mediaRoutes)
+    await app.register(recordingRoutes)
     await app.register(settingsMediaRoutes)
     await app.register(spaRoutes)
     return app

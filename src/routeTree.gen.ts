@@ -16,6 +16,7 @@ import { Route as Char123LocaleChar125LoginRouteRouteImport } from './routes/{-$
 import { Route as Char123LocaleChar125AppIndexRouteImport } from './routes/{-$locale}/_app/index'
 import { Route as Char123LocaleChar125AppDashboardRouteImport } from './routes/{-$locale}/_app/dashboard'
 import { Route as Char123LocaleChar125AppMachinesRouteImport } from './routes/{-$locale}/_app/machines'
+import { Route as Char123LocaleChar125AppPhonecallsRouteImport } from './routes/{-$locale}/_app/phonecalls'
 import { Route as Char123LocaleChar125Empty401RouteImport } from './routes/{-$locale}/_empty/401'
 import { Route as Char123LocaleChar125Empty403RouteImport } from './routes/{-$locale}/_empty/403'
 import { Route as Char123LocaleChar125Empty404RouteImport } from './routes/{-$locale}/_empty/404'
@@ -67,6 +68,12 @@ const Char123LocaleChar125AppMachinesRoute =
   Char123LocaleChar125AppMachinesRouteImport.update({
     id: '/machines',
     path: '/machines',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppPhonecallsRoute =
+  Char123LocaleChar125AppPhonecallsRouteImport.update({
+    id: '/phonecalls',
+    path: '/phonecalls',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
 const Char123LocaleChar125Empty401Route =
@@ -152,6 +159,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
+  '/{-$locale}/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
   '/{-$locale}/401': typeof Char123LocaleChar125Empty401Route
   '/{-$locale}/403': typeof Char123LocaleChar125Empty403Route
   '/{-$locale}/404': typeof Char123LocaleChar125Empty404Route
@@ -171,6 +179,7 @@ export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125AppIndexRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
+  '/{-$locale}/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
   '/{-$locale}/401': typeof Char123LocaleChar125Empty401Route
   '/{-$locale}/403': typeof Char123LocaleChar125Empty403Route
   '/{-$locale}/404': typeof Char123LocaleChar125Empty404Route
@@ -193,6 +202,7 @@ export interface FileRoutesById {
   '/{-$locale}/_login': typeof Char123LocaleChar125LoginRouteRouteWithChildren
   '/{-$locale}/_app/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/_app/machines': typeof Char123LocaleChar125AppMachinesRoute
+  '/{-$locale}/_app/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
   '/{-$locale}/_empty/401': typeof Char123LocaleChar125Empty401Route
   '/{-$locale}/_empty/403': typeof Char123LocaleChar125Empty403Route
   '/{-$locale}/_empty/404': typeof Char123LocaleChar125Empty404Route
@@ -214,6 +224,7 @@ export interface FileRouteTypes {
     | '/{-$locale}'
     | '/{-$locale}/dashboard'
     | '/{-$locale}/machines'
+    | '/{-$locale}/phonecalls'
     | '/{-$locale}/401'
     | '/{-$locale}/403'
     | '/{-$locale}/404'
@@ -233,6 +244,7 @@ export interface FileRouteTypes {
     | '/{-$locale}'
     | '/{-$locale}/dashboard'
     | '/{-$locale}/machines'
+    | '/{-$locale}/phonecalls'
     | '/{-$locale}/401'
     | '/{-$locale}/403'
     | '/{-$locale}/404'
@@ -254,6 +266,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_login'
     | '/{-$locale}/_app/dashboard'
     | '/{-$locale}/_app/machines'
+    | '/{-$locale}/_app/phonecalls'
     | '/{-$locale}/_empty/401'
     | '/{-$locale}/_empty/403'
     | '/{-$locale}/_empty/404'
@@ -323,6 +336,13 @@ declare module '@tanstack/react-router' {
       path: '/machines'
       fullPath: '/{-$locale}/machines'
       preLoaderRoute: typeof Char123LocaleChar125AppMachinesRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/phonecalls': {
+      id: '/{-$locale}/_app/phonecalls'
+      path: '/phonecalls'
+      fullPath: '/{-$locale}/phonecalls'
+      preLoaderRoute: typeof Char123LocaleChar125AppPhonecallsRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
     '/{-$locale}/_empty/401': {
@@ -422,6 +442,7 @@ declare module '@tanstack/react-router' {
 interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppDashboardRoute: typeof Char123LocaleChar125AppDashboardRoute
   Char123LocaleChar125AppMachinesRoute: typeof Char123LocaleChar125AppMachinesRoute
+  Char123LocaleChar125AppPhonecallsRoute: typeof Char123LocaleChar125AppPhonecallsRoute
   Char123LocaleChar125AppIndexRoute: typeof Char123LocaleChar125AppIndexRoute
   Char123LocaleChar125AppProfileChangeAvatarRoute: typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   Char123LocaleChar125AppProfileChangePasswordRoute: typeof Char123LocaleChar125AppProfileChangePasswordRoute
@@ -437,6 +458,8 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
     Char123LocaleChar125AppDashboardRoute:
       Char123LocaleChar125AppDashboardRoute,
     Char123LocaleChar125AppMachinesRoute: Char123LocaleChar125AppMachinesRoute,
+    Char123LocaleChar125AppPhonecallsRoute:
+      Char123LocaleChar125AppPhonecallsRoute,
     Char123LocaleChar125AppIndexRoute: Char123LocaleChar125AppIndexRoute,
     Char123LocaleChar125AppProfileChangeAvatarRoute:
       Char123LocaleChar125AppProfileChangeAvatarRoute,

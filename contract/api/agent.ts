@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { message } from '../messages.ts'
 import { ENDPOINT_STATUSES } from '../codes/states.ts'
 import type { EndpointStatus } from '../codes/states.ts'
+import type { PendingCall } from './service-actions.ts'
 
 // Spec 000 §7 "Agent channel and pause" (paths relative to /api), the pause of §3, and the supervisor's side of §6
 // ("a supervisor can pause an agent"). The supervisor paths and the status list are ours: the spec names no path.
@@ -137,8 +138,8 @@ export type PauseResponse = { success: boolean; pause: Pause | null; detail: str
 /** GET /v1/agent/pause/check/: the running or pending pause, or null. */
 export type PauseCheckResponse = Pause | null
 
-/** GET /v1/agent/pendencies/: calls waiting for the agent (none until the telephony issue). */
-export type PendenciesResponse = { calls: unknown[] }
+/** GET /v1/agent/pendencies/: the agent's answered calls not classified yet or still in after-service. */
+export type PendenciesResponse = { calls: PendingCall[] }
 
 export const SupervisorPauseBody = v.object({ user_id: Id, pause_id: Id })
 export type SupervisorPauseBody = v.InferOutput<typeof SupervisorPauseBody>

@@ -12,6 +12,12 @@ export const CALL_PATHS = {
   outboundRoutes: '/v1/pabx/outbound-routes/',
 } as const
 
+/**
+ * The recording player's media path (spec 001 §7), served beside /media rather than under /api:
+ * `?file_response=false` plays (inline audio/mpeg), `?download=1&extension=mp3` downloads.
+ */
+export const RECORDING_PLAYER_PATH = '/recordings/player/:callId'
+
 const invalid = (issue: v.BaseIssue<unknown>) => message('invalidValue', issue.lang)
 
 const Count = v.pipe(v.string(invalid), v.regex(/^\d{1,9}$/, invalid), v.transform(Number))

@@ -73,6 +73,17 @@ export const CLIENT_MESSAGES = {
   done_activity: v.object({ action: v.literal('done_activity'), id: Id }),
   /** The app is signing out: this connection gives up the service. */
   logout: v.object({ action: v.literal('logout') }),
+  /**
+   * The webphone accepted a call, 2 s after the answer (spec 000 §4): `uid` the call step's (X-Atende-Uid or the SIP
+   * Call-ID), `call_id` the webphone's own id of the call. The step records the agent's answer time.
+   */
+  webphone_answer: v.object({
+    action: v.literal('webphone_answer'),
+    uid: v.pipe(v.string(invalid), v.nonEmpty(invalid), v.maxLength(255, invalid)),
+    call_id: v.optional(v.nullable(v.pipe(v.string(invalid), v.maxLength(255, invalid)))),
+  }),
+  /** The after-service ended in the browser; `session_id` is its pause report (after-service/start's `id`). */
+  after_service_finished: v.object({ action: v.literal('after_service_finished'), session_id: Id }),
 } as const
 
 export type ClientAction = keyof typeof CLIENT_MESSAGES
@@ -85,7 +96,6 @@ export type ClientMessage = { [A in ClientAction]: v.InferOutput<(typeof CLIENT_
 export const LATER_CLIENT_ACTIONS = [
   'answer_call',
   'after_service_timer',
-  'after_service_finished',
   'compare_number_of_messages',
   'count_unread_messages',
   'count_unread_all_messages',

@@ -16,8 +16,11 @@ export type BaresipOptions = {
   ctrlPort: number
   /** RTP port range, kept apart from rtpengine's. */
   rtpPorts?: string
-  /** The SIP user in its account line (what it answers as). */
+  /** The SIP user in its account line (what it answers as, and calls from). */
   user?: string
+  /** Further users it answers as: baresip 1.0 refuses a request whose user no account has ('UA not found'), so a
+   * trunk lists the numbers the test dials out to. */
+  aliases?: string[]
   /** Answer incoming calls by itself. */
   autoAnswer?: boolean
   /** Tone frequency it sends. */
@@ -128,7 +131,9 @@ export async function startBaresip(options: BaresipOptions): Promise<Baresip> {
   const answer = options.autoAnswer === false ? 'manual' : 'auto'
   writeFileSync(
     join(dir, 'accounts'),
-    `<sip:${user}@127.0.0.1:${options.sipPort};transport=udp>;regint=0;answermode=${answer};audio_codecs=PCMU,PCMA\n`,
+    [user, ...(options.aliases ?? [])]
+      .map((name) => `<sip:${name}@127.0.0.1:${options.sipPort};transport=udp>;regint=0;answermode=${answer};audio_codecs=PCMU,PCMA\n`)
+      .join(''),
   )
   writeFileSync(join(dir, 'contacts'), '')
 

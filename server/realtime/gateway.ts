@@ -298,6 +298,10 @@ export async function realtimeGateway(app: FastifyInstance): Promise<void> {
         return presence.doneActivity(who, frame.id)
       case 'logout':
         return ownership.release(connection)
+      case 'webphone_answer':
+        return presence.webphoneAnswer(who, frame.uid, frame.call_id ?? null)
+      case 'after_service_finished':
+        return presence.afterServiceFinished(who, frame.session_id)
       default:
         frame satisfies never
     }

@@ -9,6 +9,7 @@ import { agentRoutes } from './agent/agent-routes.ts'
 import { activityRoutes } from './agent/activity-routes.ts'
 import { settingsRoutes } from '../entities/index.ts'
 import { callRoutes } from '../telephony/control/routes.ts'
+import { serviceActionRoutes } from '../telephony/control/service-routes.ts'
 
 // Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -24,6 +25,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(activityRoutes)
   // Call records, recordings and the webphone's lookups (server/telephony/control/).
   await app.register(callRoutes)
+  // The webphone's call form: metadata, classification, form, after-service (spec 000 §7 service actions).
+  await app.register(serviceActionRoutes)
   // The settings catalogue: every entity of contract/entities (server/entities/).
   await app.register(settingsRoutes)
 }

@@ -6,7 +6,7 @@ import { isFile } from '../http/files.ts'
 
 // The built SPA: real files from dist/, and index.html for every other GET that is not an API, socket or media path
 // (client-side routes such as /en-us/settings). Hashed assets are cached for good; index.html never is.
-const SERVER_PATHS = /^\/(api|ws|media)(\/|$)/
+const SERVER_PATHS = /^\/(api|ws|media|recordings)(\/|$)/
 
 export async function spaRoutes(app: FastifyInstance): Promise<void> {
   const root = app.deps.config.spaDir

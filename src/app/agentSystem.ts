@@ -93,6 +93,8 @@ export type WebphoneEffects = {
   notifyIncomingCall(call: { callId: string; phone: string; name: string; actions: boolean }): void
   /** What the browser already says about audio and notifications; the phone's own microphone probe decides the rest. */
   permissions(): { audio: boolean; notifications: boolean } | null
+  /** The telephony channel sign-in (spec 000 §7 "Agent channel"): POST channel/login (by user or system) or logout. */
+  telephonyChannel(loggedIn: boolean, by: 'user' | 'system'): Promise<unknown>
 }
 
 export type AgentSystemOptions = {
@@ -538,7 +540,24 @@ function wire(to: Lookup, options: AgentSystemOptions, effects: AgentSystemEffec
     if (was?.dnd !== now.dnd) status.send({ type: 'DND_CHANGED', dnd: now.dnd })
   }
 
+  // The telephony channel (spec 000 §7 "Agent channel", §3 login_channel_telephony): the queues offer calls only to
+  // agents signed in to it. Signed in once the phone runs (by the system when the team's auto login started it, by the
+  // user otherwise), out when the agent stops the phone; a phone stopped because another tab serves stays signed in.
+  let channelIn = false
+  const onPhoneChannel = (snapshot: SnapshotFrom<typeof webphoneMachine>) => {
+    const channel = effects.webphone?.telephonyChannel
+    if (!channel) return
+    if (snapshot.matches('ready') && !channelIn) {
+      channelIn = true
+      channel(true, snapshot.context.autoLogin ? 'system' : 'user').catch(() => (channelIn = false))
+    } else if (snapshot.matches('off') && channelIn) {
+      channelIn = false
+      channel(false, 'user').catch(() => {})
+    }
+  }
+
   const links = [
+    follow(to('webphone'), onPhoneChannel),
     follow(to('tabOwnership'), onTabForPhone),
     follow(to('webphone'), onWebphone),
     follow(to('webphone'), onPhoneRunning),

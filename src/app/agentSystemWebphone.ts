@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { CallMetadata } from '../../machines/call.machine.ts'
 import type { CancelTransferRequest } from '../../machines/transfer.machine.ts'
+import { AGENT_PATHS } from '../../contract/api/agent.ts'
 import { api } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import type { CreateSipPhone, SipPhone } from '../../machines/webphoneTypes.ts'
@@ -33,6 +34,12 @@ export function cancelTransfer(request: CancelTransferRequest): Promise<unknown>
   return api.post(WEBPHONE_API_PATHS.transferCancel, request)
 }
 
+export function telephonyChannel(loggedIn: boolean, by: 'user' | 'system'): Promise<unknown> {
+  return loggedIn
+    ? api.post(AGENT_PATHS.channelLogin, undefined, { query: { channel: 'telephony', logged_in_by: by } })
+    : api.post(AGENT_PATHS.channelLogout, undefined, { query: { channel: 'telephony' } })
+}
+
 type NotificationLike = { readonly permission: NotificationPermission; new (title: string, options?: NotificationOptions): { onclick: ((this: Notification, event: Event) => unknown) | null; close(): void } }
 
 export function browserWebphoneEffects(i18n: I18n, notification: NotificationLike | undefined = globalThis.Notification): WebphoneEffects {
@@ -40,6 +47,7 @@ export function browserWebphoneEffects(i18n: I18n, notification: NotificationLik
     createSipPhone: lazySipPhone(() => import('../features/webphone/sipPhone.ts').then((m) => m.sipPhoneFactory(m.browserSipDeps()))),
     fetchCallMetadata,
     cancelTransfer,
+    telephonyChannel,
     notifyIncomingCall: ({ phone, name, actions }) => {
       if (!notification || notification.permission !== 'granted') return
       const title = i18n._(msg`Chamada recebida`)

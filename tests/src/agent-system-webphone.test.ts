@@ -37,6 +37,7 @@ function fakePhone() {
     },
     fetchCallMetadata: vi.fn(async () => ({ form: 1 })),
     cancelTransfer: vi.fn(async () => ({})),
+    telephonyChannel: vi.fn(async () => ({})),
     notifyIncomingCall: vi.fn(),
     permissions: () => ({ audio: true, notifications: true }),
   }
@@ -98,6 +99,36 @@ describe('webphone in the agent system', () => {
     await flush()
     expect(telephonyStatuses(socket)).toEqual(['unavailable', 'not_inuse', 'ringing', 'busy', 'not_inuse'])
     expect(system.get('serviceSocket').getSnapshot().context.hasCalls).toBe(false)
+  })
+
+  it('signs in to the telephony channel when the phone runs (system for auto login, user otherwise) and out on stop', async () => {
+    const auto = start()
+    expect(auto.webphone.telephonyChannel).not.toHaveBeenCalled()
+    auto.socket.receive({ action: 'startService' })
+    await flush()
+    expect(auto.webphone.telephonyChannel).toHaveBeenCalledExactlyOnceWith(true, 'system')
+    auto.phones[0].emit({ type: 'PHONE_REGISTRATION', state: 'registered' })
+    await flush()
+    expect(auto.webphone.telephonyChannel).toHaveBeenCalledTimes(1)
+    auto.system.get('webphone').send({ type: 'STOP' })
+    await flush()
+    expect(auto.webphone.telephonyChannel).toHaveBeenLastCalledWith(false, 'user')
+    expect(auto.webphone.telephonyChannel).toHaveBeenCalledTimes(2)
+    auto.system.stop()
+
+    FakeSocket.all = []
+    const manual = start({ tabId: 'tab-b', team: { ...TEAM, enable_auto_login_webphone: false } })
+    manual.socket.receive({ action: 'startService' })
+    await flush()
+    expect(manual.webphone.telephonyChannel).not.toHaveBeenCalled()
+    manual.system.get('webphone').send({ type: 'START' })
+    await flush()
+    expect(manual.webphone.telephonyChannel).toHaveBeenCalledExactlyOnceWith(true, 'user')
+    // Another tab takes the service: the phone stops, the agent stays signed in to the channel.
+    manual.socket.receive({ action: 'serviceElsewhere' })
+    await flush()
+    expect(manual.system.get('webphone').getSnapshot().value).toBe('otherTab')
+    expect(manual.webphone.telephonyChannel).toHaveBeenCalledTimes(1)
   })
 
   it('the socket dnd, startWebphone and clickToCall commands reach the webphone', async () => {

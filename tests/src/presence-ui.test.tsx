@@ -30,7 +30,8 @@ describe('pause widget', () => {
     fireEvent.click(await screen.findByTestId('pause-button'))
     const start = await screen.findByTestId('pause-start')
     expect((start as HTMLButtonElement).disabled).toBe(true)
-    const select = within(screen.getByTestId('pause-select')).getByRole('combobox')
+    // Joy's Select is its own chunk, loaded when the menu first opens.
+    const select = within(await screen.findByTestId('pause-select')).getByRole('combobox')
     fireEvent.click(select)
     fireEvent.click(await screen.findByRole('option', { name: 'Almoço' }))
     fireEvent.click(start)

@@ -28,6 +28,7 @@ describe('route permission declarations', () => {
       '/{-$locale}/_app/': PERMISSIONS.viewDashboard,
       '/{-$locale}/_app/dashboard': PERMISSIONS.viewDashboard,
       '/{-$locale}/_app/machines': PERMISSIONS.viewMachines,
+      '/{-$locale}/_app/phonecalls': PERMISSIONS.viewSoftphone,
       '/{-$locale}/_app/profile/': PERMISSIONS.myProfile,
       '/{-$locale}/_app/profile/change-avatar': PERMISSIONS.myProfile,
       '/{-$locale}/_app/profile/change-password': PERMISSIONS.myProfile,

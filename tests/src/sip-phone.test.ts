@@ -5,6 +5,7 @@ import {
   KEEPALIVE_MS,
   REGISTER_EXPIRES_S,
   SIP_JS,
+  sipSocketUrl,
   type AudioOut,
   type SipLib,
   type SipPhoneDeps,
@@ -393,5 +394,34 @@ describe('sipPhone adapter', () => {
     expect(invitation.sender.track).toBe(micTrack)
     await phone.call('call-1', '2001', {})
     expect(made.inviters[0].options.sessionDescriptionHandlerOptions.constraints).toEqual({ audio: { deviceId: { exact: 'mic-9' } }, video: false })
+  })
+})
+
+describe('sipSocketUrl', () => {
+  it("opens our /ws/sip proxy on the page's own origin, whatever host the profile names", () => {
+    // The demo writes ws://localhost:PORT: a browser on 127.0.0.1 would send no session cookie there.
+    expect(sipSocketUrl('ws://localhost:8295/ws/sip', { protocol: 'http:', host: '127.0.0.1:8295' })).toBe('ws://127.0.0.1:8295/ws/sip')
+    expect(sipSocketUrl('ws://localhost:8080/ws/sip/', { protocol: 'https:', host: 'atende.example.com' })).toBe('wss://atende.example.com/ws/sip')
+    expect(sipSocketUrl('/ws/sip', { protocol: 'https:', host: 'atende.example.com' })).toBe('wss://atende.example.com/ws/sip')
+  })
+
+  it('leaves any other WebSocket (an outside SIP server) and a missing page alone', () => {
+    expect(sipSocketUrl('wss://pbx.example.net:7443/ws', { protocol: 'https:', host: 'atende.example.com' })).toBe('wss://pbx.example.net:7443/ws')
+    expect(sipSocketUrl('ws://localhost:8080/ws/sip')).toBe('ws://localhost:8080/ws/sip')
+  })
+
+  it('the user agent connects to the resolved URL', () => {
+    const { sip, made } = fakeSip()
+    createSipPhone({ ...CONFIG, websocket: 'ws://localhost:8080/ws/sip' }, () => {}, {
+      sip,
+      getUserMedia: vi.fn(),
+      createAudio: vi.fn(),
+      createAudioContext: vi.fn(),
+      target: { addEventListener: vi.fn(), removeEventListener: vi.fn() },
+      setInterval: vi.fn(),
+      clearInterval: vi.fn(),
+      pageOrigin: { protocol: 'https:', host: 'atende.example.com' },
+    } as unknown as SipPhoneDeps)
+    expect(made.userAgents[0].options.transportOptions.server).toBe('wss://atende.example.com/ws/sip')
   })
 })

@@ -76,6 +76,28 @@ export const callRecords = pgTable(
     hungUpBy: varchar('hung_up_by', { length: 16 }),
     record: boolean('record').notNull().default(false),
     recordingPath: text('recording_path'),
+    /** The agent's webphone accepted the call (the service socket's webphone_answer). */
+    agentAnsweredAt: timestamp('agent_answered_at', { withTimezone: true }),
+    /** The agent's classification (spec 000 §3 "Classification chain", POST tab-form ?type=classification). */
+    classification: jsonb('classification').$type<Record<string, unknown>>(),
+    classifiedAt: timestamp('classified_at', { withTimezone: true }),
+    /** The call form the agent sent (POST tab-form ?type=form&form_id=): its id and values, once. */
+    formId: integer('form_id'),
+    formValues: jsonb('form_values').$type<Record<string, unknown>>(),
+    formSentAt: timestamp('form_sent_at', { withTimezone: true }),
+    /** After-service (spec 000 §4): started (its pause report), finished with a type and duration (?type=hangup). */
+    afterServiceStartedAt: timestamp('after_service_started_at', { withTimezone: true }),
+    afterServicePauseReportId: integer('after_service_pause_report_id'),
+    afterServiceType: integer('after_service_type'),
+    afterServiceDuration: integer('after_service_duration'),
+    afterServiceFinishedAt: timestamp('after_service_finished_at', { withTimezone: true }),
+    /** A transfer's call: the uid of the step it was transferred from and how (blind, attend, pendulum). */
+    transferOfUid: varchar('transfer_of_uid', { length: 36 }),
+    transferType: varchar('transfer_type', { length: 16 }),
+    /** The agent cancelled the transfer (POST /v1/agent/transfer/cancel/): when, and the destination it had. */
+    transferCancelledAt: timestamp('transfer_cancelled_at', { withTimezone: true }),
+    transferApp: varchar('transfer_app', { length: 32 }),
+    transferAppdata: varchar('transfer_appdata', { length: 255 }),
     /** The answer Kamailio got for this step (protocol.ts Decision). */
     decision: jsonb('decision').$type<Record<string, unknown>>().notNull(),
   },
@@ -86,6 +108,7 @@ export const callRecords = pgTable(
     index('call_records_user_idx').on(t.userId, t.startedAt),
     index('call_records_caller_user_idx').on(t.callerUserId, t.startedAt),
     index('call_records_queue_idx').on(t.queueId, t.startedAt),
+    index('call_records_transfer_of_idx').on(t.transferOfUid),
     // Steps still ringing or talking: busy devices, agents being offered a call, callers waiting in a queue.
     index('call_records_open_idx')
       .on(t.siteId)

@@ -25,6 +25,9 @@ import { setChannelLogin } from '../../agent/channel-service.ts'
 import { currentPause, startOwnPause, stopOwnPause, supervisorPause, supervisorUnpause } from '../../agent/pause-service.ts'
 import { listStatuses } from '../../agent/status-service.ts'
 import { detailError } from '../../http/errors.ts'
+import type { TransferCancelResponse } from '../../../contract/api/service-actions.ts'
+import { SERVICE_ACTION_PATHS, TransferCancelBody } from '../../../contract/api/service-actions.ts'
+import { cancelTransfer, pendencies } from '../../telephony/control/call-service.ts'
 import { parseInput } from '../../http/validate.ts'
 
 // Spec 000 §7 "Agent channel and pause" (paths exactly as the spec), plus the supervisor's pause/unpause of §6 and the
@@ -74,8 +77,15 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     return currentPause(app.deps.db, user.siteId, user.id)
   })
 
-  // Calls waiting for the agent arrive with the telephony issue; until then there are none.
-  app.get(AGENT_PATHS.pendencies, { config: { permission: 'authenticated' } }, async (): Promise<PendenciesResponse> => ({ calls: [] }))
+  // The agent's answered calls still to classify or whose after-service did not end (call-service.ts).
+  app.get(AGENT_PATHS.pendencies, { config: { permission: 'authenticated' } }, async (request): Promise<PendenciesResponse> => ({
+    calls: await pendencies(app.deps.db, request.auth!.user),
+  }))
+
+  app.post(SERVICE_ACTION_PATHS.transferCancel, { config: { permission: PERMISSIONS.viewSoftphone } }, async (request): Promise<TransferCancelResponse> => {
+    const body = parseInput(TransferCancelBody, request.body, request.lang)
+    return cancelTransfer(app.deps.db, request.auth!.user, body, request.lang)
+  })
 
   app.post(AGENT_PATHS.supervisorPause, { config: { permission: PERMISSIONS.pauseAgent } }, async (request): Promise<PauseResponse> => {
     const body = parseInput(SupervisorPauseBody, request.body, request.lang)

@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { callRecords, pabxDevices, users } from '../../db/schema/index.ts'
 import type { CallRecordRow, NewCallRecord } from '../../db/schema/index.ts'
+import { headerLines } from './protocol.ts'
 import type { Decision } from './protocol.ts'
 
 // The call records (server/db/schema/calls.ts): one row per decision step, written in the same transaction as the
@@ -56,6 +57,7 @@ export async function recordSteps(
       const step = call.after + index + 1
       const uid = randomUUID()
       const rejected = draft.decision.action === 'reject'
+      const decided = withStepHeaders(draft, uid)
       const inserted = await tx
         .insert(callRecords)
         .values({
@@ -75,7 +77,7 @@ export async function recordSteps(
               }
             : {}),
           dialStatusText: draft.dialStatusText || (rejected ? (draft.decision as { reason: string }).reason : ''),
-          decision: draft.decision as unknown as Record<string, unknown>,
+          decision: decided as unknown as Record<string, unknown>,
         })
         .onConflictDoNothing()
         .returning({ id: callRecords.id })
@@ -89,10 +91,21 @@ export async function recordSteps(
         return existing!.decision as unknown as Decision
       }
       parentUid ??= uid
-      decision = draft.decision
+      decision = decided
     }
     return decision!
   })
+}
+
+/**
+ * A relay tells both agents' devices which step this is: `X-Atende-Uid` toward the callee (the webphone's call uid,
+ * the key of its metadata requests) and `uid` for Kamailio, which puts it on the replies toward the caller. A transfer's
+ * call (blind `*8`, attended, pendulum) also carries `X-Atende-Transfer` and `X-Atende-Parent-Uid`.
+ */
+function withStepHeaders(draft: StepDraft, uid: string): Decision {
+  if (draft.decision.action !== 'relay') return draft.decision
+  const transfer = draft.transferOfUid ? { 'X-Atende-Transfer': draft.transferType ?? 'blind', 'X-Atende-Parent-Uid': draft.transferOfUid } : {}
+  return { ...draft.decision, uid, headers: draft.decision.headers + headerLines({ 'X-Atende-Uid': uid, ...transfer }) }
 }
 
 /** Closes the open step of a call that failed (a failure request): its SIP answer and end. */

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { CallListQuery, CallRow, CallStepRow, LookupRow, PermissionAppRow } from '../../../contract/api/calls.ts'
 import {
   CALL_PATHS,
@@ -214,6 +214,33 @@ async function callSteps(app: FastifyInstance, request: FastifyRequest, callId: 
   }))
 }
 
+/**
+ * A call's recording as audio (the API's `/v1/report/recordings/{callId}/` and the player's media path
+ * `/recordings/player/{callId}`): only of a call the caller may see (404 otherwise, as for a call without a recording),
+ * `?extension=mp3|wav` (mp3 by default), inline for the <audio> element, `download=1` as an attachment.
+ */
+export async function sendRecording(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const { callId } = parseInput(CallIdParam, request.params, request.lang)
+  const query = parseInput(RecordingQuery, request.query, request.lang)
+  // The call must be one the caller may see (404 otherwise, as for a call without a recording).
+  await callSteps(app, request, callId)
+  const format = query.extension ?? 'mp3'
+  let file: string | null
+  try {
+    file = await recordingFile(recordingsDir(app.deps.config.dataDir), callId, format)
+  } catch (error) {
+    if (error instanceof EncoderMissingError) throw detailError(503, 'recordingEncoderMissing', request.lang)
+    throw error
+  }
+  if (!file) throw detailError(404, 'noRecording', request.lang)
+  const download = query.download === '1' || query.download === 'true'
+  const safeName = `${callId.replace(/[^\w.-]+/g, '_').slice(0, 80)}.${format}`
+  reply.header('Content-Type', format === 'mp3' ? 'audio/mpeg' : 'audio/wav')
+  reply.header('X-Content-Type-Options', 'nosniff')
+  reply.header('Content-Disposition', `${download ? 'attachment' : 'inline'}; filename="${safeName}"`)
+  return reply.send(createReadStream(file))
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Webphone lookups
 
@@ -362,27 +389,7 @@ export async function callRoutes(app: FastifyInstance): Promise<void> {
     return { count: results.length, results }
   })
 
-  app.get(CALL_PATHS.recording, { config: { permission: PERMISSIONS.downloadMonitorFile } }, async (request, reply) => {
-    const { callId } = parseInput(CallIdParam, request.params, request.lang)
-    const query = parseInput(RecordingQuery, request.query, request.lang)
-    // The call must be one the caller may see (404 otherwise, as for a call without a recording).
-    await callSteps(app, request, callId)
-    const format = query.extension ?? 'mp3'
-    let file: string | null
-    try {
-      file = await recordingFile(recordingsDir(app.deps.config.dataDir), callId, format)
-    } catch (error) {
-      if (error instanceof EncoderMissingError) throw detailError(503, 'recordingEncoderMissing', request.lang)
-      throw error
-    }
-    if (!file) throw detailError(404, 'noRecording', request.lang)
-    const download = query.download === '1' || query.download === 'true'
-    const safeName = `${callId.replace(/[^\w.-]+/g, '_').slice(0, 80)}.${format}`
-    reply.header('Content-Type', format === 'mp3' ? 'audio/mpeg' : 'audio/wav')
-    reply.header('X-Content-Type-Options', 'nosniff')
-    reply.header('Content-Disposition', `${download ? 'attachment' : 'inline'}; filename="${safeName}"`)
-    return reply.send(createReadStream(file))
-  })
+  app.get(CALL_PATHS.recording, { config: { permission: PERMISSIONS.downloadMonitorFile } }, async (request, reply) => sendRecording(app, request, reply))
 
   app.get(CALL_PATHS.permissionApps, softphone, async (request) => {
     const params = parseInput(PermissionAppsParams, request.params, request.lang)

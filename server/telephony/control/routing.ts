@@ -20,6 +20,8 @@ import {
 } from '../../db/schema/index.ts'
 import type { CallRecordRow } from '../../db/schema/index.ts'
 import { CALL_TYPE } from '../../../contract/codes/call-types.ts'
+import { TRANSFER_TYPES } from '../../../contract/api/service-actions.ts'
+import { BLIND_TRANSFER_PREFIX } from '../../../machines/transfer.machine.ts'
 import type { RouteRequest } from '../types.ts'
 import { engagedUsers, loadMembers, loadQueue, queueMemory, waitingCalls } from './acd.ts'
 import type { Member, QueueRow } from './acd.ts'
@@ -48,7 +50,19 @@ const MAX_HOPS = 5
 /** What every step of a call shares: who called, through what, from where. */
 export type CallBase = Pick<
   StepDraft,
-  'direction' | 'callType' | 'caller' | 'callee' | 'phone' | 'callerDeviceId' | 'callerUserId' | 'inboundRouteId' | 'trunkId' | 'did' | 'areaCode'
+  | 'direction'
+  | 'callType'
+  | 'caller'
+  | 'callee'
+  | 'phone'
+  | 'callerDeviceId'
+  | 'callerUserId'
+  | 'inboundRouteId'
+  | 'trunkId'
+  | 'did'
+  | 'areaCode'
+  | 'transferOfUid'
+  | 'transferType'
 > & {
   siteId: number
   domain: string
@@ -84,7 +98,8 @@ async function fromDevice(env: Env, request: RouteRequest) {
     .leftJoin(users, and(eq(users.deviceId, pabxDevices.id), eq(users.siteId, site.id)))
     .where(and(eq(pabxDevices.siteId, site.id), eq(pabxDevices.username, request.from_user), eq(pabxDevices.isActive, true)))
   if (!caller) return { siteId: null, decision: rejectWith(403) } as const
-  const dialled = request.ruri_user
+  const transfer = await transferOf(env, site.id, caller.device.id, caller.userId, request)
+  const dialled = transfer ? transfer.dialled : request.ruri_user
   const base: CallBase = {
     siteId: site.id,
     domain: site.domain,
@@ -102,6 +117,8 @@ async function fromDevice(env: Env, request: RouteRequest) {
     areaCode: '',
     record: false,
     clientName: caller.device.calleridName,
+    transferOfUid: transfer?.parentUid ?? null,
+    transferType: transfer?.type ?? null,
   }
   const plan = (steps: Plan) => ({ siteId: site.id, plan: steps })
 
@@ -165,6 +182,8 @@ async function fromTrunk(env: Env, request: RouteRequest) {
     areaCode: areaCodeOf(request.from_user),
     record: false,
     clientName: '',
+    transferOfUid: null,
+    transferType: null,
   }
   const plan = (steps: Plan) => ({ siteId: trunk.siteId, plan: steps })
   const candidates = [...new Set([did, did.replace(/^\+/, ''), `+${did.replace(/^\+/, '')}`])]
@@ -194,6 +213,39 @@ async function fromTrunk(env: Env, request: RouteRequest) {
   const app = open ? route.destinationApp : route.closedDestinationApp || route.destinationApp
   const appdata = open ? route.destinationAppdata : route.closedDestinationApp ? route.closedDestinationAppdata : route.destinationAppdata
   return plan(await toDestination(env, routed, app, appdata, 0))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Transfers: a blind transfer is a REFER to `*8<destination>` (machines/README.md), which the transferee's phone
+// follows with a new INVITE to `*8<destination>`; attended and pendulum transfers dial the destination with
+// X-Atende-Transfer and X-Atende-Parent-Uid. Either way the new call is routed as a dial of the destination and its
+// steps name the step it was transferred from.
+
+const header = (request: RouteRequest, name: string) => request.x_headers[name] ?? request.x_headers[name.toLowerCase()]
+
+async function transferOf(
+  env: Env,
+  siteId: number,
+  deviceId: number,
+  userId: number | null,
+  request: RouteRequest,
+): Promise<{ dialled: string; type: string; parentUid: string | null } | null> {
+  const dialled = request.ruri_user
+  const blind = dialled.startsWith(BLIND_TRANSFER_PREFIX) && dialled.length > BLIND_TRANSFER_PREFIX.length
+  const named = header(request, 'X-Atende-Transfer')?.trim()
+  const type = blind ? 'blind' : (TRANSFER_TYPES as readonly string[]).includes(named ?? '') ? named! : null
+  if (!type) return null
+  const party = sql`(caller_device_id = ${deviceId} or device_id = ${deviceId}${userId === null ? sql`` : sql` or user_id = ${userId} or caller_user_id = ${userId}`})`
+  const parentUid = header(request, 'X-Atende-Parent-Uid')?.trim()
+  // The parent a device names counts only if that device (or its agent) took part in it.
+  const rows = (await env.db.execute(
+    parentUid
+      ? sql`select uid from call_records where site_id = ${siteId} and uid = ${parentUid} and ${party} limit 1`
+      : // The transferee follows the REFER while still talking on the call it was transferred from.
+        sql`select uid from call_records where site_id = ${siteId} and ended_at is null and answered_at is not null
+            and call_id <> ${request.call_id} and ${party} order by answered_at desc, id desc limit 1`,
+  )) as unknown as { rows: { uid: string }[] }
+  return { dialled: blind ? dialled.slice(BLIND_TRANSFER_PREFIX.length) : dialled, type, parentUid: rows.rows[0]?.uid ?? null }
 }
 
 /** Whether the calendar is open now; a calendar deleted or switched off keeps the route open. */
@@ -566,6 +618,8 @@ export function baseOf(first: CallRecordRow, domain: string, clientName: string)
     areaCode: first.areaCode,
     record: first.record,
     clientName,
+    transferOfUid: first.transferOfUid,
+    transferType: first.transferType,
   }
 }
 

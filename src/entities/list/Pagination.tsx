@@ -8,10 +8,18 @@ import { useLingui } from '@lingui/react/macro'
 import { PAGE_SIZE_ALL, PAGE_SIZE_OPTIONS } from '../../../contract/constants.ts'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons/icons.tsx'
 
-type Props = { count: number; page: number; pageSize: number; onPage: (page: number) => void; onPageSize: (size: number) => void }
+type Props = {
+  count: number
+  page: number
+  pageSize: number
+  onPage: (page: number) => void
+  onPageSize: (size: number) => void
+  /** Offer "all" (limit 99999) after 5–25; reports leave it out. */
+  allowAll?: boolean
+}
 
 /** Page sizes 5/10/15/20/25 or all (limit 99999), the range shown and previous/next. */
-export function Pagination({ count, page, pageSize, onPage, onPageSize }: Props) {
+export function Pagination({ count, page, pageSize, onPage, onPageSize, allowAll = true }: Props) {
   const { t } = useLingui()
   const id = useId()
   const all = pageSize === PAGE_SIZE_ALL
@@ -36,7 +44,7 @@ export function Pagination({ count, page, pageSize, onPage, onPageSize }: Props)
             {size}
           </Option>
         ))}
-        <Option value={PAGE_SIZE_ALL}>{t`Todos`}</Option>
+        {allowAll && <Option value={PAGE_SIZE_ALL}>{t`Todos`}</Option>}
       </Select>
       <Typography level="body-sm" data-testid="page-range">
         {t`${first}–${last} de ${count}`}

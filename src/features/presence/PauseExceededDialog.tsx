@@ -1,21 +1,9 @@
-import { useState } from 'react'
-import Box from '@mui/joy/Box'
-import Button from '@mui/joy/Button'
-import FormControl from '@mui/joy/FormControl'
-import FormHelperText from '@mui/joy/FormHelperText'
-import FormLabel from '@mui/joy/FormLabel'
-import Modal from '@mui/joy/Modal'
-import ModalDialog from '@mui/joy/ModalDialog'
-import Textarea from '@mui/joy/Textarea'
-import Typography from '@mui/joy/Typography'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { PAUSE_REASON_MAX } from '../../../contract/api/agent.ts'
-import { formatDuration } from '../../../contract/format/duration.ts'
-import { useAgentActor, useAgentSelector } from '../../app/agentSystemContext.tsx'
-import { HourglassIcon } from './icons.tsx'
-import { pauseName, pauseView, samePauseView } from './pauseView.ts'
-import { useDescribedPause } from './presenceApi.ts'
-import { usePauseTypes } from './usePauseTypes.ts'
+import { lazy, Suspense, useEffect } from 'react'
+import { useAgentSelector } from '../../app/agentSystemContext.tsx'
+import { pauseView, samePauseView } from './pauseView.ts'
+
+const loadForm = () => import('./PauseExceededForm.tsx')
+const ExceededForm = lazy(() => loadForm().then((m) => ({ default: m.ExceededForm })))
 
 /**
  * The full-screen 'Pausa excedente' (spec 000 §2, §4): a stop answered with code 5 opens it; the justification is
@@ -23,60 +11,15 @@ import { usePauseTypes } from './usePauseTypes.ts'
  */
 export function PauseExceededDialog() {
   const view = useAgentSelector('pause', pauseView, samePauseView)
-  return view.phase === 'exceeded' ? <ExceededForm submitting={!view.justifying} seconds={view.seconds} pauseId={view.current?.pauseId ?? null} maximum={view.current?.maximumDuration ?? 0} /> : null
-}
-
-type Props = { submitting: boolean; seconds: number; pauseId: number | string | null; maximum: number }
-
-function ExceededForm({ submitting, seconds, pauseId, maximum }: Props) {
-  const { t } = useLingui()
-  const actor = useAgentActor('pause')
-  const types = usePauseTypes()
-  const described = useDescribedPause(true)
-  const [reason, setReason] = useState('')
-  const name = pauseName(pauseId, types, described) ?? t`Pausa`
-  const elapsed = formatDuration(seconds)
-  const limit = formatDuration(maximum)
-  const blank = reason.trim().length === 0
+  // The form's chunk loads while a pause with a maximum runs, so it is there by the time the pause exceeds.
+  const limited = (view.current?.maximumDuration ?? 0) > 0
+  useEffect(() => {
+    if (limited) void loadForm()
+  }, [limited])
+  if (view.phase !== 'exceeded') return null
   return (
-    <Modal open disableEscapeKeyDown>
-      <ModalDialog layout="fullscreen" role="alertdialog" aria-labelledby="pause-exceeded-title" data-testid="pause-exceeded" sx={{ alignItems: 'center', justifyContent: 'center' }}>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            if (!blank) actor.send({ type: 'JUSTIFY', reason })
-          }}
-          sx={{ width: '100%', maxWidth: 560, display: 'flex', flexDirection: 'column', gap: 2 }}
-        >
-          <Typography id="pause-exceeded-title" level="h2" color="danger" startDecorator={<HourglassIcon />}>
-            <Trans>Pausa excedente</Trans>
-          </Typography>
-          <Typography level="body-lg">
-            <Trans>
-              A pausa {name} passou da duração máxima de {limit} e já dura {elapsed}. Justifique o excesso para sair da pausa.
-            </Trans>
-          </Typography>
-          <FormControl required error={blank}>
-            <FormLabel>
-              <Trans>Justificativa</Trans>
-            </FormLabel>
-            <Textarea
-              name="reason"
-              minRows={4}
-              autoFocus
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              slotProps={{ textarea: { maxLength: PAUSE_REASON_MAX } }}
-            />
-            <FormHelperText>{blank ? t`Este campo é obrigatório` : `${reason.length}/${PAUSE_REASON_MAX}`}</FormHelperText>
-          </FormControl>
-          <Button type="submit" size="lg" color="danger" loading={submitting} disabled={blank} data-testid="pause-justify">
-            <Trans>Confirmar</Trans>
-          </Button>
-        </Box>
-      </ModalDialog>
-    </Modal>
+    <Suspense fallback={null}>
+      <ExceededForm submitting={!view.justifying} seconds={view.seconds} pauseId={view.current?.pauseId ?? null} maximum={view.current?.maximumDuration ?? 0} />
+    </Suspense>
   )
 }

@@ -1,12 +1,10 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { KeyboardEvent, ReactNode } from 'react'
 import Box from '@mui/joy/Box'
 import Button from '@mui/joy/Button'
 import Dropdown from '@mui/joy/Dropdown'
 import Menu from '@mui/joy/Menu'
 import MenuButton from '@mui/joy/MenuButton'
-import Option from '@mui/joy/Option'
-import Select from '@mui/joy/Select'
 import Stack from '@mui/joy/Stack'
 import Typography from '@mui/joy/Typography'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -17,8 +15,8 @@ import { BreakIcon, HourglassIcon, PauseCircleIcon, PlayIcon, SupervisorIcon, Sw
 import { isOverMaximum, pauseName, pauseView, samePauseView } from './pauseView.ts'
 import type { PauseView } from './pauseView.ts'
 import { useDescribedPause } from './presenceApi.ts'
+import type { PauseSelectProps } from './PauseSelect.tsx'
 import { usePauseTypes } from './usePauseTypes.ts'
-import type { PauseType } from './usePauseTypes.ts'
 
 // The pause widget of the top bar (spec 000 §2 "Pause widget", §3, §4): a menu with a select of the pause types and
 // 'Entrar' (start), 'Sair' (stop), 'Trocar' (pick another type) and 'Confirmar' (start the swap). The button shows
@@ -72,6 +70,8 @@ function PauseMenu() {
         startDecorator={buttonIcon(view)}
         data-testid="pause-button"
         data-phase={view.phase}
+        onPointerEnter={() => void loadPauseSelect()}
+        onFocus={() => void loadPauseSelect()}
         aria-label={t`Pausa`}
       >
         <PauseButtonLabel view={view} name={currentName} />
@@ -197,25 +197,16 @@ function RunningPause({ view, name }: { view: PauseView; name: string }) {
   )
 }
 
-function PauseSelect({ types, value, onChange }: { types: readonly PauseType[]; value: number | null; onChange: (value: number | null) => void }) {
-  const { t } = useLingui()
+/** Joy's Select, loaded with the first opening of the menu (or sooner, once the pointer or the focus is on the button). */
+const loadPauseSelect = () => import('./PauseSelect.tsx')
+const LazyPauseSelect = lazy(() => loadPauseSelect().then((m) => ({ default: m.PauseSelect })))
+
+function PauseSelect(props: PauseSelectProps) {
+  // The fallback holds the select's place (Joy's sm..md input height), so the buttons below do not jump.
   return (
-    <Select
-      placeholder={types.length ? t`Selecione uma pausa` : t`Nenhuma pausa disponível`}
-      disabled={!types.length}
-      value={value}
-      onChange={(_, next) => onChange(next)}
-      // Inside the menu: a listbox in a portal would count as a click outside and close it.
-      slotProps={{ listbox: { disablePortal: true, sx: { zIndex: 1 } } }}
-      data-testid="pause-select"
-      aria-label={t`Tipo de pausa`}
-    >
-      {types.map((type) => (
-        <Option key={type.id} value={type.id}>
-          {type.description}
-        </Option>
-      ))}
-    </Select>
+    <Suspense fallback={<Box sx={{ minHeight: 'var(--Select-minHeight, 2.25rem)' }} data-testid="pause-select-loading" />}>
+      <LazyPauseSelect {...props} />
+    </Suspense>
   )
 }
 

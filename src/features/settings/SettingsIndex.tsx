@@ -12,7 +12,6 @@ import { useLocale } from '../../app/useLocale.ts'
 import { HistoryIcon } from '../../components/icons/icons.tsx'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
 import { ListItemButtonLink } from '../../components/links.tsx'
-import { settingsPath } from '../../entities/paths.ts'
 import { useRoles } from '../../entities/permissions.ts'
 import { useText } from '../../entities/text.ts'
 import { TelephonyStatusCard } from './TelephonyStatusCard.tsx'
@@ -25,7 +24,7 @@ export function SettingsIndex() {
   const roles = useRoles()
   const { params } = useLocale()
   const sections = SECTIONS.map((section) => {
-    const entities = sectionEntities(section).filter((e) => has(roles, e.permissions.view))
+    const entities = sectionEntities(section).filter((e) => has(roles, e.permission))
     const audit = section === 'system' && has(roles, AUDIT_LOG_PERMISSION)
     return { section, entities, audit }
   }).filter((s) => s.entities.length > 0 || s.audit)
@@ -51,8 +50,8 @@ export function SettingsIndex() {
               <List size="sm" sx={{ '--ListItem-radius': '8px', '--List-gap': '2px' }}>
                 {entities.map((entity) => (
                   <ListItem key={entity.key}>
-                    <ListItemButtonLink to="/{-$locale}/settings/$" params={{ ...params, _splat: settingsPath(entity, 'list') }} data-entity={entity.key}>
-                      {text(entity.label.plural)}
+                    <ListItemButtonLink to="/{-$locale}/settings/$" params={{ ...params, _splat: entity.path }} data-entity={entity.key}>
+                      {text(entity.label)}
                     </ListItemButtonLink>
                   </ListItem>
                 ))}

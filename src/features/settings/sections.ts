@@ -1,11 +1,14 @@
 import type { ComponentType } from 'react'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { ENTITIES, SECTIONS } from '../../../contract/entities/index.ts'
-import type { Entity, Section } from '../../../contract/entities/index.ts'
+import { SECTIONS } from '../../../contract/entities/types.ts'
+import type { Section } from '../../../contract/entities/types.ts'
 import { BusinessIcon, ChatIcon, ContactsIcon, DialpadIcon, HeadsetIcon, TuneIcon } from '../../components/icons/icons.tsx'
+import { SETTINGS_INDEX } from './settingsIndex.gen.ts'
+import type { SettingsIndexEntry } from './settingsIndex.gen.ts'
 
-// The settings sections (first segment below /settings, spec 000 §2) as the index page and the menu show them.
+// The settings sections (first segment below /settings, spec 000 §2) as the index page and the menu show them. Both
+// read the generated index (settingsIndex.gen.ts), not the registry: the menu ships with every signed-in page.
 
 export const SECTION_LABELS: Record<Section, MessageDescriptor> = {
   business: msg`Empresa`,
@@ -26,8 +29,8 @@ export const SECTION_ICONS: Record<Section, ComponentType> = {
 }
 
 /** The entities with a page of their own in a section: sub-route entities are reached from their parent. */
-export function sectionEntities(section: Section): Entity[] {
-  return ENTITIES.filter((e) => e.section === section && !e.parent)
+export function sectionEntities(section: Section): SettingsIndexEntry[] {
+  return SETTINGS_INDEX.filter((e) => e.section === section)
 }
 
 export { AUDIT_LOG_PERMISSION } from './auditPermission.ts'

@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
 import { HistoryIcon, ListIcon, SettingsIcon } from '../../components/icons/icons.tsx'
 import type { MenuItem } from '../../components/menu/menuItems.ts'
-import { settingsPath } from '../../entities/paths.ts'
 import { AUDIT_LOG_PERMISSION, SECTIONS, SECTION_ICONS, SECTION_LABELS, sectionEntities } from './sections.ts'
 
 /**
@@ -28,10 +27,10 @@ export function settingsMenu(): MenuItem {
             ...sectionEntities(section).map(
               (entity): MenuItem => ({
                 id: `settings-${entity.key}`,
-                label: entity.label.plural,
+                label: entity.label,
                 to: '/{-$locale}/settings/$',
-                params: { _splat: settingsPath(entity, 'list') },
-                permission: entity.permissions.view,
+                params: { _splat: entity.path },
+                permission: entity.permission,
                 icon: SECTION_ICONS[section],
               }),
             ),

@@ -106,6 +106,28 @@ export type SipPhoneDeps = {
   clearInterval(handle: unknown): void
   /** STUN/TURN servers; none on loopback. */
   iceServers?: RTCIceServer[]
+  /** The page's origin: our own /ws/sip proxy is reached on it (see `sipSocketUrl`). */
+  pageOrigin?: { protocol: string; host: string }
+}
+
+/** The server's SIP WebSocket proxy (server/telephony/sip-proxy.ts). */
+export const SIP_SOCKET_PATH = '/ws/sip'
+
+/**
+ * The WebSocket sip.js opens. Our /ws/sip proxy only lets a signed-in session through (the cookie of the page's host),
+ * so a profile URL naming that path is opened on the page's own origin whatever host it was written with (the demo
+ * writes `ws://localhost:PORT`, useless to a browser on 127.0.0.1 or a LAN name); any other URL is used as it is.
+ */
+export function sipSocketUrl(configured: string, page?: { protocol: string; host: string }): string {
+  if (!page) return configured
+  let url: URL
+  try {
+    url = new URL(configured, `${page.protocol}//${page.host}`)
+  } catch {
+    return configured
+  }
+  if (url.pathname.replace(/\/+$/, '') !== SIP_SOCKET_PATH) return configured
+  return `${page.protocol === 'https:' ? 'wss' : 'ws'}://${page.host}${SIP_SOCKET_PATH}${url.search}`
 }
 
 export function browserSipDeps(iceServers: RTCIceServer[] = []): SipPhoneDeps {
@@ -122,6 +144,7 @@ export function browserSipDeps(iceServers: RTCIceServer[] = []): SipPhoneDeps {
     setInterval: (handler, ms) => window.setInterval(handler, ms),
     clearInterval: (handle) => window.clearInterval(handle as number),
     iceServers,
+    pageOrigin: { protocol: window.location.protocol, host: window.location.host },
   }
 }
 
@@ -164,7 +187,7 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
 
   const ua = new sip.UserAgent({
     uri: uriOf(config.endpoint),
-    transportOptions: { server: config.websocket },
+    transportOptions: { server: sipSocketUrl(config.websocket, deps.pageOrigin) },
     authorizationUsername: config.endpoint,
     authorizationPassword: config.password,
     sessionDescriptionHandlerFactoryOptions: {
