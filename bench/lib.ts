@@ -10,6 +10,24 @@ export type Running = { url: string; stop: () => Promise<void> }
 
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://atende:atende@127.0.0.1:5432/atende_test'
 
+/** A fresh PostgreSQL database for one bench run: its URL, and `drop` to remove it afterwards. */
+export async function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}`
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: PG_ADMIN_URL })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`CREATE DATABASE ${name}`)
+  const url = new URL(PG_ADMIN_URL)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
 /** Starts `server/start.ts` on a free-ish port with a fresh DATA_DIR (PGlite) or a fresh PostgreSQL database. */
 export async function startServer(opts: { port: number; postgres?: boolean }): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-'))
@@ -17,20 +35,9 @@ export async function startServer(opts: { port: number; postgres?: boolean }): P
   const env: Record<string, string> = { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: dataDir, TELEPHONY: 'off' } as Record<string, string>
   let dropDb = async () => {}
   if (opts.postgres) {
-    const name = `atende_bench_${Date.now()}`
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(PG_ADMIN_URL)
-    url.pathname = `/${name}`
-    env.DATABASE_URL = url.toString()
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    }
+    const scratch = await scratchDatabase('atende_bench')
+    env.DATABASE_URL = scratch.url
+    dropDb = scratch.drop
   }
   const child: ChildProcess = spawn(process.execPath, ['server/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let log = ''

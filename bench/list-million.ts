@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { asc, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { loadConfig } from '../server/config.ts'
 import { sites } from '../server/db/schema/index.ts'
 import { startServer } from '../server/startup.ts'
-import { PG_ADMIN_URL, tokenFor } from './lib.ts'
+import { scratchDatabase, tokenFor } from './lib.ts'
 
 // The generic settings list over 1,000,000 rows (service blocklists): a first page in the default order, and a paged
 // search, on PGlite and on PostgreSQL, 10 connections for BENCH_SECONDS each. The rows are inserted with one
@@ -23,15 +22,9 @@ const QUERIES = {
 async function run(kind: 'pglite' | 'postgres', port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-list-'))
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TELEPHONY: 'off' }
-  const dbName = `atende_bench_list_${Date.now()}`
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${dbName}`)
-    await admin.end()
-    const url = new URL(PG_ADMIN_URL)
-    url.pathname = `/${dbName}`
-    env.DATABASE_URL = url.toString()
+  const database = kind === 'postgres' ? await scratchDatabase('atende_bench_list') : null
+  if (database) {
+    env.DATABASE_URL = database.url
   } else {
     delete env.DATABASE_URL
   }
@@ -59,12 +52,7 @@ async function run(kind: 'pglite' | 'postgres', port: number) {
     await new Promise((r) => setTimeout(r, 1000))
     await app.close()
     rmSync(dataDir, { recursive: true, force: true })
-    if (kind === 'postgres') {
-      const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
-      await admin.connect()
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-      await admin.end()
-    }
+    await database?.drop()
   }
 }
 

@@ -5,7 +5,6 @@ import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { and, eq, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { setChannelLogin } from '../server/agent/channel-service.ts'
 import { reportStatus } from '../server/agent/status-service.ts'
 import { loadConfig } from '../server/config.ts'
@@ -16,7 +15,7 @@ import { startServer } from '../server/startup.ts'
 import { createCallControl } from '../server/telephony/control/index.ts'
 import type { CallControlService } from '../server/telephony/control/index.ts'
 import { telephonyPaths } from '../server/telephony/engines/generate.ts'
-import { PG_ADMIN_URL } from './lib.ts'
+import { scratchDatabase } from './lib.ts'
 
 // The telephony figures (QUALITY.md): the real server with Kamailio + rtpengine on loopback ports of their own (apart
 // from `npm start`'s and e2e's), on a fresh PostgreSQL database, and raw UDP SIP/RTP clients in this process:
@@ -235,15 +234,9 @@ function readdirSafe(dir: string): string[] {
 // ------------------------------------------------------------------------------------------------ the bench
 
 async function main() {
-  const dbName = `atende_bench_tel_${Date.now()}`
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${dbName}`)
-  await admin.end()
-  const url = new URL(PG_ADMIN_URL)
-  url.pathname = `/${dbName}`
+  const database = await scratchDatabase('atende_bench_tel')
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-tel-'))
-  const config = loadConfig({ ...process.env, ...ENV, DATA_DIR: dataDir, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1' })
+  const config = loadConfig({ ...process.env, ...ENV, DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1' })
   // The real call control, timed: how much of (a) is Node's decision (its database queries included).
   let control: CallControlService | null = null
   const decisionMs: number[] = []
@@ -546,10 +539,7 @@ async function main() {
     for (const ep of endpoints) ep.close()
     await app.close()
     rmSync(dataDir, { recursive: true, force: true })
-    const c = new pg.Client({ connectionString: PG_ADMIN_URL })
-    await c.connect()
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-    await c.end()
+    await database.drop()
   }
 }
 
