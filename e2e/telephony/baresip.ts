@@ -21,6 +21,8 @@ export type BaresipOptions = {
   /** Further users it answers as: baresip 1.0 refuses a request whose user no account has ('UA not found'), so a
    * trunk lists the numbers the test dials out to. */
   aliases?: string[]
+  /** Send every request through this proxy (our Kamailio): what a REFER's target (`sip:*8…@domain`) is reached by. */
+  outboundProxy?: string
   /** Answer incoming calls by itself. */
   autoAnswer?: boolean
   /** Tone frequency it sends. */
@@ -132,13 +134,18 @@ export async function startBaresip(options: BaresipOptions): Promise<Baresip> {
   writeFileSync(
     join(dir, 'accounts'),
     [user, ...(options.aliases ?? [])]
-      .map((name) => `<sip:${name}@127.0.0.1:${options.sipPort};transport=udp>;regint=0;answermode=${answer};audio_codecs=PCMU,PCMA\n`)
+      .map(
+        (name) =>
+          `<sip:${name}@127.0.0.1:${options.sipPort};transport=udp>;regint=0;answermode=${answer};audio_codecs=PCMU,PCMA` +
+          `${options.outboundProxy ? `;outbound="${options.outboundProxy}"` : ''}\n`,
+      )
       .join(''),
   )
   writeFileSync(join(dir, 'contacts'), '')
 
   let output = ''
-  const child: ChildProcess = spawn('baresip', ['-f', dir], { stdio: ['ignore', 'pipe', 'pipe'] })
+  // BARESIP_SIP_TRACE=1 prints every SIP message it sends and receives into its log (shown when a test fails).
+  const child: ChildProcess = spawn('baresip', ['-f', dir, ...(process.env.BARESIP_SIP_TRACE ? ['-s'] : [])], { stdio: ['ignore', 'pipe', 'pipe'] })
   child.stdout!.on('data', (c) => (output += c))
   child.stderr!.on('data', (c) => (output += c))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

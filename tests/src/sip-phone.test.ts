@@ -6,6 +6,7 @@ import {
   REGISTER_EXPIRES_S,
   SIP_JS,
   sipSocketUrl,
+  sipfragStatus,
   type AudioOut,
   type SipLib,
   type SipPhoneDeps,
@@ -52,7 +53,16 @@ class FakeSession {
   bye = vi.fn(async () => this.set('Terminated'))
   invite = vi.fn(async (_options?: unknown) => undefined as unknown)
   referDelegate: Delegate | undefined
-  refer = vi.fn(async (_target: unknown, options?: { requestDelegate?: Delegate }) => void (this.referDelegate = options?.requestDelegate))
+  referNotify: ((notification: { request: { body?: string }; accept(): unknown }) => void) | undefined
+  refer = vi.fn(async (_target: unknown, options?: { requestDelegate?: Delegate; onNotify?: FakeSession['referNotify'] }) => {
+    this.referDelegate = options?.requestDelegate
+    this.referNotify = options?.onNotify
+  })
+  notify(body: string) {
+    const notification = { request: { body }, accept: vi.fn() }
+    this.referNotify?.(notification)
+    return notification
+  }
   set(state: string) {
     this.state = state
     this.stateChange.emit(state)
@@ -338,14 +348,92 @@ describe('sipPhone adapter', () => {
     await phone.transferBlind('in-1', '*82001')
     expect(origin.refer.mock.calls[0][0]).toEqual({ uri: 'sip:*82001@pbx.test' })
     origin.referDelegate?.onAccept?.(response(202, 'Accepted'))
+    // The 202 and a progress NOTIFY say nothing yet; the final NOTIFY (sipfrag) does.
+    expect(origin.notify('SIP/2.0 100 Trying\r\n').accept).toHaveBeenCalled()
+    expect(events.filter((event) => event.type === 'PHONE_TRANSFERRED')).toEqual([])
+    origin.notify('SIP/2.0 200 OK\r\n')
+    // Done: the transferor leaves the call.
+    expect(origin.bye).toHaveBeenCalledTimes(1)
+    const second = new FakeInvitation()
+    made.userAgents[0].options.delegate.onInvite(second)
+    await phone.answer('in-2')
     await phone.call('call-1', '2001', {})
-    await phone.transferAttended('in-1', 'call-1')
-    expect(origin.refer.mock.calls[1][0]).toBe(made.inviters[0])
-    origin.referDelegate?.onReject?.(response(403, 'Forbidden'))
-    expect(events.slice(-2)).toEqual([
+    await phone.transferAttended('in-2', 'call-1')
+    expect(second.refer.mock.calls[0][0]).toBe(made.inviters[0])
+    second.referDelegate?.onReject?.(response(403, 'Forbidden'))
+    expect(events.filter((event) => event.type === 'PHONE_TRANSFERRED')).toEqual([
       { type: 'PHONE_TRANSFERRED', callId: 'in-1', ok: true },
-      { type: 'PHONE_TRANSFERRED', callId: 'in-1', ok: false, reason: 'Forbidden' },
+      { type: 'PHONE_TRANSFERRED', callId: 'in-2', ok: false, reason: 'Forbidden' },
     ])
+    expect(second.bye).not.toHaveBeenCalled()
+  })
+
+  it('a REFER the far end accepted but could not carry out (NOTIFY with a failure) is a failed transfer', async () => {
+    const { phone, made, events } = await started()
+    const origin = new FakeInvitation()
+    made.userAgents[0].options.delegate.onInvite(origin)
+    await phone.answer('in-1')
+    await phone.transferBlind('in-1', '*82001')
+    origin.referDelegate?.onAccept?.(response(202, 'Accepted'))
+    // baresip after 'connect error: Protocol not supported' (a WebSocket contact in Refer-To).
+    origin.notify('SIP/2.0 500 Call Failed\r\n')
+    origin.notify('SIP/2.0 200 OK\r\n')
+    expect(events.filter((event) => event.type === 'PHONE_TRANSFERRED')).toEqual([{ type: 'PHONE_TRANSFERRED', callId: 'in-1', ok: false, reason: 'Call Failed' }])
+    // The call stays with the agent.
+    expect(origin.bye).not.toHaveBeenCalled()
+  })
+
+  it('a transferee that accepted the REFER and left the call without a final NOTIFY has been transferred', async () => {
+    const { phone, made, events } = await started()
+    const origin = new FakeInvitation()
+    made.userAgents[0].options.delegate.onInvite(origin)
+    await phone.answer('in-1')
+    await phone.transferBlind('in-1', '*82001')
+    origin.referDelegate?.onAccept?.(response(202, 'Accepted'))
+    origin.set('Terminated')
+    expect(events.filter((event) => event.type === 'PHONE_TRANSFERRED')).toEqual([{ type: 'PHONE_TRANSFERRED', callId: 'in-1', ok: true }])
+  })
+
+  it('an INVITE replacing one of our calls (attended transfer followed by the far end) takes its place, answered at once', async () => {
+    const { phone, made, events } = await started()
+    expect(made.userAgents[0].options.sipExtensionReplaces).toBeUndefined()
+    const consult = new FakeInvitation()
+    made.userAgents[0].options.delegate.onInvite(consult)
+    await phone.answer('in-1')
+    const before = events.length
+    const customer = Object.assign(new FakeInvitation(), { replacee: consult })
+    made.userAgents[0].options.delegate.onInvite(customer)
+    await Promise.resolve()
+    expect(customer.accept).toHaveBeenCalledTimes(1)
+    // sip.js hangs the replaced session up: the call goes on, nothing new is announced.
+    consult.set('Terminated')
+    expect(events.slice(before)).toEqual([])
+    // It is the same call to the machine: hang-up reaches the new session, whose end ends the call.
+    await phone.hangup('in-1')
+    expect(customer.bye).toHaveBeenCalledTimes(1)
+    expect(events.slice(before)).toEqual([{ type: 'PHONE_ENDED', callId: 'in-1', code: null, reason: 'BYE' }])
+  })
+
+  it('asks the real sip.js to accept INVITEs with Replaces', () => {
+    const { sip, made } = fakeSip()
+    createSipPhone(CONFIG, () => {}, {
+      sip: { ...sip, extensionSupported: 'Supported' },
+      getUserMedia: vi.fn(),
+      createAudio: vi.fn(),
+      createAudioContext: vi.fn(),
+      target: { addEventListener: vi.fn(), removeEventListener: vi.fn() },
+      setInterval: vi.fn(),
+      clearInterval: vi.fn(),
+    } as unknown as SipPhoneDeps)
+    expect(made.userAgents[0].options.sipExtensionReplaces).toBe('Supported')
+    expect(SIP_JS.extensionSupported).toBe('Supported')
+  })
+
+  it('reads the status line of a sipfrag', () => {
+    expect(sipfragStatus('SIP/2.0 180 Ringing\r\n')).toEqual({ code: 180, reason: 'Ringing' })
+    expect(sipfragStatus('SIP/2.0 486 Busy Here')).toEqual({ code: 486, reason: 'Busy Here' })
+    expect(sipfragStatus('')).toBeNull()
+    expect(sipfragStatus(undefined)).toBeNull()
   })
 
   it('mixes a conference: each call is sent the microphone and the other calls; ending gives the microphone back', async () => {

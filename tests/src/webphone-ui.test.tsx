@@ -482,6 +482,9 @@ describe('snapshot mapping', () => {
     expect(callView('x', { value: { active: { media: 'onmute' } }, context: { phone: '1', mute: true } }).status).toBe('onmute')
     expect(callView('x', { value: 'whatever', context: { endedAt: 5 } }).status).toBe('ended')
     expect(callView('x', { value: 'inuse', context: { metadata: { form_id: 3 } } }).hasForm).toBe(true)
+    // A trunk caller whose display name is its number: the name is not shown twice.
+    expect(callView('x', { value: 'ringing', context: { phone: '5511987654321', name: '5511987654321' } }).name).toBe('')
+    expect(callView('x', { value: 'ringing', context: { phone: '10001', name: 'Ana Agente' } }).name).toBe('Ana Agente')
   })
 })
 

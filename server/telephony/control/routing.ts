@@ -186,6 +186,7 @@ async function fromTrunk(env: Env, request: RouteRequest) {
     transferType: null,
   }
   const plan = (steps: Plan) => ({ siteId: trunk.siteId, plan: steps })
+  if (did.startsWith(BLIND_TRANSFER_PREFIX) && did.length > BLIND_TRANSFER_PREFIX.length) return plan(await trunkBlindTransfer(env, request, base))
   const candidates = [...new Set([did, did.replace(/^\+/, ''), `+${did.replace(/^\+/, '')}`])]
   const numbers = await db
     .select({ number: pabxNumbers, route: pabxInboundRoutes })
@@ -246,6 +247,36 @@ async function transferOf(
             and call_id <> ${request.call_id} and ${party} order by answered_at desc, id desc limit 1`,
   )) as unknown as { rows: { uid: string }[] }
   return { dialled: blind ? dialled.slice(BLIND_TRANSFER_PREFIX.length) : dialled, type, parentUid: rows.rows[0]?.uid ?? null }
+}
+
+/**
+ * The outside party of a call follows an agent's blind transfer (REFER to `*8<destination>`): its new INVITE comes from
+ * the trunk and is routed like a dial of the destination (a device or a call group of the site), with the transfer
+ * headers naming the call it came from. Only while that party has an answered call going on over this trunk: the
+ * prefix is no way in to the extensions for an outside caller (404 otherwise).
+ */
+async function trunkBlindTransfer(env: Env, request: RouteRequest, base: CallBase): Promise<Plan> {
+  const destination = request.ruri_user.slice(BLIND_TRANSFER_PREFIX.length)
+  const party = request.from_user
+  const parent = (await env.db.execute(
+    sql`select uid from call_records where site_id = ${base.siteId} and trunk_id = ${base.trunkId} and ended_at is null
+        and answered_at is not null and call_id <> ${request.call_id} and (phone = ${party} or caller = ${party} or callee = ${party})
+        order by answered_at desc, id desc limit 1`,
+  )) as unknown as { rows: { uid: string }[] }
+  const parentUid = parent.rows[0]?.uid
+  if (!parentUid) return [{ ...base, kind: 'reject', decision: rejectWith(404) }]
+  const transferred: CallBase = { ...base, callee: destination, did: '', transferOfUid: parentUid, transferType: 'blind' }
+  const [device] = await env.db
+    .select()
+    .from(pabxDevices)
+    .where(and(eq(pabxDevices.siteId, base.siteId), eq(pabxDevices.username, destination), eq(pabxDevices.isActive, true)))
+  if (device) return toDestination(env, transferred, 'pjsip', String(device.id), 0)
+  const [group] = await env.db
+    .select()
+    .from(pabxCallGroups)
+    .where(and(eq(pabxCallGroups.siteId, base.siteId), eq(pabxCallGroups.number, destination), eq(pabxCallGroups.isActive, true)))
+  if (group) return toCallGroup(env, transferred, group, 0)
+  return [{ ...transferred, kind: 'reject', decision: rejectWith(404) }]
 }
 
 /** Whether the calendar is open now; a calendar deleted or switched off keeps the route open. */

@@ -35,7 +35,8 @@ export function ConferenceStage({ webphone }: { webphone: Webphone }) {
         <Button sx={{ flex: 1 }} disabled={picked.length < 2} onClick={() => webphone.send({ type: 'CONFERENCE', callIds: picked })} data-testid="webphone-conference-start">
           <Trans>Iniciar conferência</Trans>
         </Button>
-        <Button sx={{ flex: 1 }} variant="plain" color="neutral" onClick={() => webphone.send({ type: 'SET_STAGE', stage: 'dialpad' })}>
+        {/* The start button takes the room: 'Iniciar conferência' wrapped to two lines in half the panel. */}
+        <Button variant="plain" color="neutral" onClick={() => webphone.send({ type: 'SET_STAGE', stage: 'dialpad' })}>
           <Trans>Cancelar</Trans>
         </Button>
       </Stack>

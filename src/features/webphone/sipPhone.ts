@@ -28,6 +28,8 @@ export const ICE_GATHERING_TIMEOUT_MS = 500
 type Emitter<T> = { addListener(listener: (value: T) => void): void }
 type ResponseLike = { message: { statusCode?: number; reasonPhrase?: string; callId: string; getHeader(name: string): string | undefined } }
 type RequestDelegate = { onAccept?(response: ResponseLike): void; onProgress?(response: ResponseLike): void; onReject?(response: ResponseLike): void }
+/** A NOTIFY of a REFER's progress (RFC 3515): its body is a message/sipfrag status line. */
+export type ReferNotificationLike = { request: { body?: string }; accept(): unknown }
 
 type SdhLike = {
   sendDtmf(tones: string, options?: { duration: number; interToneGap: number }): boolean
@@ -41,12 +43,15 @@ export type SessionLike = {
   sessionDescriptionHandler?: SdhLike
   bye(): Promise<unknown>
   invite(options?: object): Promise<unknown>
-  refer(target: unknown, options?: { requestDelegate?: RequestDelegate }): Promise<unknown>
+  refer(target: unknown, options?: { requestDelegate?: RequestDelegate; onNotify?(notification: ReferNotificationLike): void }): Promise<unknown>
 }
 export type InviterLike = SessionLike & { request: { callId: string }; invite(options?: { requestDelegate?: RequestDelegate }): Promise<unknown>; cancel(): Promise<void> }
 export type InvitationLike = SessionLike & {
   request: { callId: string; getHeader(name: string): string | undefined }
   remoteIdentity: { uri: { user?: string }; displayName?: string }
+  /** The session an INVITE with Replaces takes the place of (sip.js matched the dialog). */
+  replacee?: SessionLike
+
   accept(options?: object): Promise<void>
   reject(options?: { statusCode?: number; reasonPhrase?: string }): Promise<void>
 }
@@ -67,6 +72,8 @@ type UserAgentOptionsLike = {
   authorizationPassword: string
   sessionDescriptionHandlerFactoryOptions: { iceGatheringTimeout: number; peerConnectionConfiguration: { iceServers: RTCIceServer[] } }
   delegate: { onConnect(): void; onDisconnect(error?: Error): void; onInvite(invitation: InvitationLike): void }
+  /** Accept INVITEs with Replaces (the far end of an attended transfer): sip.js answers 481 otherwise. */
+  sipExtensionReplaces?: unknown
   logLevel?: string
 }
 export type RegistererLike = {
@@ -80,6 +87,8 @@ export type SipLib = {
   Registerer: new (userAgent: UserAgentLike, options: { expires: number }) => RegistererLike
   Inviter: new (userAgent: UserAgentLike, target: unknown, options: object) => InviterLike
   holdModifier: (description: RTCSessionDescriptionInit) => Promise<RTCSessionDescriptionInit>
+  /** sip.js's `SIPExtension.Supported`. */
+  extensionSupported?: unknown
 }
 
 /** The real sip.js, in the shape above. */
@@ -88,6 +97,7 @@ export const SIP_JS: SipLib = {
   Registerer: SIP.Registerer as unknown as SipLib['Registerer'],
   Inviter: SIP.Inviter as unknown as SipLib['Inviter'],
   holdModifier: SIP.Web.holdModifier,
+  extensionSupported: SIP.SIPExtension.Supported,
 }
 
 // ---- the browser parts -------------------------------------------------------------------------------------------
@@ -148,7 +158,22 @@ export function browserSipDeps(iceServers: RTCIceServer[] = []): SipPhoneDeps {
   }
 }
 
-type Call = { id: string; session: SessionLike; kind: 'inviter' | 'invitation'; audio: AudioOut | null; endCode: number | null; endReason: string | null }
+type Call = {
+  id: string
+  session: SessionLike
+  kind: 'inviter' | 'invitation'
+  audio: AudioOut | null
+  endCode: number | null
+  endReason: string | null
+  /** A REFER the far end accepted (202) whose outcome no NOTIFY has told yet. */
+  referPending: boolean
+}
+
+/** The status of a REFER NOTIFY's sipfrag ('SIP/2.0 200 OK'): code and phrase, or null when the body has none. */
+export function sipfragStatus(body: string | undefined): { code: number; reason: string } | null {
+  const match = /^SIP\/2\.0\s+(\d{3})\s*([^\r\n]*)/.exec((body ?? '').trim())
+  return match ? { code: Number(match[1]), reason: match[2]!.trim() } : null
+}
 
 function audioConstraints(devices: AudioDevices): MediaStreamConstraints {
   return { audio: devices.input ? { deviceId: { exact: devices.input } } : true, video: false }
@@ -195,6 +220,7 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
       peerConnectionConfiguration: { iceServers: deps.iceServers ?? [] },
     },
     logLevel: 'error',
+    ...(sip.extensionSupported === undefined ? {} : { sipExtensionReplaces: sip.extensionSupported }),
     delegate: {
       onConnect: () => {
         reportTransport(true)
@@ -245,13 +271,26 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
   }
 
   function track(id: string, session: SessionLike, kind: Call['kind']): Call {
-    const call: Call = { id, session, kind, audio: null, endCode: null, endReason: null }
+    const call: Call = { id, session, kind, audio: null, endCode: null, endReason: null, referPending: false }
     calls.set(id, call)
+    watch(call, session, false)
+    return call
+  }
+
+  /** The call follows its session; a session replaced by another (RFC 3891) no longer speaks for it. */
+  function watch(call: Call, session: SessionLike, replacing: boolean) {
+    const id = call.id
     session.stateChange.addListener((state) => {
+      if (call.session !== session) return
       if (state === 'Established') {
         playRemote(call)
-        emit({ type: 'PHONE_ACCEPTED', callId: id })
+        if (!replacing) emit({ type: 'PHONE_ACCEPTED', callId: id })
       } else if (state === 'Terminated') {
+        // The transferee accepted the REFER and then left this call without a final NOTIFY: it went to the target.
+        if (call.referPending) {
+          call.referPending = false
+          emit({ type: 'PHONE_TRANSFERRED', callId: id, ok: true })
+        }
         if (call.audio) {
           call.audio.pause()
           call.audio.srcObject = null
@@ -261,7 +300,23 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
         emit({ type: 'PHONE_ENDED', callId: id, code: call.endCode, reason: call.endReason ?? (call.endCode ? String(call.endCode) : 'BYE') })
       }
     })
-    return call
+  }
+
+  /**
+   * An INVITE with Replaces for one of our calls: the other side of an attended transfer (the customer the
+   * colleague transferred) takes the place of the colleague on that call. It is answered at once and the call goes
+   * on with its id; sip.js hangs the replaced session up, which no longer ends the call.
+   */
+  function adopt(call: Call, invitation: InvitationLike) {
+    if (call.audio) {
+      call.audio.pause()
+      call.audio.srcObject = null
+      call.audio = null
+    }
+    call.session = invitation
+    call.kind = 'invitation'
+    watch(call, invitation, true)
+    invitation.accept({ sessionDescriptionHandlerOptions: { constraints: audioConstraints(devices) } }).catch(() => {})
   }
 
   function playRemote(call: Call) {
@@ -275,6 +330,11 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
   }
 
   function receive(invitation: InvitationLike) {
+    const replaced = invitation.replacee ? [...calls.values()].find((call) => call.session === invitation.replacee) : undefined
+    if (replaced) {
+      adopt(replaced, invitation)
+      return
+    }
     incomingCount += 1
     const id = `in-${incomingCount}`
     track(id, invitation, 'invitation')
@@ -332,13 +392,35 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
     conference = { context, callIds: chosen.map((call) => call.id), micTrack }
   }
 
+  /**
+   * A REFER's 202 only says the far end will try: the transfer is done when its NOTIFY reports the new call answered
+   * (sipfrag 2xx), and then this side hangs the transferred call up; it failed on a final failure there (a trunk that
+   * cannot reach the target) or a refused REFER, and the call stays.
+   */
   function refer(call: Call, target: unknown): Promise<void> {
+    let settled = false
+    const settle = (ok: boolean, reason?: string) => {
+      if (settled) return
+      settled = true
+      call.referPending = false
+      emit(ok ? { type: 'PHONE_TRANSFERRED', callId: call.id, ok } : { type: 'PHONE_TRANSFERRED', callId: call.id, ok, ...(reason ? { reason } : {}) })
+      // Done: the transferor leaves the call (RFC 5589); the transferee keeps talking to the target.
+      if (ok && call.session.state === 'Established') call.session.bye().catch(() => {})
+    }
+    // A NOTIFY may come before the 202 is seen: the REFER was accepted if the far end reports on it.
+    const accepted = () => void (call.referPending = !settled)
     return call.session
       .refer(target, {
         requestDelegate: {
-          onAccept: () => emit({ type: 'PHONE_TRANSFERRED', callId: call.id, ok: true }),
-          onReject: (response) =>
-            emit({ type: 'PHONE_TRANSFERRED', callId: call.id, ok: false, reason: response.message.reasonPhrase }),
+          onAccept: accepted,
+          onReject: (response) => settle(false, response.message.reasonPhrase),
+        },
+        onNotify: (notification) => {
+          notification.accept()
+          accepted()
+          const status = sipfragStatus(notification.request.body)
+          if (!status || status.code < 200) return
+          settle(status.code < 300, status.code < 300 ? undefined : status.reason || String(status.code))
         },
       })
       .then(() => undefined)

@@ -151,12 +151,15 @@ export function callView(id: string, snapshot: Snapshot): CallView {
   const status: CallStatus =
     named ?? (context.endedAt != null ? 'ended' : context.hold ? 'onhold' : context.mute ? 'onmute' : context.accepted ? 'inuse' : 'ringing')
   const metadata = context.metadata && typeof context.metadata === 'object' ? (context.metadata as Record<string, unknown>) : null
+  const phone = text(context.phone)
+  // A caller without a name shows its number as the display name too (a trunk's From): one line is enough.
+  const name = text(context.name)
   return {
     id: text(context.id) || id,
     uid: text(context.uid),
     direction: context.direction === 'outgoing' ? 'outgoing' : 'incoming',
-    phone: text(context.phone),
-    name: text(context.name),
+    phone,
+    name: name === phone ? '' : name,
     status,
     accepted: context.accepted === true,
     connected: context.connected === true,
