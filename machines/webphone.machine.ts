@@ -1,4 +1,4 @@
-import { setup, assign, enqueueActions, sendParent, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { setup, assign, cancel, enqueueActions, sendParent, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { callMachine, type CallActorRef, type CallSummary } from './call.machine.ts'
 import { conferenceMachine } from './conference.machine.ts'
 import { missingAction, missingCallback } from './effects.ts'
@@ -45,6 +45,8 @@ export type RejectReason = 'dnd' | 'pauseSwap' | 'busyLimit' | 'endpointBusy' | 
 export const ENDPOINT_NOT_IDLE: readonly EndpointStatus[] = ['after_service', 'blocked', 'in_activity', 'click_to_call']
 
 /** Stages in which a call that ends does not start after-service (spec 000 §4). */
+/** The delayed AFTER_SERVICE_END of a running after-service. */
+const AFTER_SERVICE_TIMER = 'afterServiceTimer'
 export const NO_AFTER_SERVICE_STAGES: readonly WebphoneStage[] = ['transfer', 'transfer-attend', 'transfer-pendulum', 'transferring', 'conference']
 
 export type CallEntry = { id: string; ref: CallActorRef }
@@ -433,7 +435,12 @@ export const webphoneMachine = setup({
       if (children.conference && context.conferenceCallIds.includes(summary.callId))
         enqueue.sendTo('conference', { type: 'CALL_ENDED', callId: summary.callId })
       const afterService = afterServiceFor(context, summary)
-      if (afterService) enqueue.assign({ afterService, stage: 'after-service' })
+      if (afterService) {
+        // The countdown of spec 000 §4: after-service ends when its time runs out (or earlier, by AFTER_SERVICE_END).
+        enqueue.cancel(AFTER_SERVICE_TIMER)
+        enqueue.assign({ afterService, stage: 'after-service' })
+        enqueue.raise({ type: 'AFTER_SERVICE_END' }, { id: AFTER_SERVICE_TIMER, delay: afterService.duration * 1000 })
+      }
     }),
     startTransfer: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'TRANSFER') return
@@ -586,7 +593,12 @@ export const webphoneMachine = setup({
         enqueueActions(({ context, event, enqueue }) => toPhone(enqueue, context, { type: 'audioDevices', input: event.input, output: event.output })),
       ],
     },
-    AFTER_SERVICE_END: { actions: assign({ afterService: null, stage: ({ context }) => (context.stage === 'after-service' ? 'dialpad' : context.stage) }) },
+    AFTER_SERVICE_END: {
+      actions: [
+        cancel(AFTER_SERVICE_TIMER),
+        assign({ afterService: null, stage: ({ context }) => (context.stage === 'after-service' ? 'dialpad' : context.stage) }),
+      ],
+    },
     SELECT_CALL: { guard: 'knownCall', actions: assign({ currentCallId: ({ event }) => event.callId }) },
   },
   initial: 'evaluating',

@@ -316,6 +316,28 @@ describe('webphone behaviour', () => {
       expect(commands(started.log).at(-1)).toMatchObject({ type: 'call', target: '1140001000' })
     })
 
+    it('ends after-service by itself when the team duration runs out, and a new call restarts the count', () => {
+      const started = registered({ team: { ...TEAM, enable_after_service: true, duration_of_after_service: 30 } })
+      talking(started, 'a')
+      started.actor.send({ type: 'PHONE_ENDED', callId: 'a', code: null, reason: 'BYE' })
+      expect(started.actor.getSnapshot().context.afterService).toMatchObject({ callId: 'a', duration: 30 })
+      vi.advanceTimersByTime(29_000)
+      expect(started.actor.getSnapshot().context.stage).toBe('after-service')
+      vi.advanceTimersByTime(1_000)
+      expect(started.actor.getSnapshot().context).toMatchObject({ afterService: null, stage: 'dialpad' })
+      // Ended by hand, the countdown does not fire later into the next after-service.
+      talking(started, 'b')
+      started.actor.send({ type: 'PHONE_ENDED', callId: 'b', code: null, reason: 'BYE' })
+      vi.advanceTimersByTime(10_000)
+      started.actor.send({ type: 'AFTER_SERVICE_END' })
+      talking(started, 'c')
+      started.actor.send({ type: 'PHONE_ENDED', callId: 'c', code: null, reason: 'BYE' })
+      vi.advanceTimersByTime(25_000)
+      expect(started.actor.getSnapshot().context.afterService).toMatchObject({ callId: 'c' })
+      vi.advanceTimersByTime(5_000)
+      expect(started.actor.getSnapshot().context.afterService).toBeNull()
+    })
+
     it("asks for a route when the team has several: 'Selecione uma rota de saída'", () => {
       const started = registered({ team: { ...TEAM, outbound_routes: [{ id: 4 }, { id: 5 }] } })
       started.actor.send({ type: 'DIAL', number: '1140001000' })

@@ -464,6 +464,15 @@ describe('webphone views', () => {
       const panel = await openPanel()
       expect(within(panel).getByTestId('webphone-after-service-countdown').textContent).toMatch(/^00:00:(2[89]|30)$/)
     })
+
+    it("'Encerrar pós-atendimento' ends the wrap-up before its time", async () => {
+      const ended = call('c1', { phone: '11944443333', endedAt: Date.now() - 10_000 }, 'ended')
+      const phone = webphone(undefined, { stage: 'after-service', calls: [ended], currentCallId: 'c1' })
+      show(phone.ref, null, { duration_of_after_service: 40 } as never)
+      const panel = await openPanel()
+      fireEvent.click(within(panel).getByTestId('webphone-after-service-end'))
+      expect(sentTypes(phone.send)).toEqual([{ type: 'AFTER_SERVICE_END' }])
+    })
   })
 })
 

@@ -143,6 +143,12 @@ export function AfterServiceStage({ webphone }: { webphone: Webphone }) {
           {formatDuration(remainingSeconds(view.afterServiceEndsAt, now))}
         </Typography>
       )}
+      {view.stage === 'after-service' && (
+        // Wrap-up done before the time runs out: the agent is available again at once.
+        <Button size="sm" variant="soft" color="warning" onClick={() => webphone.send({ type: 'AFTER_SERVICE_END' })} data-testid="webphone-after-service-end">
+          <Trans>Encerrar pós-atendimento</Trans>
+        </Button>
+      )}
     </Stack>
   )
 }

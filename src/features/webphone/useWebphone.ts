@@ -63,7 +63,7 @@ export type CallView = {
 }
 
 export type WebphoneEvent =
-  | { type: 'START' | 'STOP' | 'RELOAD' | 'TRANSFER_CONFIRM' | 'TRANSFER_CANCEL' }
+  | { type: 'START' | 'STOP' | 'RELOAD' | 'TRANSFER_CONFIRM' | 'TRANSFER_CANCEL' | 'AFTER_SERVICE_END' }
   | { type: 'DIAL'; number: string; routeId?: number }
   | { type: 'ANSWER' | 'HANGUP' | 'HOLD' | 'UNHOLD' | 'MUTE' | 'UNMUTE' | 'SELECT_CALL'; callId: string }
   | { type: 'DTMF'; callId: string; tone: string }
