@@ -196,6 +196,7 @@ const OUTSIDE = '01187654321'
 /** The demo's direct support line (DID → the support queue, no media app). */
 const SUPPORT_DID = '551130000001'
 let outboundCallId = ''
+let internalCallId = ''
 
 async function entityId(api: Api, path: string, description: string, field = 'description') {
   const list = (await api.send('GET', `${path}?limit=200`)) as { results: Record<string, unknown>[] }
@@ -270,6 +271,7 @@ test('agent1 calls agent2 through Kamailio and rtpengine: both hear each other, 
   await expectNoCalls(agent2.page)
 
   await expect.poll(async () => (await callsOf(agent1.page, '10002'))[0]?.total_answer_duration ?? 0, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+  internalCallId = (await callsOf(agent1.page, '10002'))[0]!.call_id
   await expect.poll(() => statuses.of('agent2').at(-1), { timeout: 10_000 }).toBe('not_inuse')
   await statuses.stop()
   expect(statuses.of('agent2')).toEqual(expect.arrayContaining(['ringing', 'busy']))
@@ -438,9 +440,10 @@ test('blind transfer of an outside call: agent1 sends the customer to agent2, wh
   await expectNoCalls(agent2.page)
 })
 
-test('the outside call was recorded: its recording is a non-silent mp3', async () => {
-  expect(outboundCallId).not.toBe('')
-  const response = await supervisor.raw(`/api/v1/report/recordings/${encodeURIComponent(outboundCallId)}/?extension=mp3`)
+/** The call's recording, as the supervisor downloads it, decoded: both legs mixed over the ~2 s the call lasted. */
+async function expectRecordingHeard(callId: string) {
+  expect(callId).not.toBe('')
+  const response = await supervisor.raw(`/api/v1/report/recordings/${encodeURIComponent(callId)}/?extension=mp3`)
   expect(response.status()).toBe(200)
   expect(response.headers()['content-type']).toContain('audio/mpeg')
   const mp3 = await response.body()
@@ -449,13 +452,22 @@ test('the outside call was recorded: its recording is a non-silent mp3', async (
     writeFileSync(join(dir, 'call.mp3'), mp3)
     execFileSync('lame', ['--quiet', '--decode', join(dir, 'call.mp3'), join(dir, 'call.wav')])
     const level = wavLevel(join(dir, 'call.wav'))
-    // Both legs mixed: the trunk's 440 Hz tone and the browser's fake microphone, over the ~2 s the call lasted.
     expect(level.seconds).toBeGreaterThan(1.5)
     expect(level.peak).toBeGreaterThan(1000)
     expect(level.rms).toBeGreaterThan(200)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+test('the outside call was recorded: its recording is a non-silent mp3', async () => {
+  // The trunk's 440 Hz tone and the browser's fake microphone.
+  await expectRecordingHeard(outboundCallId)
+})
+
+test('the call between the two agents was recorded too (browser to browser is G.711): a non-silent mp3', async () => {
+  // Both fake microphones; the demo extensions record every call.
+  await expectRecordingHeard(internalCallId)
 })
 
 test('the webphone panel in en-US and es-ES: dialpad, ringing dialog, in-call controls, transfer picker', async () => {

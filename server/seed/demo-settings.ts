@@ -52,9 +52,9 @@ export async function seedDemoSettings(db: Db, input: DemoSettingsInput): Promis
   })
   await seed('service.pauses', { description: 'Banheiro', maximum_duration: 600, color: '#9e9e9e' })
 
-  // The agents' SIP devices carry the secrets their webphone profiles already hold.
+  // The agents' SIP devices carry the secrets their webphone profiles already hold; their calls are recorded.
   const device = (username: string, user: 'agent1' | 'agent2', name: string) =>
-    seed('pabx.devices', { description: `Ramal ${username} (${name})`, username, secret: input.voipPasswords[user], callerid_name: name, transport: 'wss' })
+    seed('pabx.devices', { description: `Ramal ${username} (${name})`, username, secret: input.voipPasswords[user], callerid_name: name, transport: 'wss', recording: 'always' })
   const devices = { agent1: await device('10001', 'agent1', 'Ana Agente'), agent2: await device('10002', 'agent2', 'Bruno Agente') }
   for (const user of ['agent1', 'agent2'] as const) {
     await db

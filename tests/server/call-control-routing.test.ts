@@ -39,6 +39,34 @@ beforeAll(async () => {
 })
 
 describe('a device dialling another device', () => {
+  it("records an internal call by each side's own rule: the caller's outbound, the callee's inbound", async () => {
+    const setRecording = (username: string, recording: string) =>
+      t.database.db.update(pabxDevices).set({ recording }).where(eq(pabxDevices.username, username))
+    const recorded = async () => {
+      const callId = newCallId()
+      const decision = await control.route(fromDevice('10001', '10002', callId))
+      await end(callId)
+      expect(decision.action).toBe('relay')
+      return decision.action === 'relay' && decision.record
+    }
+    try {
+      await setRecording('10001', 'never')
+      await setRecording('10002', 'outbound')
+      expect(await recorded()).toBe(false)
+      await setRecording('10002', 'inbound')
+      expect(await recorded()).toBe(true)
+      await setRecording('10002', 'never')
+      await setRecording('10001', 'outbound')
+      expect(await recorded()).toBe(true)
+      await setRecording('10001', 'inbound')
+      expect(await recorded()).toBe(false)
+    } finally {
+      await setRecording('10001', 'always')
+      await setRecording('10002', 'always')
+    }
+  })
+
+
   it('relays to the registered extension with lookup, call type 31 toward the callee, 60 s', async () => {
     const callId = newCallId()
     const decision = await control.route(fromDevice('10001', '10002', callId))

@@ -127,7 +127,8 @@ async function fromDevice(env: Env, request: RouteRequest) {
     .from(pabxDevices)
     .where(and(eq(pabxDevices.siteId, site.id), eq(pabxDevices.username, dialled), eq(pabxDevices.isActive, true)))
   if (target) {
-    const record = caller.device.recording === 'always' || target.recording === 'always'
+    // Each side's own rule: the caller's covers what it places, the callee's what it receives.
+    const record = ['always', 'outbound'].includes(caller.device.recording) || ['always', 'inbound'].includes(target.recording)
     return plan(await toDevice(env, { ...base, record }, target, DEVICE_RING_SECONDS))
   }
   const [group] = dialled
