@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { apiPath } from '../contract/entities/keys.ts'
 import { E2E_SIP_PORT, E2E_TELEPHONY_ENV, E2E_TRUNK_PORT } from './env.ts'
 import { DEMO } from './fixtures/users.ts'
-import { shot, signIn } from './helpers.ts'
+import { menuItem, shot, signIn } from './helpers.ts'
 import { startBaresip, wavLevel, type Baresip } from './telephony/baresip.ts'
 
 // The webphone in a real browser against the real engines (Kamailio + rtpengine spawned by the e2e server on the ports
@@ -285,7 +285,13 @@ test('agent1 calls an outside number through the outbound route: the trunk hears
   await dial(agent1.page, OUTSIDE)
   await expect(callStatus(agent1.page)).toHaveText('Em ligação', { timeout: 15_000 })
   await expectAudioFlowing(agent1.page)
-  await agent1.page.waitForTimeout(2000)
+  // Signing out with a call going on leads to the calls page instead, still signed in (spec 000 §4 Logout).
+  await menuItem(agent1.page, 'logout').click()
+  await agent1.page.getByTestId('logout-confirm').click()
+  await expect(agent1.page).toHaveURL(/\/phonecalls/)
+  await expect(agent1.page.getByText('Encerre suas chamadas antes de sair.')).toBeVisible()
+  await expect(callStatus(agent1.page)).toHaveText('Em ligação')
+  await agent1.page.waitForTimeout(1000)
   await hangUp(agent1.page)
   await expectNoCalls(agent1.page)
   await expectTrunkHeard(before)

@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate'
+import { activityDialerMachine } from './activityDialer.machine.ts'
 import { agentStatusMachine } from './agentStatus.machine.ts'
 import { callMachine } from './call.machine.ts'
 import { conferenceMachine } from './conference.machine.ts'
@@ -64,6 +65,12 @@ export const MACHINES: readonly MachineEntry[] = [
     description: 'The webphone panel and SIP registration: off, other tab, missing permissions, starting, ready; auto-reject, dial refusals, transfers and conferences.',
     spec: ['000 §2 Webphone panel', '000 §4 Registration and endpoint states', '000 §4 Webphone state', '000 §5', '000 §7 Calling headers', '000 §8', '000 §9'],
     machine: webphoneMachine,
+  },
+  {
+    name: 'activityDialer',
+    description: 'Scheduled activities dialled by the webphone while the agent is available: attempt, dial, done when answered, 60 s wait after a failure.',
+    spec: ['000 §2 Activity and report screens', '000 §3 Activity', '000 §4 Webphone state', '000 §7 Websocket (status feed)', '000 §9'],
+    machine: activityDialerMachine,
   },
   {
     name: 'call',

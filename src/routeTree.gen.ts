@@ -14,6 +14,7 @@ import { Route as Char123LocaleChar125AppRouteRouteImport } from './routes/{-$lo
 import { Route as Char123LocaleChar125EmptyRouteRouteImport } from './routes/{-$locale}/_empty/route'
 import { Route as Char123LocaleChar125LoginRouteRouteImport } from './routes/{-$locale}/_login/route'
 import { Route as Char123LocaleChar125AppIndexRouteImport } from './routes/{-$locale}/_app/index'
+import { Route as Char123LocaleChar125AppActivitiesRouteImport } from './routes/{-$locale}/_app/activities'
 import { Route as Char123LocaleChar125AppDashboardRouteImport } from './routes/{-$locale}/_app/dashboard'
 import { Route as Char123LocaleChar125AppMachinesRouteImport } from './routes/{-$locale}/_app/machines'
 import { Route as Char123LocaleChar125AppPhonecallsRouteImport } from './routes/{-$locale}/_app/phonecalls'
@@ -56,6 +57,12 @@ const Char123LocaleChar125AppIndexRoute =
   Char123LocaleChar125AppIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppActivitiesRoute =
+  Char123LocaleChar125AppActivitiesRouteImport.update({
+    id: '/activities',
+    path: '/activities',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
 const Char123LocaleChar125AppDashboardRoute =
@@ -157,6 +164,7 @@ const Char123LocaleChar125AppSettingsSystemAuditLogRoute =
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
+  '/{-$locale}/activities': typeof Char123LocaleChar125AppActivitiesRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
@@ -177,6 +185,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125AppIndexRoute
+  '/{-$locale}/activities': typeof Char123LocaleChar125AppActivitiesRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
@@ -200,6 +209,7 @@ export interface FileRoutesById {
   '/{-$locale}/_app': typeof Char123LocaleChar125AppRouteRouteWithChildren
   '/{-$locale}/_empty': typeof Char123LocaleChar125EmptyRouteRouteWithChildren
   '/{-$locale}/_login': typeof Char123LocaleChar125LoginRouteRouteWithChildren
+  '/{-$locale}/_app/activities': typeof Char123LocaleChar125AppActivitiesRoute
   '/{-$locale}/_app/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/_app/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/_app/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
@@ -222,6 +232,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$locale}'
+    | '/{-$locale}/activities'
     | '/{-$locale}/dashboard'
     | '/{-$locale}/machines'
     | '/{-$locale}/phonecalls'
@@ -242,6 +253,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$locale}'
+    | '/{-$locale}/activities'
     | '/{-$locale}/dashboard'
     | '/{-$locale}/machines'
     | '/{-$locale}/phonecalls'
@@ -264,6 +276,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_app'
     | '/{-$locale}/_empty'
     | '/{-$locale}/_login'
+    | '/{-$locale}/_app/activities'
     | '/{-$locale}/_app/dashboard'
     | '/{-$locale}/_app/machines'
     | '/{-$locale}/_app/phonecalls'
@@ -322,6 +335,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/{-$locale}/'
       preLoaderRoute: typeof Char123LocaleChar125AppIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/activities': {
+      id: '/{-$locale}/_app/activities'
+      path: '/activities'
+      fullPath: '/{-$locale}/activities'
+      preLoaderRoute: typeof Char123LocaleChar125AppActivitiesRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
     '/{-$locale}/_app/dashboard': {
@@ -440,6 +460,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface Char123LocaleChar125AppRouteRouteChildren {
+  Char123LocaleChar125AppActivitiesRoute: typeof Char123LocaleChar125AppActivitiesRoute
   Char123LocaleChar125AppDashboardRoute: typeof Char123LocaleChar125AppDashboardRoute
   Char123LocaleChar125AppMachinesRoute: typeof Char123LocaleChar125AppMachinesRoute
   Char123LocaleChar125AppPhonecallsRoute: typeof Char123LocaleChar125AppPhonecallsRoute
@@ -455,6 +476,8 @@ interface Char123LocaleChar125AppRouteRouteChildren {
 
 const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRouteChildren =
   {
+    Char123LocaleChar125AppActivitiesRoute:
+      Char123LocaleChar125AppActivitiesRoute,
     Char123LocaleChar125AppDashboardRoute:
       Char123LocaleChar125AppDashboardRoute,
     Char123LocaleChar125AppMachinesRoute: Char123LocaleChar125AppMachinesRoute,

@@ -16,6 +16,12 @@ export const ACTIVITY_PATHS = {
   attempt: '/v1/agent/activities/:id/attempt/',
 } as const
 
+/**
+ * The SIP header that carries the activity id on the call the webphone dials for it (ours: the spec lists the calling
+ * headers without names). Call control records it on the call's first step.
+ */
+export const ACTIVITY_CALL_HEADER = 'X-Atende-Activity'
+
 export const COMMAND_PATHS = {
   dnd: '/v1/agent/supervisor/dnd/',
   refresh: '/v1/agent/supervisor/refresh/',

@@ -2,11 +2,14 @@ import { createActor, enqueueActions, fromCallback, fromPromise, sendTo, setup }
 import type { ActorRefFrom, AnyActorRef, AnyEventObject, InspectionEvent, SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
 import type { Pause } from '../../contract/api/agent.ts'
+import { ACTIVITY_CALL_HEADER } from '../../contract/api/activities.ts'
 import type { Activity } from '../../contract/api/activities.ts'
 import { SERVER_MESSAGES } from '../../contract/realtime/service-socket.ts'
 import type { ValidatePasswordResponse } from '../../contract/api/profile.ts'
 import type { Locale } from '../../contract/locales.ts'
 import { has, PERMISSIONS } from '../../contract/permissions.ts'
+import { activityDialerMachine } from '../../machines/activityDialer.machine.ts'
+import type { DialRequest, DialResult } from '../../machines/activityDialer.machine.ts'
 import { agentStatusMachine } from '../../machines/agentStatus.machine.ts'
 import type { ParentStatusMessage } from '../../machines/agentStatus.machine.ts'
 import { PAUSED_BY_SUPERVISOR_NOTICE, pauseFlags, pauseMachine } from '../../machines/pause.machine.ts'
@@ -79,6 +82,16 @@ export type AgentSystemEffects = {
   stopPhone(): void
   /** The webphone's browser side; without it the webphone stays off. */
   webphone?: WebphoneEffects
+  /** The activity requests the dialer makes; without them (or the webphone) no activity is dialled. */
+  activities?: ActivityEffects
+}
+
+/** What the activity dialer asks of the server (contract/api/activities.ts ACTIVITY_PATHS). */
+export type ActivityEffects = {
+  /** POST …/activities/{id}/attempt/: one more dial attempt (the 50th makes it done). */
+  attempt(id: number): Promise<Activity>
+  /** POST …/activities/{id}/done/. */
+  done(id: number): Promise<Activity>
 }
 
 /** What the webphone actor needs from the browser (src/features/webphone/sipPhone.ts, the API client). */
@@ -134,9 +147,10 @@ export type AgentActors = {
   agentStatus: ActorRefFrom<typeof agentStatusMachine>
   webchatStatus: ActorRefFrom<typeof webchatStatusMachine>
   webphone: ActorRefFrom<typeof webphoneMachine>
+  activityDialer: ActorRefFrom<typeof activityDialerMachine>
 }
 export type AgentActorName = keyof AgentActors
-export const AGENT_ACTOR_NAMES = ['tabOwnership', 'serviceSocket', 'pause', 'screenLock', 'agentStatus', 'webchatStatus', 'webphone'] as const satisfies readonly AgentActorName[]
+export const AGENT_ACTOR_NAMES = ['tabOwnership', 'serviceSocket', 'pause', 'screenLock', 'agentStatus', 'webchatStatus', 'webphone', 'activityDialer'] as const satisfies readonly AgentActorName[]
 
 /** A transition an actor took: its state's path, its event type and its place among that state's transitions for it. */
 export type TakenTransition = { source: string; eventType: string; index: number }
@@ -245,7 +259,12 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
         return [() => effects.refetchProfile()]
       // The whole due list every time (answer to get_activities, or pushed after a change): it replaces the last one.
       case 'activity':
-        return v.is(SERVER_MESSAGES.activity, message) ? [() => effects.rememberActivities(message.activities)] : []
+        return v.is(SERVER_MESSAGES.activity, message)
+          ? [
+              () => effects.rememberActivities(message.activities),
+              { to: 'activityDialer', event: { type: 'ACTIVITIES', activities: message.activities, at: Date.now() } },
+            ]
+          : []
       default:
         return []
     }
@@ -351,6 +370,17 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
           }),
         },
       }),
+      activityDialer: activityDialerMachine.provide({
+        actors: {
+          attempt: fromPromise(({ input }: { input: { id: number } }) => (effects.activities as ActivityEffects).attempt(input.id)),
+          dial: fromPromise(async ({ input, system }: { input: DialRequest; system: AnyActorRef['system'] }) => dialActivity(system.get('webphone'), input)),
+        },
+        actions: {
+          sendSocket: sendTo(serviceSocketRef, sendEvent),
+          markDone: (_, { id }: { id: number }) =>
+            void (effects.activities as ActivityEffects).done(id).catch((error: unknown) => effects.logFailure(`activity ${id} done failed: ${String((error as Error)?.message ?? error)}`)),
+        },
+      }),
     },
   }).createMachine({
     id: 'agentSystem',
@@ -382,6 +412,13 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
           team: context.team ?? null,
           permissions: phoneEffects?.permissions() ?? null,
         }),
+      },
+      {
+        id: 'activityDialer',
+        systemId: 'activityDialer',
+        src: 'activityDialer',
+        // Activities are dialled by the webphone: without it (or the requests) the dialer never starts a try.
+        input: ({ context }) => ({ enabled: !!phoneEffects && !!effects.activities && has(context.roles, PERMISSIONS.viewSoftphone) }),
       },
     ],
   })
@@ -556,7 +593,48 @@ function wire(to: Lookup, options: AgentSystemOptions, effects: AgentSystemEffec
     }
   }
 
+  // The activity dialer follows the serving tab, the registration, the status and its own call (answered, gone).
+  const dialer = to('activityDialer')
+  let dialerServing: boolean | null = null
+  const onTabForDialer = (snapshot: SnapshotFrom<typeof tabOwnershipMachine>) => {
+    const now = snapshot.matches('serving')
+    if (now === dialerServing) return
+    dialerServing = now
+    dialer.send({ type: 'SERVING_CHANGED', serving: now })
+  }
+  let dialerRegistered: boolean | null = null
+  const onPhoneForDialer = (snapshot: SnapshotFrom<typeof webphoneMachine>) => {
+    const now = snapshot.context.registration === 'registered'
+    if (now === dialerRegistered) return
+    dialerRegistered = now
+    dialer.send({ type: 'REGISTRATION_CHANGED', registered: now })
+  }
+  let dialerStatus: AgentStatus | null = null
+  const onStatusForDialer = (snapshot: SnapshotFrom<typeof agentStatusMachine>) => {
+    const now = snapshot.context.status
+    if (!now || now === dialerStatus) return
+    dialerStatus = now
+    dialer.send({ type: 'STATUS_CHANGED', status: now })
+  }
+  let dialerCall = ''
+  const onActivityCall = () => {
+    const callId = to('activityDialer').getSnapshot().context.callId
+    if (!callId) return void (dialerCall = '')
+    const phone = to('webphone').getSnapshot().context
+    const ended = !phone.calls.some((call) => call.id === callId)
+    const accepted = phone.callStates[callId]?.accepted ?? false
+    const key = JSON.stringify([callId, accepted, ended])
+    if (key === dialerCall) return
+    dialerCall = key
+    to('activityDialer').send({ type: 'CALL_CHANGED', callId, accepted, ended })
+  }
+
   const links = [
+    follow(dialer, onActivityCall),
+    follow(to('webphone'), onActivityCall),
+    follow(to('tabOwnership'), onTabForDialer),
+    follow(to('webphone'), onPhoneForDialer),
+    follow(to('agentStatus'), onStatusForDialer),
     follow(to('webphone'), onPhoneChannel),
     follow(to('tabOwnership'), onTabForPhone),
     follow(to('webphone'), onWebphone),
@@ -568,6 +646,19 @@ function wire(to: Lookup, options: AgentSystemOptions, effects: AgentSystemEffec
     follow(to('serviceSocket'), onSocket),
   ]
   return links
+}
+
+/**
+ * Asks the webphone to dial an activity (origin 'activity', the activity id in the call headers) and answers the call
+ * it started; a refusal (the webphone's own rules, a missing route) rejects.
+ */
+export function dialActivity(webphone: AgentActors['webphone'], request: DialRequest): DialResult {
+  const known = new Set(webphone.getSnapshot().context.calls.map((call) => call.id))
+  const origin: DialOrigin = 'activity'
+  webphone.send({ type: 'DIAL', number: request.destination, origin, headers: { [ACTIVITY_CALL_HEADER]: String(request.id) } })
+  const started = webphone.getSnapshot().context.calls.find((call) => !known.has(call.id))
+  if (!started) throw new Error(`activity ${request.id}: the webphone did not dial ${request.destination}`)
+  return { callId: started.id }
 }
 
 /** Calls `listener` with the current snapshot and every later one. */

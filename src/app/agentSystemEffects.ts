@@ -7,6 +7,7 @@ import type { Notice } from '../../machines/types.ts'
 import { ApiError } from '../api/errors.ts'
 import { toast } from '../components/toast/toastStore.ts'
 import type { ToastColor } from '../components/toast/toastStore.ts'
+import { ACTIVITIES_KEY, markActivityDone, recordActivityAttempt } from '../features/activities/activitiesApi.ts'
 import { machineText } from '../features/presence/notices.ts'
 import { checkPause, CURRENT_PAUSE_KEY, PENDING_ACTIVITIES_KEY, startPause, stopPause, validatePassword } from '../features/presence/presenceApi.ts'
 import type { AgentSystemEffects } from './agentSystem.ts'
@@ -44,7 +45,12 @@ export function browserEffects({ i18n, queryClient, logout }: Deps): AgentSystem
     stopPause,
     checkPause,
     rememberPause: (pause) => queryClient.setQueryData(CURRENT_PAUSE_KEY, pause),
-    rememberActivities: (activities) => queryClient.setQueryData(PENDING_ACTIVITIES_KEY, activities),
+    rememberActivities: (activities) => {
+      // The /activities page refetches only when the due list really changed (it comes again every 5 s).
+      const changed = JSON.stringify(queryClient.getQueryData(PENDING_ACTIVITIES_KEY)) !== JSON.stringify(activities)
+      queryClient.setQueryData(PENDING_ACTIVITIES_KEY, activities)
+      if (changed) void queryClient.invalidateQueries({ queryKey: ACTIVITIES_KEY })
+    },
     // validate-password answers { success: false } for a wrong password; the lock form shows it on its field (spec
     // 000 §5 "on failure the form keeps its field errors"), so it becomes a field error here.
     async validatePassword(password) {
@@ -74,5 +80,6 @@ export function browserEffects({ i18n, queryClient, logout }: Deps): AgentSystem
     logFailure: (reason) => console.warn('[agentSystem]', reason),
     stopPhone: () => {},
     webphone: browserWebphoneEffects(i18n),
+    activities: { attempt: recordActivityAttempt, done: markActivityDone },
   }
 }

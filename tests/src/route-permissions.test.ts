@@ -26,6 +26,7 @@ describe('route permission declarations', () => {
     const signedIn = Object.fromEntries(routes.filter((r) => r.id.includes('/_app/')).map((r) => [r.id, r.options.staticData?.permission]))
     expect(signedIn).toEqual({
       '/{-$locale}/_app/': PERMISSIONS.viewDashboard,
+      '/{-$locale}/_app/activities': PERMISSIONS.viewActivities,
       '/{-$locale}/_app/dashboard': PERMISSIONS.viewDashboard,
       '/{-$locale}/_app/machines': PERMISSIONS.viewMachines,
       '/{-$locale}/_app/phonecalls': PERMISSIONS.viewSoftphone,

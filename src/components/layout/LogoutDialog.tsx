@@ -7,12 +7,21 @@ import ModalDialog from '@mui/joy/ModalDialog'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLocale } from '../../app/useLocale.ts'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { hasLiveCalls, useWebphoneActor } from '../../features/webphone/useWebphone.ts'
 import { LogoutIcon } from '../icons/icons.tsx'
+import { toast } from '../toast/toastStore.ts'
 
-/** 'Você tem certeza que quer deslogar?' (spec 000 §5); confirming opens /logout, which signs out. */
+/**
+ * 'Você tem certeza que quer deslogar?' (spec 000 §5); confirming opens /logout, which signs out — unless the webphone
+ * still holds a call: then the agent goes to /phonecalls and stays signed in (spec 000 §4 Logout).
+ */
 export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate()
   const { params } = useLocale()
+  const { i18n } = useLingui()
+  const webphone = useWebphoneActor()
   return (
     <Modal open={open} onClose={onClose}>
       <ModalDialog variant="outlined" role="alertdialog" sx={{ maxWidth: 400 }}>
@@ -29,6 +38,11 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
             data-testid="logout-confirm"
             onClick={() => {
               onClose()
+              if (hasLiveCalls(webphone)) {
+                toast(i18n._(msg`Encerre suas chamadas antes de sair.`), 'warning')
+                void navigate({ to: '/{-$locale}/phonecalls', params })
+                return
+              }
               void navigate({ to: '/{-$locale}/logout', params })
             }}
           >

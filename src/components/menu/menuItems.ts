@@ -9,6 +9,7 @@ import { passwordExpiryBadge } from '../../features/profile/passwordBadge.ts'
 import { settingsMenu } from '../../features/settings/settingsMenu.ts'
 import { MachinesIcon } from '../../features/machines/icons.tsx'
 import { CallsIcon } from '../../features/phonecalls/icons.tsx'
+import { ActivitiesIcon } from '../../features/activities/icons.tsx'
 import { AccountIcon, EditIcon, HomeIcon, LockIcon, PersonIcon, PhotoIcon } from '../icons/icons.tsx'
 
 // The side menu, defined once (spec 000 §2 main-menu table). Later issues add their entries here; the menu shows an
@@ -36,6 +37,7 @@ export type MenuItem = {
 export const MENU: MenuItem[] = [
   { id: 'home', label: msg`Início`, to: '/{-$locale}', permission: PERMISSIONS.viewDashboard, icon: HomeIcon },
   { id: 'phonecalls', label: msg`Chamadas`, to: '/{-$locale}/phonecalls', permission: PERMISSIONS.viewSoftphone, icon: CallsIcon },
+  { id: 'activities', label: msg`Atividades`, to: '/{-$locale}/activities', permission: PERMISSIONS.viewActivities, icon: ActivitiesIcon },
   {
     id: 'my-profile',
     label: msg`Meu perfil`,

@@ -184,6 +184,13 @@ export function liveCalls(calls: readonly CallView[]): CallView[] {
   return calls.filter((call) => call.status !== 'ended')
 }
 
+/** Whether the webphone holds a call not yet ended, read once (the sign-out rule of spec 000 §4). */
+export function hasLiveCalls(actor: ActorLike | null): boolean {
+  if (!actor) return false
+  const entries = selectCalls(actor.getSnapshot())
+  return liveCalls(entries.map((entry) => callView(entry.id, entry.ref.getSnapshot() as Snapshot))).length > 0
+}
+
 /** The webphone actor of the agent system, or null while it is not wired (or the system is not running). */
 export function useWebphoneActor(): ActorLike | null {
   const system = useAgentSystem()
