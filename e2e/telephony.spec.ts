@@ -423,6 +423,49 @@ test('attended transfer of an outside call: agent1 consults agent2 while the cus
   await expectNoCalls(agent1.page)
 })
 
+test('attended transfer of an outside call completed: agent1 consults agent2, confirms, and the customer talks to agent2', async () => {
+  await dial(agent1.page, OUTSIDE)
+  await expect(callStatus(agent1.page)).toHaveText('Em ligação', { timeout: 15_000 })
+  await agent1.page.getByTestId('webphone-transfer').click()
+  await agent1.page.getByTestId('webphone-transfer-attend').click()
+  await agent1.page.getByRole('textbox', { name: 'Destino' }).fill('10002')
+  await agent1.page.getByTestId('webphone-transfer-send').click()
+  const ringing = agent2.page.getByTestId('webphone-ringing')
+  await expect(ringing).toBeVisible({ timeout: 15_000 })
+  await ringing.getByTestId('webphone-ringing-answer').click()
+  await expect(agent1.page.getByTestId('webphone-transfer-confirm')).toBeEnabled({ timeout: 10_000 })
+  // agent2 talks to agent1 first: the consultation shows agent1's extension.
+  await openPanel(agent2.page)
+  await expect(agent2.page.getByTestId('webphone-ready').getByTestId('webphone-call')).toHaveCount(1)
+  await expect(agent2.page.getByTestId('webphone-ready')).toContainText('10001')
+  await expectAudioFlowing(agent2.page)
+
+  // What baresip hears on the calls that exist now (the one with agent1) is not the join's.
+  const before = trunk.heard().map((file) => file.file)
+  await agent1.page.getByTestId('webphone-transfer-confirm').click()
+  // The customer's phone follows the REFER to the consultation's join address; agent2's phone swaps the customer in
+  // for agent1 without ringing again, and agent1 leaves both calls.
+  await expectNoCalls(agent1.page)
+  const call = agent2.page.getByTestId('webphone-ready').getByTestId('webphone-call')
+  await expect(call).toHaveCount(1)
+  await openPanel(agent2.page)
+  // The customer is the number agent1 dialled (baresip answers it as its alias, and calls back as it).
+  await expect(agent2.page.getByTestId('webphone-ready')).toContainText(OUTSIDE, { timeout: 10_000 })
+  await expect(callStatus(agent2.page)).toHaveText('Em ligação')
+  await shot(agent2.page, 'webphone-transfer-attended-joined-pt-BR')
+  // The customer's tone reaches agent2 on the new leg.
+  await expectAudioFlowing(agent2.page)
+  await agent2.page.waitForTimeout(2000)
+  await hangUp(agent2.page)
+  await expectNoCalls(agent2.page)
+  // ...and agent2's microphone reached the customer.
+  await expectTrunkHeard(before)
+  // The records: the customer's join is agent2's, an attended transfer of agent1's outside call.
+  const [joined] = await callsOf(agent2.page, OUTSIDE)
+  expect(joined?.endpoint).toBe('10002')
+  expect(joined?.total_answer_duration).toBeGreaterThan(1)
+})
+
 test('blind transfer of an outside call: agent1 sends the customer to agent2, whose webphone rings', async () => {
   await dial(agent1.page, OUTSIDE)
   await expect(callStatus(agent1.page)).toHaveText('Em ligação', { timeout: 15_000 })
@@ -444,6 +487,39 @@ test('blind transfer of an outside call: agent1 sends the customer to agent2, wh
   expect(call?.endpoint).toBe('10002')
   await hangUp(agent2.page)
   await expectNoCalls(agent2.page)
+})
+
+test("an activity with automatic execution is dialled by agent1's webphone when agent1 is available, and done once answered", async () => {
+  await openPanel(agent1.page)
+  await expectNoCalls(agent1.page)
+  const agentId = await entityId(admin, apiPath('business.users'), 'agent1', 'username')
+  const subject = `Retorno automático e2e ${Date.now()}`
+  const created = (await supervisor.send('POST', '/api/v1/agent/activities/', {
+    user: agentId,
+    destination: OUTSIDE,
+    start: new Date(Date.now() - 60_000).toISOString(),
+    subject,
+    automatic_execution: true,
+  })) as { id: number }
+  // The due list comes every 5 s: the dialer attempts it and the webphone calls out (the trunk answers).
+  await expect(callStatus(agent1.page)).toHaveText('Em ligação', { timeout: 20_000 })
+  await expect(agent1.page.getByTestId('webphone-ready')).toContainText(OUTSIDE)
+  await expectAudioFlowing(agent1.page)
+  // Answered: done, so it leaves agent1's list; the call record names the activity it worked.
+  await expect
+    .poll(async () => {
+      const list = (await (await agent1.page.request.get('/api/v1/agent/activities/?upcoming=true')).json()) as { id: number }[] | { results: { id: number }[] }
+      return (Array.isArray(list) ? list : list.results).some((activity) => activity.id === created.id)
+    }, { timeout: 10_000 })
+    .toBe(false)
+  const [call] = await callsOf(agent1.page, OUTSIDE)
+  const metadata = (await (await agent1.page.request.get(`/api/v1/service/action/tab-form/${encodeURIComponent(call!.call_id)}/`)).json()) as { activity: number | null }
+  expect(metadata.activity).toBe(created.id)
+  await hangUp(agent1.page)
+  await expectNoCalls(agent1.page)
+  // Done means done: it is not dialled again.
+  await agent1.page.waitForTimeout(6000)
+  await expect(agent1.page.getByTestId('webphone-ready').getByTestId('webphone-call')).toHaveCount(0)
 })
 
 /** The call's recording, as the supervisor downloads it, decoded: both legs mixed over the ~2 s the call lasted. */

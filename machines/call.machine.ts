@@ -1,6 +1,7 @@
 import { setup, assign, enqueueActions, raise, type ActorRefFrom } from 'xstate'
 import { missingAction, missingPromise } from './effects.ts'
 import type { SocketMessage } from './types.ts'
+import { CALL_HEADERS } from './webphoneTypes.ts'
 import type { CallDirection, CallHeaders, PhoneCommand } from './webphoneTypes.ts'
 
 // One webphone call — spec 000 §3 "Call session", §4 "Webphone state" (lifecycle), §5 (DTMF keys), §9 (delays).
@@ -105,6 +106,7 @@ export type CallEvent =
   | { type: 'DTMF'; tone: string }
   | { type: 'PHONE_PROGRESS'; callId: string; code: number; uid?: string }
   | { type: 'PHONE_ACCEPTED'; callId: string; uid?: string }
+  | { type: 'PHONE_REPLACED'; callId: string; uid: string; phone: string; name: string; headers: CallHeaders }
   | { type: 'PHONE_ENDED'; callId: string; code: number | null; reason: string }
   // raised by the machine itself
   | { type: 'ANSWER_EVENT' }
@@ -274,6 +276,26 @@ export const callMachine = setup({
     },
     DTMF_NEXT: { actions: 'nextTone' },
     PHONE_PROGRESS: { actions: 'learnUid' },
+    // The customer of an attended transfer replaced the colleague on this call: it is theirs now (uid, number,
+    // name, metadata), and the webphone hears the new uid.
+    PHONE_REPLACED: {
+      actions: [
+        assign(({ context, event }) => ({
+          uid: event.uid,
+          phone: event.phone,
+          name: event.headers[CALL_HEADERS.clientName] || event.name,
+          headers: event.headers,
+          callType: Number(event.headers[CALL_HEADERS.callType]) || context.callType,
+          queue: event.headers[CALL_HEADERS.queue] ?? null,
+          metadata: null,
+          metadataAttempts: 0,
+        })),
+        enqueueActions(({ context, enqueue }) => {
+          if (!context.metadataFetching) enqueue('fetchMetadata')
+        }),
+        'report',
+      ],
+    },
     PHONE_ENDED: {
       target: '.ended',
       actions: assign({

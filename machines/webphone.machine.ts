@@ -331,6 +331,7 @@ export const webphoneMachine = setup({
           return enqueue.sendTo(ref, { type: event.type })
         case 'PHONE_PROGRESS':
         case 'PHONE_ACCEPTED':
+        case 'PHONE_REPLACED':
         case 'PHONE_ENDED':
           return enqueue.sendTo(ref, event)
       }
@@ -648,6 +649,7 @@ export const webphoneMachine = setup({
         PHONE_INCOMING: [{ guard: 'mustReject', actions: 'reject' }, { actions: 'register' }],
         PHONE_PROGRESS: { actions: 'forwardToCall' },
         PHONE_ACCEPTED: { actions: 'forwardToCall' },
+        PHONE_REPLACED: { actions: 'forwardToCall' },
         PHONE_ENDED: { actions: 'forwardToCall' },
         PHONE_TRANSFERRED: {
           actions: enqueueActions(({ context, event, enqueue }) => {

@@ -109,6 +109,11 @@ export type PhoneEvent =
   | { type: 'PHONE_PROGRESS'; callId: string; code: number; uid?: string }
   /** The call is established (200 OK sent or received). */
   | { type: 'PHONE_ACCEPTED'; callId: string; uid?: string }
+  /**
+   * Another party took the call's place (an INVITE with Replaces: the customer a colleague transferred to this phone
+   * after consulting it); the call goes on with that party's step uid, number and name.
+   */
+  | { type: 'PHONE_REPLACED'; callId: string; uid: string; phone: string; name: string; headers: CallHeaders }
   /** The call is over: the SIP status code (or null for a BYE) and reason. */
   | { type: 'PHONE_ENDED'; callId: string; code: number | null; reason: string }
   /** The answer to a REFER. */

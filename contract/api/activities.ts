@@ -18,7 +18,7 @@ export const ACTIVITY_PATHS = {
 
 /**
  * The SIP header that carries the activity id on the call the webphone dials for it (ours: the spec lists the calling
- * headers without names). Call control records it on the call's first step.
+ * headers without names). Call control keeps it on every step of the call when the activity is the caller's own (tab-form `activity`).
  */
 export const ACTIVITY_CALL_HEADER = 'X-Atende-Activity'
 

@@ -185,6 +185,22 @@ describe('call behaviour', () => {
     expect(commands(log)).toEqual([])
   })
 
+  it("becomes the customer's call when an attended transfer's INVITE replaces the colleague on it", async () => {
+    const { actor, log, settle } = start(OUTGOING)
+    actor.send({ type: 'PHONE_PROGRESS', callId: ID, code: 180, uid: 'uid-consult' })
+    await settle({ output: METADATA })
+    actor.send({ type: 'PHONE_ACCEPTED', callId: ID })
+    actor.send({ type: 'HOLD' })
+    const headers = { 'X-Atende-Uid': 'uid-customer', 'X-Atende-Call-Type': '20', 'X-Atende-Client-Name': 'Cliente Silva' }
+    actor.send({ type: 'PHONE_REPLACED', callId: ID, uid: 'uid-customer', phone: '01130000001', name: '', headers })
+    const context = actor.getSnapshot().context
+    expect(context).toMatchObject({ uid: 'uid-customer', phone: '01130000001', name: 'Cliente Silva', callType: 20, metadata: null, accepted: true })
+    // Still the same line (held), and the webphone hears the new uid; the customer's metadata is asked for at once.
+    expect(actor.getSnapshot().value).toBe('onhold')
+    expect(effectsOf(log, 'changed').at(-1)).toMatchObject({ callId: ID, uid: 'uid-customer', state: 'onhold', hasMetadata: false })
+    expect(effectsOf(log, 'fetchMetadata').at(-1)).toEqual({ uid: 'uid-customer', callId: ID, attempt: 1 })
+  })
+
   it('delays a hangup within 3 s of the start until the 3 s are over when no metadata came', async () => {
     const { actor, log, settle } = start()
     await settle({ output: null })

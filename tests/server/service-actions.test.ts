@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { callRecords, pauseReports, serviceClassifications, serviceForms, serviceSubClassifications, serviceUnions, teams } from '../../server/db/schema/index.ts'
+import { activities, callRecords, pauseReports, serviceClassifications, serviceForms, serviceSubClassifications, serviceUnions, teams } from '../../server/db/schema/index.ts'
 import { createCallControl } from '../../server/telephony/control/index.ts'
 import type { CallControlService } from '../../server/telephony/control/index.ts'
 import { createSite } from '../../server/sites/site-repo.ts'
@@ -118,6 +118,25 @@ describe('GET tab-form: the call metadata', () => {
     const caller = await agent1.get(tabForm(callId))
     expect(caller.statusCode).toBe(200)
     expect(caller.json()).toMatchObject({ data: { uid: step.uid, call_type: 31, phone: '10002' }, afterService: { active: true, seconds: 30 } })
+  })
+
+  it("names the activity a call works when the caller's webphone dialled it for one of the caller's own activities", async () => {
+    const db = t.database.db
+    const [own] = await db.insert(activities).values({ siteId: d.site.id, userId: d.agent1.id, destination: '01130001111', start: new Date() }).returning()
+    const [others] = await db.insert(activities).values({ siteId: d.site.id, userId: d.agent2.id, destination: '01130002222', start: new Date() }).returning()
+    const dialled = async (headers: Record<string, string>) => {
+      const callId = newCallId()
+      expect((await control.route(fromDevice('10001', '01130001111', callId, headers))).action).toBe('relay')
+      await answer(callId)
+      await end(callId)
+      const [step] = await stepsOf(db, callId)
+      return step!
+    }
+    const step = await dialled({ 'X-Atende-Activity': String(own!.id) })
+    expect(step.activityId).toBe(own!.id)
+    expect((await agent1.get(tabForm(step.uid))).json()).toMatchObject({ activity: own!.id, data: { call_type: 10, phone: '01130001111' } })
+    // Another agent's activity, a made-up id or garbage: the call goes on, working no activity.
+    for (const value of [String(others!.id), '999999', 'x; drop', '']) expect((await dialled({ 'X-Atende-Activity': value })).activityId).toBeNull()
   })
 
   it('carries the queue, the customer number and the call type of a queue call', async () => {

@@ -340,7 +340,7 @@ describe('sipPhone adapter', () => {
     expect(() => phone.dtmf('in-1', '#', 80, 100)).toThrow('dtmf refused')
   })
 
-  it('transfers blind with a REFER to the number and attended with a REFER carrying the other session', async () => {
+  it('transfers blind with a REFER to the number and attended with a REFER carrying the other session when its dialog is unknown', async () => {
     const { phone, made, events } = await started()
     const origin = new FakeInvitation()
     made.userAgents[0].options.delegate.onInvite(origin)
@@ -366,6 +366,25 @@ describe('sipPhone adapter', () => {
       { type: 'PHONE_TRANSFERRED', callId: 'in-2', ok: false, reason: 'Forbidden' },
     ])
     expect(second.bye).not.toHaveBeenCalled()
+  })
+
+  it("sends an attended transfer's transferee to the consultation's join address (*9<call-id>.<their tag>.<our tag>)", async () => {
+    const { phone, made } = await started()
+    const customer = new FakeInvitation()
+    made.userAgents[0].options.delegate.onInvite(customer)
+    await phone.answer('in-1')
+    await phone.call('call-1', '10002', {})
+    Object.assign(made.inviters[0], { dialog: { callId: 'k3j2h1g0f9e8d7c', localTag: 'ourtag0001', remoteTag: 'theirtag02' } })
+    await phone.transferAttended('in-1', 'call-1')
+    expect(customer.refer.mock.calls[0][0]).toEqual({ uri: 'sip:*9k3j2h1g0f9e8d7c.theirtag02.ourtag0001@pbx.test' })
+    // A dialog a user part cannot carry (another phone's Call-ID with '@') goes the standard way: Replaces.
+    const other = new FakeInvitation()
+    made.userAgents[0].options.delegate.onInvite(other)
+    await phone.answer('in-2')
+    await phone.call('call-2', '10002', {})
+    Object.assign(made.inviters[1], { dialog: { callId: 'abc@host', localTag: 'a', remoteTag: 'b' } })
+    await phone.transferAttended('in-2', 'call-2')
+    expect(other.refer.mock.calls[0][0]).toBe(made.inviters[1])
   })
 
   it('a REFER the far end accepted but could not carry out (NOTIFY with a failure) is a failed transfer', async () => {
@@ -401,17 +420,23 @@ describe('sipPhone adapter', () => {
     made.userAgents[0].options.delegate.onInvite(consult)
     await phone.answer('in-1')
     const before = events.length
-    const customer = Object.assign(new FakeInvitation(), { replacee: consult })
+    const customer = Object.assign(new FakeInvitation(), {
+      replacee: consult,
+      remoteIdentity: { uri: { user: '01130000001' }, displayName: '' },
+    })
     made.userAgents[0].options.delegate.onInvite(customer)
     await Promise.resolve()
     expect(customer.accept).toHaveBeenCalledTimes(1)
-    // sip.js hangs the replaced session up: the call goes on, nothing new is announced.
+    // The call is the customer's now: their step uid, number and headers; no new call is announced.
+    const replaced = { type: 'PHONE_REPLACED', callId: 'in-1', uid: 'uid-77', phone: '01130000001', name: '', headers: { 'X-Atende-Uid': 'uid-77', 'X-Atende-Call-Type': '20', 'X-Atende-Queue': 'vendas' } }
+    expect(events.slice(before)).toEqual([replaced])
+    // sip.js hangs the replaced session up: the call goes on.
     consult.set('Terminated')
-    expect(events.slice(before)).toEqual([])
+    expect(events.slice(before)).toEqual([replaced])
     // It is the same call to the machine: hang-up reaches the new session, whose end ends the call.
     await phone.hangup('in-1')
     expect(customer.bye).toHaveBeenCalledTimes(1)
-    expect(events.slice(before)).toEqual([{ type: 'PHONE_ENDED', callId: 'in-1', code: null, reason: 'BYE' }])
+    expect(events.slice(before)).toEqual([replaced, { type: 'PHONE_ENDED', callId: 'in-1', code: null, reason: 'BYE' }])
   })
 
   it('asks the real sip.js to accept INVITEs with Replaces', () => {

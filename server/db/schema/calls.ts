@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { pabxDevices, pabxInboundRoutes, pabxOutboundRoutes, pabxQueues, pabxTrunks } from './entities.generated.ts'
+import { activities } from './activities.ts'
 import { sites } from './sites.ts'
 import { users } from './users.ts'
 
@@ -98,6 +99,8 @@ export const callRecords = pgTable(
     transferCancelledAt: timestamp('transfer_cancelled_at', { withTimezone: true }),
     transferApp: varchar('transfer_app', { length: 32 }),
     transferAppdata: varchar('transfer_appdata', { length: 255 }),
+    /** The scheduled activity this call works (the webphone dialled it: X-Atende-Activity, the caller's own). */
+    activityId: integer('activity_id').references((): AnyPgColumn => activities.id, { onDelete: 'set null' }),
     /** The answer Kamailio got for this step (protocol.ts Decision). */
     decision: jsonb('decision').$type<Record<string, unknown>>().notNull(),
   },

@@ -102,7 +102,7 @@ export async function tabForm(db: Db, user: UserRow, uid: string, lang: Locale):
     success: true,
     // Telephony queues carry no form in the settings catalogue (contract/entities/service-queues.ts): none yet.
     form: null,
-    activity: null,
+    activity: step.activityId,
     data,
     afterService: { active: team?.enableAfterService ?? false, seconds: team?.durationOfAfterService ?? 0 },
     classified: step.classifiedAt !== null,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
+  activities,
   pabxCallGroupMembers,
   pabxCallGroups,
   pabxDevices,
@@ -22,6 +23,10 @@ import type { CallRecordRow } from '../../db/schema/index.ts'
 import { CALL_TYPE } from '../../../contract/codes/call-types.ts'
 import { TRANSFER_TYPES } from '../../../contract/api/service-actions.ts'
 import { BLIND_TRANSFER_PREFIX } from '../../../machines/transfer.machine.ts'
+import { ATTENDED_TRANSFER_PREFIX, replacesHeader } from '../../../contract/codes/transfer.ts'
+import { ACTIVITY_CALL_HEADER } from '../../../contract/api/activities.ts'
+import type { JoinedDialog } from '../../../contract/codes/transfer.ts'
+import { deviceParty, joinConsultation, trunkParty } from './attended-transfer.ts'
 import type { RouteRequest } from '../types.ts'
 import { engagedUsers, loadMembers, loadQueue, queueMemory, waitingCalls } from './acd.ts'
 import type { Member, QueueRow } from './acd.ts'
@@ -63,6 +68,7 @@ export type CallBase = Pick<
   | 'areaCode'
   | 'transferOfUid'
   | 'transferType'
+  | 'activityId'
 > & {
   siteId: number
   domain: string
@@ -100,6 +106,7 @@ async function fromDevice(env: Env, request: RouteRequest) {
   if (!caller) return { siteId: null, decision: rejectWith(403) } as const
   const transfer = await transferOf(env, site.id, caller.device.id, caller.userId, request)
   const dialled = transfer ? transfer.dialled : request.ruri_user
+  const activityId = await activityOf(env, site.id, caller.userId, request)
   const base: CallBase = {
     siteId: site.id,
     domain: site.domain,
@@ -119,8 +126,10 @@ async function fromDevice(env: Env, request: RouteRequest) {
     clientName: caller.device.calleridName,
     transferOfUid: transfer?.parentUid ?? null,
     transferType: transfer?.type ?? null,
+    activityId,
   }
   const plan = (steps: Plan) => ({ siteId: site.id, plan: steps })
+  if (request.ruri_user.startsWith(ATTENDED_TRANSFER_PREFIX)) return plan(await joinConsultation(env, request, base, deviceParty(caller.device.id)))
 
   const [target] = await db
     .select()
@@ -188,6 +197,7 @@ async function fromTrunk(env: Env, request: RouteRequest) {
   }
   const plan = (steps: Plan) => ({ siteId: trunk.siteId, plan: steps })
   if (did.startsWith(BLIND_TRANSFER_PREFIX) && did.length > BLIND_TRANSFER_PREFIX.length) return plan(await trunkBlindTransfer(env, request, base))
+  if (did.startsWith(ATTENDED_TRANSFER_PREFIX)) return plan(await joinConsultation(env, request, base, trunkParty(trunk.id, request.from_user)))
   const candidates = [...new Set([did, did.replace(/^\+/, ''), `+${did.replace(/^\+/, '')}`])]
   const numbers = await db
     .select({ number: pabxNumbers, route: pabxInboundRoutes })
@@ -251,6 +261,20 @@ async function transferOf(
 }
 
 /**
+ * The activity a call works (the webphone's activity dialer names it in X-Atende-Activity): only one of the caller's
+ * own activities on this site counts; any other id is ignored, the call goes on without it.
+ */
+async function activityOf(env: Env, siteId: number, userId: number | null, request: RouteRequest): Promise<number | null> {
+  const named = header(request, ACTIVITY_CALL_HEADER)?.trim() ?? ''
+  if (userId === null || !/^\d{1,9}$/.test(named)) return null
+  const [row] = await env.db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.id, Number(named)), eq(activities.siteId, siteId), eq(activities.userId, userId)))
+  return row?.id ?? null
+}
+
+/**
  * The outside party of a call follows an agent's blind transfer (REFER to `*8<destination>`): its new INVITE comes from
  * the trunk and is routed like a dial of the destination (a device or a call group of the site), with the transfer
  * headers naming the call it came from. Only while that party has an answered call going on over this trunk: the
@@ -260,9 +284,8 @@ async function trunkBlindTransfer(env: Env, request: RouteRequest, base: CallBas
   const destination = request.ruri_user.slice(BLIND_TRANSFER_PREFIX.length)
   const party = request.from_user
   const parent = (await env.db.execute(
-    sql`select uid from call_records where site_id = ${base.siteId} and trunk_id = ${base.trunkId} and ended_at is null
-        and answered_at is not null and call_id <> ${request.call_id} and (phone = ${party} or caller = ${party} or callee = ${party})
-        order by answered_at desc, id desc limit 1`,
+    sql`select uid from call_records where site_id = ${base.siteId} and ended_at is null and answered_at is not null
+        and call_id <> ${request.call_id} and ${trunkParty(base.trunkId!, party)} order by answered_at desc, id desc limit 1`,
   )) as unknown as { rows: { uid: string }[] }
   const parentUid = parent.rows[0]?.uid
   if (!parentUid) return [{ ...base, kind: 'reject', decision: rejectWith(404) }]
@@ -352,7 +375,11 @@ async function deviceState(env: Env, siteId: number, device: DeviceRow): Promise
   return active >= Math.max(1, device.deviceStateBusyAt) ? 'busy' : 'ok'
 }
 
-async function toDevice(env: Env, base: CallBase, device: DeviceRow, ringSeconds: number): Promise<Plan> {
+/**
+ * Rings one device. `replaces` (an attended transfer's join, contract/codes/transfer.ts) names the consultation the
+ * call takes the place of: the device is in that call, so it is not busy for this one, and the header tells it so.
+ */
+export async function toDevice(env: Env, base: CallBase, device: DeviceRow, ringSeconds: number, replaces?: JoinedDialog): Promise<Plan> {
   const [owner] = await env.db
     .select({ id: users.id })
     .from(users)
@@ -366,7 +393,7 @@ async function toDevice(env: Env, base: CallBase, device: DeviceRow, ringSeconds
   }
   const state = await deviceState(env, base.siteId, device)
   if (state === 'unregistered') return [{ ...step, decision: rejectWith(480) }]
-  if (state === 'busy') return [{ ...step, decision: rejectWith(486) }]
+  if (state === 'busy' && !replaces) return [{ ...step, decision: rejectWith(486) }]
   const internal = base.direction === 'internal'
   const decision: ControlRelay = {
     action: 'relay',
@@ -377,6 +404,7 @@ async function toDevice(env: Env, base: CallBase, device: DeviceRow, ringSeconds
       'X-Atende-Call-Type': internal ? CALL_TYPE.internalInbound : base.callType,
       'X-Atende-Phone': internal ? base.caller : base.phone,
       'X-Atende-Client-Name': base.clientName,
+      Replaces: replaces ? replacesHeader(replaces) : null,
     }),
     timeout: ringSeconds,
     on_failure: false,

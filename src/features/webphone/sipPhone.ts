@@ -8,13 +8,15 @@ import {
   type PhoneEvent,
   type SipPhone,
 } from '../../../machines/webphoneTypes.ts'
+import { joinAddress } from '../../../contract/codes/transfer.ts'
 
 // The browser's phone: sip.js 0.21 behind the small `SipPhone` interface the webphone machine drives
 // (machines/webphoneTypes.ts). One UserAgent over the voip websocket (wss://host/ws/sip, digest user = endpoint), one
 // Registerer (expires 300 s), one Inviter or Invitation per call, audio only. sip.js has no keepalive of its own: an
 // OPTIONS goes out of dialog every 5 s and a failed one reports the transport down (and reconnects). Hold is a
 // re-INVITE with the hold modifier, mute disables the microphone track, DTMF is RFC 4733 through the session
-// description handler, a blind transfer a REFER, an attended one a REFER with Replaces. A local conference mixes the
+// description handler, a blind transfer a REFER, an attended one a REFER to the consultation's join address
+// (contract/codes/transfer.ts; with Replaces only when the dialog cannot be written as one). A local conference mixes the
 // chosen calls with Web Audio: each call is sent the microphone plus the other calls, the agent hears them all.
 // Everything from sip.js and the browser comes in through `SipPhoneDeps`, so tests run it with fakes.
 
@@ -41,6 +43,8 @@ export type SessionLike = {
   state: string
   stateChange: Emitter<string>
   sessionDescriptionHandler?: SdhLike
+  /** The confirmed dialog (sip.js SessionDialog): what an attended transfer's join address names. */
+  dialog?: { callId: string; localTag: string; remoteTag: string }
   bye(): Promise<unknown>
   invite(options?: object): Promise<unknown>
   refer(target: unknown, options?: { requestDelegate?: RequestDelegate; onNotify?(notification: ReferNotificationLike): void }): Promise<unknown>
@@ -317,6 +321,27 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
     call.kind = 'invitation'
     watch(call, invitation, true)
     invitation.accept({ sessionDescriptionHandlerOptions: { constraints: audioConstraints(devices) } }).catch(() => {})
+    const headers = headersOf(invitation)
+    emit({ type: 'PHONE_REPLACED', callId: call.id, ...identityOf(invitation, headers), headers })
+  }
+
+  /** The calling headers (spec 000 §7) an INVITE brought. */
+  function headersOf(invitation: InvitationLike): CallHeaders {
+    const headers: CallHeaders = {}
+    for (const name of Object.values(CALL_HEADERS)) {
+      const value = invitation.request.getHeader(name)
+      if (value != null) headers[name] = value
+    }
+    return headers
+  }
+
+  /** Who an INVITE is: the step's uid (the SIP Call-ID when there is none), number and name. */
+  function identityOf(invitation: InvitationLike, headers: CallHeaders) {
+    return {
+      uid: headers[CALL_HEADERS.uid] ?? invitation.request.callId,
+      phone: invitation.remoteIdentity.uri.user ?? '',
+      name: invitation.remoteIdentity.displayName ?? '',
+    }
   }
 
   function playRemote(call: Call) {
@@ -338,19 +363,8 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
     incomingCount += 1
     const id = `in-${incomingCount}`
     track(id, invitation, 'invitation')
-    const headers: CallHeaders = {}
-    for (const name of Object.values(CALL_HEADERS)) {
-      const value = invitation.request.getHeader(name)
-      if (value != null) headers[name] = value
-    }
-    emit({
-      type: 'PHONE_INCOMING',
-      callId: id,
-      uid: headers[CALL_HEADERS.uid] ?? invitation.request.callId,
-      phone: invitation.remoteIdentity.uri.user ?? '',
-      name: invitation.remoteIdentity.displayName ?? '',
-      headers,
-    })
+    const headers = headersOf(invitation)
+    emit({ type: 'PHONE_INCOMING', callId: id, ...identityOf(invitation, headers), headers })
   }
 
   function callOf(callId: string): Call {
@@ -523,7 +537,11 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
     },
 
     transferAttended(callId, targetCallId) {
-      return refer(callOf(callId), callOf(targetCallId).session)
+      const target = callOf(targetCallId).session
+      // The transferee calls `*9…` back through Kamailio, which relays it to the consulted phone with Replaces: a trunk
+      // or a browser cannot reach that phone's own contact (contract/codes/transfer.ts).
+      const join = target.dialog ? joinAddress(target.dialog) : null
+      return refer(callOf(callId), join ? uriOf(join) : target)
     },
 
     conference(callIds) {
