@@ -395,16 +395,25 @@ test('a three-party conference: agent1 joins the customer and agent2; agent2 hea
   await expectNoCalls(agent1.page)
 })
 
-test('attended transfer of an outside call: agent1 consults agent2 while the customer waits, then cancels back to the customer', async () => {
+/**
+ * agent1 calls the outside number and, once talking, transfers it to agent2 (`attend` consults first, `blind` sends the
+ * customer at once); answers agent2's ringing dialog when it shows. `picker` runs while the transfer picker is open.
+ */
+async function transferOutsideCallToAgent2(type: 'attend' | 'blind', picker?: () => Promise<void>) {
   await dial(agent1.page, OUTSIDE)
   await expect(callStatus(agent1.page)).toHaveText('Em ligação', { timeout: 15_000 })
   await agent1.page.getByTestId('webphone-transfer').click()
-  await shot(agent1.page, 'webphone-transfer-pt-BR')
-  await agent1.page.getByTestId('webphone-transfer-attend').click()
+  await picker?.()
+  await agent1.page.getByTestId(`webphone-transfer-${type}`).click()
   await agent1.page.getByRole('textbox', { name: 'Destino' }).fill('10002')
   await agent1.page.getByTestId('webphone-transfer-send').click()
   const ringing = agent2.page.getByTestId('webphone-ringing')
   await expect(ringing).toBeVisible({ timeout: 15_000 })
+  return ringing
+}
+
+test('attended transfer of an outside call: agent1 consults agent2 while the customer waits, then cancels back to the customer', async () => {
+  const ringing = await transferOutsideCallToAgent2('attend', () => shot(agent1.page, 'webphone-transfer-pt-BR'))
   await ringing.getByTestId('webphone-ringing-answer').click()
   // The customer waits on hold; the confirm is offered once agent2 answered.
   await expect(agent1.page.getByTestId('webphone-ready').getByTestId('webphone-call-status')).toHaveText(['Em espera', 'Em ligação'], { timeout: 10_000 })
@@ -424,14 +433,7 @@ test('attended transfer of an outside call: agent1 consults agent2 while the cus
 })
 
 test('attended transfer of an outside call completed: agent1 consults agent2, confirms, and the customer talks to agent2', async () => {
-  await dial(agent1.page, OUTSIDE)
-  await expect(callStatus(agent1.page)).toHaveText('Em ligação', { timeout: 15_000 })
-  await agent1.page.getByTestId('webphone-transfer').click()
-  await agent1.page.getByTestId('webphone-transfer-attend').click()
-  await agent1.page.getByRole('textbox', { name: 'Destino' }).fill('10002')
-  await agent1.page.getByTestId('webphone-transfer-send').click()
-  const ringing = agent2.page.getByTestId('webphone-ringing')
-  await expect(ringing).toBeVisible({ timeout: 15_000 })
+  const ringing = await transferOutsideCallToAgent2('attend')
   await ringing.getByTestId('webphone-ringing-answer').click()
   await expect(agent1.page.getByTestId('webphone-transfer-confirm')).toBeEnabled({ timeout: 10_000 })
   // agent2 talks to agent1 first: the consultation shows agent1's extension.
@@ -467,14 +469,7 @@ test('attended transfer of an outside call completed: agent1 consults agent2, co
 })
 
 test('blind transfer of an outside call: agent1 sends the customer to agent2, whose webphone rings', async () => {
-  await dial(agent1.page, OUTSIDE)
-  await expect(callStatus(agent1.page)).toHaveText('Em ligação', { timeout: 15_000 })
-  await agent1.page.getByTestId('webphone-transfer').click()
-  await agent1.page.getByTestId('webphone-transfer-blind').click()
-  await agent1.page.getByRole('textbox', { name: 'Destino' }).fill('10002')
-  await agent1.page.getByTestId('webphone-transfer-send').click()
-  const ringing = agent2.page.getByTestId('webphone-ringing')
-  await expect(ringing).toBeVisible({ timeout: 15_000 })
+  const ringing = await transferOutsideCallToAgent2('blind')
   await expect(ringing.getByTestId('webphone-ringing-phone')).toHaveText(OUTSIDE)
   // agent1 waits for the outcome ('Transferindo a chamada...') while agent2's phone rings.
   await expect(agent1.page.getByTestId('webphone-transferring')).toBeVisible()

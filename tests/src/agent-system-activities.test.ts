@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Activity } from '../../contract/api/activities.ts'
 import { ACTIVITY_CALL_HEADER } from '../../contract/api/activities.ts'
 import { PERMISSIONS } from '../../contract/permissions.ts'
 import { FAILURE_WAIT_MS } from '../../machines/activityDialer.machine.ts'
 import { createAgentSystem } from '../../src/app/agentSystem.ts'
-import type { ActivityEffects, AgentSystem, AgentSystemOptions, WebphoneEffects } from '../../src/app/agentSystem.ts'
+import type { ActivityEffects, AgentSystemOptions, WebphoneEffects } from '../../src/app/agentSystem.ts'
 import type { PhoneEvent, SipPhone, VoipProfile, WebphoneTeam } from '../../machines/webphoneTypes.ts'
-import { answer, FakeSocket, fakeEffects, pauseRecord } from './presence-fakes.ts'
+import { answer, FakeSocket, fakeEffects, pauseRecord, agentSystemsPerTest } from './presence-fakes.ts'
 
 // The activity dialer inside the root system with a fake phone: the socket's `activity` list reaches it, it dials
 // through the webphone (origin activity, X-Atende-Activity) only while the agent is not_inuse in the serving tab, and
@@ -57,7 +57,7 @@ function fakePhone() {
   return { webphone, phones }
 }
 
-const running: AgentSystem[] = []
+const running = agentSystemsPerTest()
 function start(overrides: Partial<AgentSystemOptions> = {}, withActivities = true) {
   const fakes = fakeEffects()
   const phone = fakePhone()
@@ -89,14 +89,6 @@ async function registered(harness: ReturnType<typeof start>) {
   return phone
 }
 
-beforeEach(() => {
-  vi.useFakeTimers()
-  FakeSocket.all = []
-})
-afterEach(() => {
-  for (const system of running.splice(0)) system.stop()
-  vi.useRealTimers()
-})
 
 describe('activity dialer in the agent system', () => {
   it('dials a due activity through the webphone when available, and sends done_activity and the REST done when answered', async () => {

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PERMISSIONS } from '../../contract/permissions.ts'
 import { createAgentSystem } from '../../src/app/agentSystem.ts'
-import type { AgentSystem, AgentSystemOptions, WebphoneEffects } from '../../src/app/agentSystem.ts'
+import type { AgentSystemOptions, WebphoneEffects } from '../../src/app/agentSystem.ts'
 import type { PhoneConfig, PhoneEvent, SipPhone, VoipProfile, WebphoneTeam } from '../../machines/webphoneTypes.ts'
-import { FakeSocket, fakeEffects, pauseRecord, answer } from './presence-fakes.ts'
+import { FakeSocket, fakeEffects, pauseRecord, answer, agentSystemsPerTest } from './presence-fakes.ts'
 
 // The webphone actor inside the root system, with a fake phone: tab ownership and pauses reach it, its snapshot
 // reaches agentStatus (change_state on the socket), socket commands (dnd, startWebphone, clickToCall) reach it.
@@ -44,7 +44,7 @@ function fakePhone() {
   return { webphone, phones }
 }
 
-const running: AgentSystem[] = []
+const running = agentSystemsPerTest()
 function start(overrides: Partial<AgentSystemOptions> = {}) {
   const fakes = fakeEffects()
   const phone = fakePhone()
@@ -63,14 +63,6 @@ const flush = () => vi.advanceTimersByTimeAsync(0)
 const telephonyStatuses = (socket: FakeSocket) =>
   socket.sent.filter((m) => m.action === 'change_state' && m.channel === 'telephony').map((m) => m.status)
 
-beforeEach(() => {
-  vi.useFakeTimers()
-  FakeSocket.all = []
-})
-afterEach(() => {
-  for (const system of running.splice(0)) system.stop()
-  vi.useRealTimers()
-})
 
 describe('webphone in the agent system', () => {
   it('starts the phone only in the serving tab and reports registration, calls and ringing as the telephony status', async () => {

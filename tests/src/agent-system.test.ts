@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PERMISSIONS } from '../../contract/permissions.ts'
 import { PAUSED_BY_SUPERVISOR_NOTICE } from '../../machines/pause.machine.ts'
 import { REMOTE_LOGOUT_NOTICE } from '../../machines/serviceSocket.machine.ts'
 import { BROADCAST_CHANNEL_NAME, createAgentSystem, statusForPause } from '../../src/app/agentSystem.ts'
-import type { AgentSystem, AgentSystemOptions } from '../../src/app/agentSystem.ts'
-import { answer, FakeSocket, fakeBrowserChannels, fakeEffects, pauseRecord } from './presence-fakes.ts'
+import type { AgentSystemOptions } from '../../src/app/agentSystem.ts'
+import { answer, FakeSocket, fakeBrowserChannels, fakeEffects, pauseRecord, agentSystemsPerTest } from './presence-fakes.ts'
 
 // The root actor system wired with fakes: what goes out on the service socket and the BroadcastChannel, and what the
 // actors do with what comes in (spec 000 §4, §7; spec 001 §4, §7).
@@ -19,7 +19,7 @@ function options(overrides: Partial<AgentSystemOptions> = {}): AgentSystemOption
   }
 }
 
-const running: AgentSystem[] = []
+const running = agentSystemsPerTest()
 function start(opts: Partial<AgentSystemOptions> = {}, fakes = fakeEffects()) {
   const system = createAgentSystem(options(opts), fakes.effects)
   running.push(system)
@@ -29,14 +29,6 @@ function start(opts: Partial<AgentSystemOptions> = {}, fakes = fakeEffects()) {
 /** Lets queued microtasks (channel messages, settled requests) run. */
 const flush = () => vi.advanceTimersByTimeAsync(0)
 
-beforeEach(() => {
-  vi.useFakeTimers()
-  FakeSocket.all = []
-})
-afterEach(() => {
-  for (const system of running.splice(0)) system.stop()
-  vi.useRealTimers()
-})
 
 describe('service socket wiring', () => {
   it('logs in when the socket opens, reports the page and both statuses, then pings every 5 s', async () => {

@@ -1,4 +1,4 @@
-import { vi } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import type { Pause, PauseResponse } from '../../contract/api/agent.ts'
 import type { AgentSystemEffects, ChannelLike, SocketLike } from '../../src/app/agentSystem.ts'
 
@@ -110,4 +110,21 @@ export function fakeEffects(openChannel: (name: string) => ChannelLike | null = 
     stopPhone: vi.fn(() => log.push('stopPhone')),
   } satisfies AgentSystemEffects
   return { effects, log }
+}
+
+/**
+ * The agent systems a test file starts: each test runs on fake timers with no socket left from the last one, and the
+ * systems it started are stopped after it. Returns the list to push them on.
+ */
+export function agentSystemsPerTest(): { stop(): void }[] {
+  const running: { stop(): void }[] = []
+  beforeEach(() => {
+    vi.useFakeTimers()
+    FakeSocket.all = []
+  })
+  afterEach(() => {
+    for (const system of running.splice(0)) system.stop()
+    vi.useRealTimers()
+  })
+  return running
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 import Box from '@mui/joy/Box'
 import Input from '@mui/joy/Input'
@@ -6,7 +5,6 @@ import Sheet from '@mui/joy/Sheet'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import type { Entity } from '../../../contract/entities/index.ts'
-import { toast } from '../../components/toast/toastStore.ts'
 import { listQuery } from '../api.ts'
 import { AddIcon, SearchIcon } from '../icons.tsx'
 import { SettingsButton } from '../links.tsx'
@@ -15,6 +13,7 @@ import { useEntityPermissions } from '../permissions.ts'
 import { EntityTable } from './EntityTable.tsx'
 import { Pagination } from './Pagination.tsx'
 import { useListState } from './useListState.ts'
+import { useErrorToast } from '../../components/toast/useErrorToast.ts'
 
 type Props = {
   entity: Entity
@@ -35,12 +34,7 @@ export function EntityList({ entity, parentId, tools }: Props) {
   const extra = entity.parent && parentId !== undefined ? { [entity.parent.field]: parentId } : undefined
   const list = useListState(entity, extra)
   const query = useQuery(listQuery(entity, list.params))
-  const error = query.error
-  useEffect(() => {
-    if (!error) return
-    const detail = error.message
-    toast.error(t`Erro: ${detail}`)
-  }, [error, t])
+  useErrorToast(query.error)
   const ids = { parentId }
   return (
     <Sheet variant="outlined" sx={{ borderRadius: 'md', overflow: 'hidden', boxShadow: 'xs' }} data-testid={`entity-list-${entity.key}`}>

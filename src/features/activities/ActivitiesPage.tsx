@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import Button from '@mui/joy/Button'
 import Chip from '@mui/joy/Chip'
 import LinearProgress from '@mui/joy/LinearProgress'
@@ -20,6 +20,7 @@ import { useRoles } from '../../entities/permissions.ts'
 import { ACTIVITIES_KEY, markActivityDone, upcomingActivitiesQuery } from './activitiesApi.ts'
 import { AddIcon, DoneIcon } from './icons.tsx'
 import { ACTIVITY_TYPES, NewActivityDialog } from './NewActivityDialog.tsx'
+import { useErrorToast } from '../../components/toast/useErrorToast.ts'
 
 const COLUMNS = 8
 
@@ -37,12 +38,7 @@ export function ActivitiesPage() {
   const [marking, setMarking] = useState<number | null>(null)
   const system = useAgentSystem()
   const canCall = has(roles, PERMISSIONS.viewSoftphone) && system !== null
-  const error = query.error
-  useEffect(() => {
-    if (!error) return
-    const detail = error.message
-    toast.error(t`Erro: ${detail}`)
-  }, [error, t])
+  useErrorToast(query.error)
   const markDone = async (activity: Activity) => {
     setMarking(activity.id)
     try {

@@ -27,6 +27,7 @@ import { CallDetailDialog } from './CallDetailDialog.tsx'
 import { callListQuery, NO_FILTERS, QUEUE_LOOKUP } from './callsApi.ts'
 import type { CallFilters } from './callsApi.ts'
 import { callTypeOptions, DIRECTION_LABELS, dialStatusOptions, statusText } from './callText.ts'
+import { useErrorToast } from '../../components/toast/useErrorToast.ts'
 
 const COLUMNS = 8
 
@@ -48,12 +49,7 @@ export function PhoneCallsPage() {
   useEffect(() => setPage(0), [search])
   const query = useQuery(callListQuery({ ...filters, search }, page, pageSize))
   const queues = useQuery(lookupQuery(QUEUE_LOOKUP))
-  const error = query.error
-  useEffect(() => {
-    if (!error) return
-    const detail = error.message
-    toast.error(t`Erro: ${detail}`)
-  }, [error, t])
+  useErrorToast(query.error)
   const set = (patch: Partial<CallFilters>) => {
     setFilters((previous) => ({ ...previous, ...patch }))
     setPage(0)

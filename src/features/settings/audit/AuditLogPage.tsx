@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState } from 'react'
+import { Fragment, useState } from 'react'
 import Box from '@mui/joy/Box'
 import Chip from '@mui/joy/Chip'
 import FormControl from '@mui/joy/FormControl'
@@ -17,7 +17,6 @@ import { api } from '../../../api/client.ts'
 import { dayjs, formatDateTime } from '../../../app/dates.ts'
 import { ExpandMoreIcon } from '../../../components/icons/icons.tsx'
 import { PageHeader } from '../../../components/layout/PageHeader.tsx'
-import { toast } from '../../../components/toast/toastStore.ts'
 import type { ListResponse } from '../../../entities/api.ts'
 import { clientPath, lookupQuery } from '../../../entities/api.ts'
 import { fieldOf } from '../../../entities/list/cells.tsx'
@@ -26,6 +25,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../entities/list/useListState.ts'
 import { useText } from '../../../entities/text.ts'
 import { auditChanges, showValue } from './auditDiff.ts'
 import type { AuditEntry } from './auditDiff.ts'
+import { useErrorToast } from '../../../components/toast/useErrorToast.ts'
 
 export const AUDIT_LOG_API = '/api/v1/system/audit-log/'
 
@@ -71,12 +71,7 @@ export function AuditLogPage() {
     placeholderData: (previous) => previous,
   })
   const users = useQuery(lookupQuery('/api/v1/business/users/', { ordering: 'username' }))
-  const error = query.error
-  useEffect(() => {
-    if (!error) return
-    const detail = error.message
-    toast.error(t`Erro: ${detail}`)
-  }, [error, t])
+  useErrorToast(query.error)
   const set = (patch: Partial<Filters>) => {
     setFilters((prev) => ({ ...prev, ...patch }))
     setPage(0)
