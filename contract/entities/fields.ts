@@ -15,6 +15,9 @@ const LOOKUPS: readonly FieldKind[] = ['autocomplete', 'api', 'api-join', 'api-j
 function storageOf(kind: FieldKind, extra: Extra): Storage {
   if (extra.relation) return extra.relation.many ? 'm2m' : 'fk'
   if (NO_VALUE.includes(kind)) return 'none'
+  // Joined items and formatted dates travel as text; chosen options ({ value, text }) as JSON.
+  if (extra.returnToString || (extra.dateFormat && kind === 'datetimepicker')) return 'text'
+  if (extra.returnObject) return 'jsonb'
   if (LOOKUPS.includes(kind)) return extra.multiple ? 'jsonb' : 'int'
   switch (kind) {
     case 'switch':

@@ -107,7 +107,19 @@ export * from './types.ts'
 export * from './keys.ts'
 export { DESTINATION_APPS, CALL_DESTINATIONS, CHAT_DESTINATIONS, PABX_APPS, CHAT_APPS, destinationApp } from './apps.ts'
 export type { DestinationApp } from './apps.ts'
-export { valibotSchema, fieldErrors, isRequired, isEmpty, conditionHolds, holdsValue, isIsoDateTime, DEFAULT_DELIMITER } from './schema.ts'
+export {
+  valibotSchema,
+  fieldErrors,
+  isRequired,
+  isEmpty,
+  conditionHolds,
+  holdsValue,
+  isIsoDateTime,
+  joinDelimiter,
+  optionValue,
+  DEFAULT_DELIMITER,
+  RETURN_TO_STRING_DELIMITER,
+} from './schema.ts'
 export type { SchemaMode, EntitySchema, Values } from './schema.ts'
 export { payloadFor, formValuesFor, splitItems } from './payload.ts'
 export type { Payload, MultipartEntry } from './payload.ts'

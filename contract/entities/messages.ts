@@ -6,6 +6,11 @@ import { MESSAGES } from '../messages.ts'
 // The spec gives the pt-BR texts of the date message (001 §5); the others are ours.
 export const ENTITY_MESSAGES = {
   invalidDate: { 'pt-BR': 'Data inválida ou não preenchida', 'en-US': 'Invalid or missing date', 'es-ES': 'Fecha no válida o no indicada' },
+  invalidDateFormat: {
+    'pt-BR': 'Formato de data inválido: use DD, MM, YYYY, HH, mm, ss e separadores, ex.: DD/MM/YYYY HH:mm',
+    'en-US': 'Invalid date format: use DD, MM, YYYY, HH, mm, ss and separators, e.g. DD/MM/YYYY HH:mm',
+    'es-ES': 'Formato de fecha no válido: use DD, MM, YYYY, HH, mm, ss y separadores, p. ej. DD/MM/YYYY HH:mm',
+  },
   invalidTime: { 'pt-BR': 'Hora inválida (use HH:mm)', 'en-US': 'Invalid time (use HH:mm)', 'es-ES': 'Hora no válida (use HH:mm)' },
   invalidNumber: { 'pt-BR': 'Informe um número', 'en-US': 'Enter a number', 'es-ES': 'Introduzca un número' },
   notInteger: { 'pt-BR': 'Informe um número inteiro', 'en-US': 'Enter a whole number', 'es-ES': 'Introduzca un número entero' },

@@ -1,10 +1,12 @@
 import { destinationApp } from './apps.ts'
-import { DEFAULT_DELIMITER, holdsValue } from './schema.ts'
+import { DEFAULT_DELIMITER, holdsValue, joinDelimiter, optionValue } from './schema.ts'
 import type { Values } from './schema.ts'
 import type { Entity, Field } from './types.ts'
 
 // What the dynamic form sends (spec 001 §5 payload rules), as a pure function of the definition and the values:
-// - a combobox with delimiters is joined on its first delimiter (default ';'); formValuesFor splits it back;
+// - a combobox with delimiters is joined on its first delimiter (default ';'), and a `returnToString` field on its
+//   first delimiter (default ','); formValuesFor splits them back. Chosen options ({ value, text }, `returnObject`)
+//   travel as they are, or as their values when joined;
 // - empty strings and empty lists are dropped (the server reads an absent field as empty: PUT replaces the row);
 // - with a new file present the body goes as multipart: `params` holds the other values as JSON, each file its own
 //   part; an unchanged existing file is omitted, and `null` (in params) removes the current one;
@@ -16,15 +18,6 @@ export type Payload = { readonly json: Values } | { readonly multipart: readonly
 
 function isBlob(value: unknown): value is Blob {
   return typeof Blob !== 'undefined' && value instanceof Blob
-}
-
-function delimiterOf(field: Field): string {
-  return field.delimiters?.[0] ?? DEFAULT_DELIMITER
-}
-
-/** A combobox stored as one string; `delimiters: []` means the default one. */
-function isDelimited(field: Field): boolean {
-  return field.kind === 'combobox' && field.delimiters !== undefined
 }
 
 /** '15' → 15; what is not a number stays as typed for the schema to refuse ('5.5' for a whole number too). */
@@ -47,11 +40,12 @@ function cleanDestination(field: Field, value: unknown): unknown {
 /** One value as it travels, or undefined when it is dropped. */
 function clean(field: Field, value: unknown): unknown {
   let out = value
-  if (isDelimited(field) && Array.isArray(out)) {
+  const delimiter = joinDelimiter(field)
+  if (delimiter !== undefined && Array.isArray(out)) {
     out = out
-      .map((item) => String(item).trim())
+      .map((item) => String(optionValue(item)).trim())
       .filter((item) => item !== '')
-      .join(delimiterOf(field))
+      .join(delimiter)
   }
   if (field.kind === 'number' || field.kind === 'slider') out = toNumber(out)
   if (field.storage === 'app') out = cleanDestination(field, out)
@@ -91,7 +85,7 @@ export function payloadFor(entity: Entity, values: Values, original?: Values | n
 }
 
 /**
- * The values a form starts from: a record as read from the API (delimited comboboxes split back into items), or the
+ * The values a form starts from: a record as read from the API (joined lists split back into items), or the
  * field defaults for a new one.
  */
 export function formValuesFor(entity: Entity, record?: Values | null): Values {
@@ -99,7 +93,8 @@ export function formValuesFor(entity: Entity, record?: Values | null): Values {
   for (const field of entity.fields.filter(holdsValue)) {
     const value = record ? record[field.name] : field.default
     if (value === undefined) continue
-    values[field.name] = isDelimited(field) && typeof value === 'string' ? splitItems(value, delimiterOf(field)) : structuredClone(value)
+    const delimiter = joinDelimiter(field)
+    values[field.name] = delimiter !== undefined && typeof value === 'string' ? splitItems(value, delimiter) : structuredClone(value)
   }
   return values
 }

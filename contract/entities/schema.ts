@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { dayjs } from '../format/dayjs.ts'
 import { destinationApp } from './apps.ts'
 import type { EntityMessageKey } from './messages.ts'
 import { entityMessage } from './messages.ts'
@@ -23,6 +24,20 @@ type Item = v.PipeItem<any, any, v.BaseIssue<unknown>>
 
 /** Spec 001 §5: a combobox with delimiters joins and splits on the first one, ';' unless it names one. */
 export const DEFAULT_DELIMITER = ';'
+/** A `returnToString` field joins its items on its first delimiter, ',' unless it names one. */
+export const RETURN_TO_STRING_DELIMITER = ','
+
+/** What a multiple field's items are joined on when it travels as one string; undefined when it travels as a list. */
+export function joinDelimiter(field: Field): string | undefined {
+  if (field.returnToString) return field.delimiters?.[0] ?? RETURN_TO_STRING_DELIMITER
+  if (field.kind === 'combobox' && field.delimiters !== undefined) return field.delimiters[0] ?? DEFAULT_DELIMITER
+  return undefined
+}
+
+/** The value of a chosen option ({ value, text }, a `returnObject` field's value); anything else as it is. */
+export function optionValue(value: unknown): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && 'value' in value ? (value as { value: unknown }).value : value
+}
 
 /** v.pipe over a list built at run time (the typed overloads want a literal tuple). */
 const pipeOf = (schema: v.GenericSchema, items: readonly (Item | false | undefined)[]): Schema =>
@@ -48,7 +63,7 @@ export function isEmpty(value: unknown): boolean {
 /** Whether a condition on another field holds; values compare as text (a select may hold 3 or '3'). */
 export function conditionHolds(condition: Condition | undefined, values: Values): boolean {
   if (!condition) return true
-  const value = values[condition.field]
+  const value = optionValue(values[condition.field])
   const same = (x: unknown) => x === value || (value !== null && value !== undefined && String(x) === String(value))
   if ('oneOf' in condition) return condition.oneOf.some(same)
   return !isEmpty(value) && !condition.setAndNot.some(same)
@@ -106,6 +121,7 @@ function validationCheck(field: Field): Item | undefined {
     color: 'invalidColor',
     url: 'invalidUrl',
     host: 'invalidHost',
+    'date-format': 'invalidDateFormat',
   }
   // In a delimited list each item is checked on its own.
   const delimiter = field.delimiters ? (field.delimiters[0] ?? DEFAULT_DELIMITER) : undefined
@@ -179,6 +195,49 @@ function listSchema(field: Field): Schema {
   ])
 }
 
+const chosenOption = v.object({ value: v.union([v.string(), v.number()]), text: v.string() }, say('invalidValue'))
+
+/** The value check of one chosen option: one of the fixed options, or a row id of a lookup. */
+function chosenCheck(field: Field): (value: unknown) => boolean {
+  const allowed = optionCheck(field)
+  return field.lookup ? (value) => /^[1-9]\d*$/.test(String(value)) : allowed
+}
+
+/** returnObject: the chosen option itself ({ value, text }), or a list of them with `multiple`. */
+function chosenSchema(field: Field): Schema {
+  const ok = chosenCheck(field)
+  const message = say(field.lookup ? 'invalidReference' : 'invalidOption')
+  if (field.multiple)
+    return pipeOf(v.array(chosenOption, say('invalidValue')), [check((xs: { value: unknown }[]) => xs.every((x) => ok(x.value)), message), ...countChecks(field)])
+  return pipeOf(v.union([v.literal(''), chosenOption], say('invalidValue')), [
+    v.transform((x: '' | { value: unknown }) => (x === '' ? null : x)),
+    check((x: { value: unknown } | null) => x === null || ok(x.value), message),
+  ])
+}
+
+/**
+ * returnToString: a multiple field's items as one string joined on its delimiter. A list (chosen options included)
+ * is joined here too; options and the item counts (min, max) are checked on the items.
+ */
+function joinedSchema(field: Field): Schema {
+  const delimiter = joinDelimiter(field) ?? RETURN_TO_STRING_DELIMITER
+  const ok = chosenCheck(field)
+  const itemsOf = (x: string | unknown[]): string[] =>
+    (Array.isArray(x) ? x.map((item) => String(optionValue(item))) : x.split(delimiter)).map((item) => item.trim()).filter(Boolean)
+  const item = v.union([v.string(), v.number(), chosenOption])
+  return pipeOf(v.union([v.string(), v.array(item)], say('invalidValue')), [
+    v.transform(itemsOf),
+    (!!field.options || !!field.lookup) && check((xs: string[]) => xs.every(ok), say(field.lookup ? 'invalidReference' : 'invalidOption')),
+    ...countChecks(field),
+    v.transform((xs: string[]) => xs.join(delimiter)),
+  ])
+}
+
+/** datetimepicker with a dateFormat: the text in that dayjs format, naming a real date (strict parsing). */
+function formattedDateSchema(format: string): Schema {
+  return pipeOf(v.string(say('invalidDate')), [v.trim(), check((s: string) => s === '' || dayjs(s, format, true).isValid(), say('invalidDate'))])
+}
+
 function appSchema(field: Field): Schema {
   const family = field.family ?? 'pabx'
   const apps = new Set(field.apps ?? [])
@@ -235,6 +294,10 @@ function rowsSchema(field: Field, mode: SchemaMode): Schema {
 }
 
 function valueSchema(field: Field, mode: SchemaMode): Schema | undefined {
+  // The form-definition attributes reshape a value whatever its storage.
+  if (field.returnToString) return joinedSchema(field)
+  if (field.returnObject) return chosenSchema(field)
+  if (field.dateFormat && DATE_KINDS.has(field.kind)) return formattedDateSchema(field.dateFormat)
   switch (field.storage) {
     case 'text':
       return textSchema(field)

@@ -90,6 +90,11 @@ const FORM_FIELD_TYPES = [
   opt('popup', 'Popup', 'Pop-up', 'Ventana emergente'),
 ]
 
+/** Show a builder attribute only for the field types it applies to. */
+const forTypes = (...types: string[]) => ({ field: 'type', oneOf: types }) as const
+const CHOICE_TYPES = ['select', 'autocomplete', 'api']
+const LIST_TYPES = [...CHOICE_TYPES, 'combobox']
+
 export const forms = defineEntity({
   area: 'service',
   name: 'forms',
@@ -99,7 +104,9 @@ export const forms = defineEntity({
   fields: [
     description(),
     isActive(),
-    // Spec 001 §3 "form field definition"; §5: name and label required.
+    // Spec 001 §3 "form field definition"; §5: name and label required. The spec's returnObject, returnToString and
+    // date format are return_object, return_to_string and date_format here (API names are snake_case).
+    // src/features/settings/formBuilder/builderFields.ts turns a row into the renderer's field.
     rows('fields', t('Campos', 'Fields', 'Campos'), [
       text('name', t('Nome', 'Name', 'Nombre'), { required: true, max: 50, unique: true }),
       text('label', t('Rótulo', 'Label', 'Etiqueta'), { required: true, max: 100 }),
@@ -110,23 +117,84 @@ export const forms = defineEntity({
       }),
       toggle('required', t('Obrigatório', 'Required', 'Obligatorio')),
       toggle('readonly', t('Somente leitura', 'Read-only', 'Solo lectura')),
-      toggle('multiple', t('Múltiplo', 'Multiple', 'Múltiple')),
+      toggle('multiple', t('Múltiplo', 'Multiple', 'Múltiple'), { visibleWhen: forTypes(...CHOICE_TYPES) }),
       integer('min', t('Mínimo', 'Minimum', 'Mínimo')),
       integer('max', t('Máximo', 'Maximum', 'Máximo')),
-      text('value', t('Valor padrão', 'Default value', 'Valor predeterminado')),
-      items('options', t('Opções', 'Options', 'Opciones'), ';'),
-      text('mask', t('Máscara', 'Mask', 'Máscara'), { max: 50 }),
+      text('value', t('Valor padrão', 'Default value', 'Valor predeterminado'), {
+        hint: t(
+          'No Pop-up, o endereço que ele abre; {nome} é trocado pelo valor do campo nome',
+          'For a pop-up, the address it opens; {name} is replaced by the value of the field name',
+          'En la ventana emergente, la dirección que abre; {nombre} se sustituye por el valor del campo nombre',
+        ),
+      }),
+      items('options', t('Opções', 'Options', 'Opciones'), ';', {
+        visibleWhen: forTypes('select', 'combobox', 'autocomplete'),
+        requiredWhen: forTypes('select'),
+        hint: t('valor=Texto, ou só o valor', 'value=Text, or just the value', 'valor=Texto, o solo el valor'),
+      }),
+      text('mask', t('Máscara', 'Mask', 'Máscara'), { max: 50, visibleWhen: forTypes('text') }),
       choice('validation', t('Validação', 'Validation', 'Validación'), [
         opt('phone', 'Telefone', 'Phone', 'Teléfono'),
         opt('cpf', 'CPF', 'CPF', 'CPF'),
         opt('cnpj', 'CNPJ', 'CNPJ', 'CNPJ'),
         opt('email', 'E-mail', 'E-mail', 'Correo electrónico'),
       ]),
-      choice('delimiters', t('Separador', 'Separator', 'Separador'), [opt(';', ';', ';', ';'), opt(',', ',', ',', ',')]),
-      text('api', t('API', 'API', 'API'), { max: 255 }),
-      toggle('cryptography', t('Criptografado', 'Encrypted', 'Cifrado')),
-      toggle('btn_phone', t('Botão de ligar', 'Call button', 'Botón de llamar')),
-      toggle('btn_chat', t('Botão de chat', 'Chat button', 'Botón de chat')),
+      choice('delimiters', t('Separador', 'Separator', 'Separador'), [opt(';', ';', ';', ';'), opt(',', ',', ',', ',')], {
+        visibleWhen: forTypes(...LIST_TYPES),
+      }),
+      text('api', t('API', 'API', 'API'), { max: 255, visibleWhen: forTypes('api', 'autocomplete'), requiredWhen: forTypes('api') }),
+      toggle('return_object', t('Retornar objeto', 'Return object', 'Devolver objeto'), {
+        visibleWhen: forTypes(...CHOICE_TYPES),
+        hint: t(
+          'O valor é a opção escolhida, {value, text}, e não só o seu valor',
+          'The value is the chosen option, {value, text}, not just its value',
+          'El valor es la opción elegida, {value, text}, y no solo su valor',
+        ),
+      }),
+      toggle('return_to_string', t('Retornar como texto', 'Return as text', 'Devolver como texto'), {
+        visibleWhen: forTypes(...LIST_TYPES),
+        hint: t(
+          'Vários itens vão num único texto, unidos pelo separador (vírgula por padrão)',
+          'Several items go as one text, joined by the separator (comma by default)',
+          'Varios elementos van en un único texto, unidos por el separador (coma por defecto)',
+        ),
+      }),
+      text('date_format', t('Formato da data', 'Date format', 'Formato de fecha'), {
+        max: 50,
+        validation: 'date-format',
+        visibleWhen: forTypes('datetimepicker'),
+        hint: t(
+          'Formato dayjs em que a data é mostrada e enviada, ex.: DD/MM/YYYY HH:mm; vazio = ISO 8601',
+          'dayjs format the date is shown and sent in, e.g. DD/MM/YYYY HH:mm; empty = ISO 8601',
+          'Formato dayjs en que se muestra y envía la fecha, p. ej. DD/MM/YYYY HH:mm; vacío = ISO 8601',
+        ),
+      }),
+      // The three below act in the agent's call and chat forms only (the settings renderer has no call or chat to
+      // act on): the answer stored encrypted, a button that calls or opens a chat with the field's phone.
+      toggle('cryptography', t('Criptografado', 'Encrypted', 'Cifrado'), {
+        visibleWhen: forTypes('text', 'textarea', 'number', 'cpf', 'cnpj', 'hidden'),
+        hint: t(
+          'Nos formulários de chamada e chat, a resposta é guardada criptografada',
+          'In call and chat forms, the answer is stored encrypted',
+          'En los formularios de llamada y chat, la respuesta se guarda cifrada',
+        ),
+      }),
+      toggle('btn_phone', t('Botão de ligar', 'Call button', 'Botón de llamar'), {
+        visibleWhen: forTypes('text', 'number'),
+        hint: t(
+          'Nos formulários de chamada e chat, um botão liga para o telefone do campo',
+          "In call and chat forms, a button calls the field's phone number",
+          'En los formularios de llamada y chat, un botón llama al teléfono del campo',
+        ),
+      }),
+      toggle('btn_chat', t('Botão de chat', 'Chat button', 'Botón de chat'), {
+        visibleWhen: forTypes('text', 'number'),
+        hint: t(
+          'Nos formulários de chamada e chat, um botão abre uma conversa com o telefone do campo',
+          "In call and chat forms, a button opens a chat with the field's phone number",
+          'En los formularios de llamada y chat, un botón abre una conversación con el teléfono del campo',
+        ),
+      }),
     ]),
   ],
   form: {

@@ -49,11 +49,13 @@ export const STORAGES = ['text', 'int', 'bool', 'numeric', 'timestamptz', 'jsonb
 export type Storage = (typeof STORAGES)[number]
 
 /** Named value checks (spec 001 §3 `validation`, plus the settings' own). */
-export const VALIDATIONS = ['phone', 'cpf', 'cnpj', 'email', 'phones-list', 'extension', 'color', 'url', 'host', 'dial-patterns'] as const
+export const VALIDATIONS = ['phone', 'cpf', 'cnpj', 'email', 'phones-list', 'extension', 'color', 'url', 'host', 'dial-patterns', 'date-format'] as const
 export type Validation = (typeof VALIDATIONS)[number]
 
 export type Scalar = string | number | boolean
 export type Option = { readonly value: Scalar; readonly text: Texts }
+/** What a `returnObject` field holds: the chosen option itself, its text in the language it was chosen in. */
+export type ChosenOption = { readonly value: Scalar; readonly text: string }
 export type Delimiter = ';' | ','
 
 /** Where a select-like field loads its choices: `GET path` (limit 999999), `value` and `label` keys of each row. */
@@ -104,6 +106,12 @@ export type Field<N extends string = string> = {
   readonly validation?: Validation
   /** A combobox stored as one string: items joined and split on the first delimiter. */
   readonly delimiters?: readonly Delimiter[]
+  /** select, autocomplete, api: the value is the chosen option ({ value, text }, a list with `multiple`), not its value. */
+  readonly returnObject?: boolean
+  /** A multiple field sent as one string joined on its first delimiter (',' unless it names one), not as a list. */
+  readonly returnToString?: boolean
+  /** datetimepicker: the dayjs format its value is shown and sent in ('DD/MM/YYYY HH:mm'); ISO 8601 when absent. */
+  readonly dateFormat?: string
   readonly lookup?: Lookup
   readonly relation?: Relation
   /** For `app` fields: the family and the apps offered as destinations. */

@@ -109,6 +109,18 @@ export function invalidDialPatterns(list: string): string[] {
     .filter((p) => !DIAL_PATTERN.test(p))
 }
 
+// A form field's date format (dayjs tokens): the numeric ones, which customParseFormat reads back strictly, text in
+// [brackets], and the separators it skips. Month and weekday names and a bare 'T' are left out: they would not parse
+// back in every language.
+const DATE_FORMAT_PART = /\[[^\]]*\]|YYYY(?!Y)|YY(?!Y)|MM?(?!M)|DD?(?!D)|HH?(?!H)|hh?(?!h)|mm?(?!m)|ss?(?!s)|SSS(?!S)|A|a|ZZ?(?!Z)|[-_:/.,()\s]+/g
+const DATE_OR_TIME_TOKEN = /^(YYYY|YY|MM?|DD?|HH?|hh?|mm?|ss?)$/
+
+/** A dayjs format naming at least a date or time part: 'DD/MM/YYYY HH:mm', 'YYYY-MM-DD[T]HH:mm:ss'. */
+export function isDateFormat(value: string): boolean {
+  const parts = value.match(DATE_FORMAT_PART) ?? []
+  return parts.join('') === value && parts.some((part) => DATE_OR_TIME_TOKEN.test(part))
+}
+
 /** The check of each named validation (lists are checked as a whole: see invalidPhones, invalidDialPatterns). */
 export const VALIDATORS: Readonly<Record<Validation, (value: string) => boolean>> = {
   phone: isPhone,
@@ -121,4 +133,5 @@ export const VALIDATORS: Readonly<Record<Validation, (value: string) => boolean>
   url: isUrl,
   host: isHost,
   'dial-patterns': (value) => invalidDialPatterns(value).length === 0,
+  'date-format': isDateFormat,
 }

@@ -12,7 +12,8 @@ import type { FieldErrors } from './types.ts'
 
 // GET /api/v1/system/audit-log/ — who changed which settings row: filters entity, object_id, user, action and a
 // date range (at__gte, at__lte), ordering by at, id, entity or action ('-at,-id' by default), offset/limit paging.
-// Only the caller's site's entries.
+// Only the caller's site's entries. `cascade_of` ({entity, object_id}) marks an entry the database's cascade caused
+// when that row was deleted; null for a change made directly.
 
 type Query = Record<string, string | undefined>
 
@@ -84,6 +85,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       user_description: username,
       before: entry.before,
       after: entry.after,
+      cascade_of: entry.cascadeOf,
       at: entry.at.toISOString(),
     }))
     return { count, results }

@@ -30,7 +30,7 @@ function pointsAt(table: ReturnType<typeof bindTable>, plan: FieldPlan, target: 
 }
 
 /** Ids of the rows of `ref.entity` that point at `id` (through a datatable row when the path is two deep). */
-async function referrers(ctx: EntityContext, ref: Reference, target: EntityKey, id: number): Promise<number[]> {
+export async function referrers(ctx: EntityContext, ref: Reference, target: EntityKey, id: number): Promise<number[]> {
   const { plan, main } = tablesOf(ref.entity.key)
   const top = fieldPlan(ref.entity.key, ref.path[0]!)
   if (!top) return []

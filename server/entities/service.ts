@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts'
 import type { EntityContext } from './context.ts'
 import { within } from './context.ts'
 import { writeAudit } from './audit.ts'
+import { auditCascade, cascadeEffects } from './cascade-audit.ts'
 import { HOOKS } from './hooks.ts'
 import { EXTRA_FILTERS } from './extra-filters.ts'
 import { listCount, listSource, parseListQuery } from './list-query.ts'
@@ -26,7 +27,8 @@ import { buildWriteSet, insertRecord, updateRecord as writeUpdate } from './writ
 
 // The generic settings operations behind every entity's routes. Order of checks on a write: the body schema (the
 // contract's valibot schema, in the request's language), the entity's own rules, files, references within the site,
-// uniqueness; only then are files stored and one transaction writes the row, its lists and the audit entry.
+// uniqueness; only then are files stored and one transaction writes the row, its lists and the audit entry. A delete's
+// transaction also audits the rows the database removes or changes in cascade (cascade-audit.ts).
 
 type Values = Record<string, unknown>
 
@@ -171,8 +173,10 @@ export async function deleteRecord(ctx: EntityContext, entity: Entity, id: numbe
     await ctx.db.transaction(async (tx) => {
       const t = within(ctx, tx as unknown as Db)
       await hooks?.beforeDelete?.(t, id)
+      const cascade = await cascadeEffects(t, entity.key, id)
       await t.db.delete(tables.main.table).where(and(eq(tables.main.col('id'), id), eq(tables.main.col(tables.plan.scope), ctx.site.id)))
       await writeAudit(t, entity.key, id, 'delete', before!, null)
+      await auditCascade(t, cascade)
     })
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new HttpError(409, { detail: protectedMessage(ctx, [entity.label.singular[ctx.lang]]) })

@@ -31,6 +31,11 @@ export function describeEntityCrud(key: EntityKey, s: EntitySuite): void {
   describe(`${key} (${entity.api})`, () => {
     let id = 0
     let body: Body
+    /** The record and the list's count, as the administrator sees them: what a refused request must leave alone. */
+    const snapshot = async () => ({
+      record: (await s.admin.client.get(detailPath(entity, id))).json(),
+      count: (await s.admin.client.get(`${list}?limit=1`)).json().count,
+    })
 
     it('creates from a minimal valid body, answering the record without secrets', async () => {
       body = await validBody(entity, s.admin.ensure)
@@ -106,6 +111,32 @@ export function describeEntityCrud(key: EntityKey, s: EntitySuite): void {
       expect((await nobody.delete(detailPath(entity, id))).statusCode).toBe(403)
       const still = await s.admin.client.get(detailPath(entity, id))
       expect(still.statusCode).toBe(200)
+    })
+
+    it('lets a holder of the view codename alone list and read, but refuses their POST, PUT, PATCH and DELETE, changing nothing', async () => {
+      const viewer = s.restricted
+      await viewer.grant([entity.permissions.view])
+      const unchanged = await snapshot()
+      expect((await viewer.client.get(`${list}?id=${id}`)).json()).toMatchObject({ count: 1, results: [{ id }] })
+      expect((await viewer.client.get(detailPath(entity, id))).json()).toEqual(unchanged.record)
+      expect((await viewer.client.post(list, body.values)).statusCode).toBe(403)
+      expect((await viewer.client.put(detailPath(entity, id), body.values)).statusCode).toBe(403)
+      expect((await viewer.client.patch(detailPath(entity, id), { is_active: false })).statusCode).toBe(403)
+      expect((await viewer.client.delete(detailPath(entity, id))).statusCode).toBe(403)
+      expect(await snapshot()).toEqual(unchanged)
+    })
+
+    it('refuses each write to a holder of every other codename of the entity (add without delete cannot delete)', async () => {
+      const unchanged = await snapshot()
+      const others = (action: keyof typeof entity.permissions) => Object.values(entity.permissions).filter((p) => p !== entity.permissions[action])
+      await s.restricted.grant(others('delete'))
+      expect((await s.restricted.client.delete(detailPath(entity, id))).statusCode).toBe(403)
+      await s.restricted.grant(others('add'))
+      expect((await s.restricted.client.post(list, body.values)).statusCode).toBe(403)
+      await s.restricted.grant(others('change'))
+      expect((await s.restricted.client.put(detailPath(entity, id), body.values)).statusCode).toBe(403)
+      expect((await s.restricted.client.patch(detailPath(entity, id), { is_active: false })).statusCode).toBe(403)
+      expect(await snapshot()).toEqual(unchanged)
     })
 
     it("keeps another site out: its admin cannot read, change or delete the row, and the list leaves it out", async () => {

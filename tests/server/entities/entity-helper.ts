@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { beforeAll } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
 import type { Entity, EntityKey } from '../../../contract/entities/index.ts'
 import { entityByKey } from '../../../contract/entities/index.ts'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
 import { ALL_PERMISSIONS } from '../../../contract/all-permissions.ts'
+import { permissionGroups } from '../../../server/db/schema/index.ts'
 import { createSite, resolveSite } from '../../../server/sites/site-repo.ts'
 import { createGroup, createUser } from '../../../server/users/user-repo.ts'
 import type { TestApp } from '../helper.ts'
@@ -13,7 +15,8 @@ import type { Body } from './valid-body.ts'
 import { validBody } from './valid-body.ts'
 
 // One app per test file, and the people the entity tests act as: the demo administrator of site A (every
-// codename), a signed-in user of site A holding no settings codename, and an administrator of a second site B.
+// codename), a signed-in user of site A holding no settings codename, one whose group's codenames each case sets
+// (roles are read on every request, so one user serves every entity of the file), and an administrator of site B.
 
 export type Actor = {
   client: TestClient
@@ -22,7 +25,10 @@ export type Actor = {
   create(key: EntityKey, body?: Body): Promise<LightMyRequestResponse>
 }
 
-export type EntitySuite = { t: TestApp; admin: Actor; nobody: TestClient; otherSite: Actor }
+/** A signed-in user of site A whose only group holds exactly the codenames last granted. */
+export type Restricted = { client: TestClient; grant(codenames: readonly string[]): Promise<void> }
+
+export type EntitySuite = { t: TestApp; admin: Actor; nobody: TestClient; restricted: Restricted; otherSite: Actor }
 
 /** A multipart body: `params` JSON and one part per file (spec 001 §5 payload rules). */
 export function multipart(values: Record<string, unknown>, files: Body['files']) {
@@ -82,11 +88,19 @@ export function useEntitySuite(): EntitySuite {
     const siteA = (await resolveSite(db, 'localhost'))!
     const plain = await createGroup(db, siteA.id, 'Sem configurações', [PERMISSIONS.viewDashboard])
     await createUser(db, { siteId: siteA.id, username: 'nobody', password: 'semacesso123', groupIds: [plain] })
+    const granted = await createGroup(db, siteA.id, 'Concedidas no teste', [])
+    await createUser(db, { siteId: siteA.id, username: 'restricted', password: 'restrito2030', groupIds: [granted] })
     const siteB = await createSite(db, { domain: 'b.example', name: 'Site B' })
     const everything = await createGroup(db, siteB.id, 'Administradores B', ALL_PERMISSIONS)
     await createUser(db, { siteId: siteB.id, username: 'chief', password: 'chefeb2025x', groupIds: [everything] })
     suite.admin = actor(await signIn(new TestClient(t.app), 'admin', 'gestor2025'))
     suite.nobody = await signIn(new TestClient(t.app), 'nobody', 'semacesso123')
+    suite.restricted = {
+      client: await signIn(new TestClient(t.app), 'restricted', 'restrito2030'),
+      async grant(codenames) {
+        await db.update(permissionGroups).set({ permissions: [...codenames] }).where(eq(permissionGroups.id, granted))
+      },
+    }
     suite.otherSite = actor(await signIn(new TestClient(t.app, { host: 'b.example' }), 'chief', 'chefeb2025x'))
   })
   return suite

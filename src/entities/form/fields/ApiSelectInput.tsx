@@ -8,13 +8,14 @@ import { FieldShell } from '../FieldShell.tsx'
 import type { FieldComponents, FieldInputProps } from '../types.ts'
 import { LookupReadOnly } from './AutocompleteInput.tsx'
 import { useLookupLabels } from './lookupLabels.ts'
-import { asList, asText, isBlank, lookupDependencies, resolveLookupPath, useLookup } from './shared.ts'
+import { asList, asText, choiceOut, isBlank, lookupDependencies, resolveLookupPath, useLookup, useStableSelection } from './shared.ts'
 import type { Choice } from './shared.ts'
 
 /**
  * api, api-join, api-join-3: a select over rows of an API, filtered in the box. A join's lookup path names the fields
  * it depends on — `/api/v1/service/unions/?classification={classification}` — so its options follow the first
  * select's value (api-join) or the first two (api-join-3); it waits while a parent is empty and clears when one changes.
+ * With returnObject the value is the chosen row as { value, text }.
  */
 function ApiSelectInput(props: FieldInputProps) {
   const { t } = useLingui()
@@ -32,7 +33,7 @@ function ApiSelectInput(props: FieldInputProps) {
     previous.current = parentKey
   }, [parentKey]) // eslint-disable-line react-hooks/exhaustive-deps
   const waiting = path === undefined
-  const selected = multiple ? asList(value).map(labelOf) : isBlank(value) ? null : labelOf(value)
+  const selected = useStableSelection(multiple ? asList(value).map(labelOf) : isBlank(value) ? null : labelOf(value))
   return (
     <FieldShell props={props} helper={error ? t`Não foi possível carregar as opções.` : waiting ? t`Escolha antes o campo anterior.` : undefined}>
       <Autocomplete<Choice, boolean>
@@ -47,7 +48,10 @@ function ApiSelectInput(props: FieldInputProps) {
         loadingText={t`Carregando…`}
         getOptionLabel={(o) => (typeof o === 'string' ? o : o.label)}
         isOptionEqualToValue={(a, b) => String(a.value) === String(b.value)}
-        onChange={(_, next) => onChange(multiple ? (next as Choice[]).map((c) => c.value) : ((next as Choice | null)?.value ?? ''))}
+        onChange={(_, next) => {
+          const one = next as Choice | null
+          onChange(multiple ? (next as Choice[]).map((c) => choiceOut(field, c)) : one ? choiceOut(field, one) : '')
+        }}
         onBlur={onBlur}
         renderTags={(tags, getTagProps) =>
           tags.map((choice, index) => {

@@ -9,7 +9,7 @@ import { FieldShell } from '../FieldShell.tsx'
 import type { FieldComponents, FieldInputProps, FieldReadOnlyProps } from '../types.ts'
 import { ReadOnlyText } from './ReadOnlyText.tsx'
 import { useLookupLabels } from './lookupLabels.ts'
-import { asList, asText, isBlank, useLookup } from './shared.ts'
+import { asList, asText, choiceOut, chosenText, isBlank, useLookup, useOptions, useStableSelection } from './shared.ts'
 import type { Choice } from './shared.ts'
 
 function AutocompleteInput(props: FieldInputProps) {
@@ -17,10 +17,13 @@ function AutocompleteInput(props: FieldInputProps) {
   const { field, value, onChange, onBlur, values } = props
   const [typed, setTyped] = useState('')
   const search = useDebouncedValue(typed)
-  const { choices, loading, error } = useLookup(field.lookup, field.lookup?.path, search)
+  const remote = useLookup(field.lookup, field.lookup?.path, search)
+  // Without a lookup (a form-builder autocomplete with options) the fixed options are filtered as you type.
+  const fixed = useOptions(field)
+  const { choices, loading, error } = field.lookup ? remote : { choices: fixed, loading: false, error: null }
   const labelOf = useLookupLabels(field.name, values, choices)
   const multiple = Boolean(field.multiple)
-  const selected = multiple ? asList(value).map(labelOf) : isBlank(value) ? null : labelOf(value)
+  const selected = useStableSelection(multiple ? asList(value).map(labelOf) : isBlank(value) ? null : labelOf(value))
   return (
     <FieldShell props={props} helper={error ? t`Não foi possível carregar as opções.` : undefined}>
       <Autocomplete<Choice, boolean>
@@ -29,7 +32,7 @@ function AutocompleteInput(props: FieldInputProps) {
         options={choices}
         value={selected as never}
         loading={loading}
-        filterOptions={(options) => options}
+        filterOptions={field.lookup ? (options) => options : undefined}
         placeholder={t`Digite para buscar`}
         noOptionsText={t`Sem resultados`}
         loadingText={t`Carregando…`}
@@ -38,7 +41,8 @@ function AutocompleteInput(props: FieldInputProps) {
         onInputChange={(_, text, reason) => reason === 'input' && setTyped(text)}
         onChange={(_, next) => {
           setTyped('')
-          onChange(multiple ? (next as Choice[]).map((c) => c.value) : ((next as Choice | null)?.value ?? ''))
+          const one = next as Choice | null
+          onChange(multiple ? (next as Choice[]).map((c) => choiceOut(field, c)) : one ? choiceOut(field, one) : '')
         }}
         onBlur={onBlur}
         renderTags={(tags, getTagProps) =>
@@ -69,12 +73,17 @@ function titlesPath(field: FieldReadOnlyProps['field'], values: FieldReadOnlyPro
 }
 
 function LookupReadOnly({ field, value, values }: FieldReadOnlyProps) {
-  const path = titlesPath(field, values, asList(value))
+  // Chosen options ({ value, text }) carry their own titles.
+  const path = titlesPath(field, values, asList(value).filter((id) => chosenText(id) === undefined))
   const { choices } = useLookup(path ? field.lookup : undefined, path)
-  const labelOf = useLookupLabels(field.name, values, choices)
+  const fixed = useOptions(field)
+  const labelOf = useLookupLabels(field.name, values, field.lookup ? choices : fixed)
   return <ReadOnlyText text={asList(value).map((id) => cut(labelOf(id).label, TEXT_CUT.chip)).join(', ')} />
 }
 
-/** autocomplete: rows of another entity searched as you type (limit 999999, 5 retries); chips cut at 50 characters. */
+/**
+ * autocomplete: rows of another entity searched as you type (limit 999999, 5 retries), or the field's own options
+ * when it has no lookup; chips cut at 50 characters. With returnObject the value is the chosen { value, text }.
+ */
 export const autocompleteField: FieldComponents = { Input: AutocompleteInput, ReadOnly: LookupReadOnly }
 export { LookupReadOnly }

@@ -3,7 +3,7 @@ import Autocomplete from '@mui/joy/Autocomplete'
 import Chip from '@mui/joy/Chip'
 import { useLingui } from '@lingui/react/macro'
 import { TEXT_CUT } from '../../../../contract/constants.ts'
-import { splitItems } from '../../../../contract/entities/index.ts'
+import { joinDelimiter, splitItems } from '../../../../contract/entities/index.ts'
 import { cut } from '../../text.ts'
 import { FieldShell } from '../FieldShell.tsx'
 import type { FieldComponents, FieldInputProps } from '../types.ts'
@@ -22,7 +22,8 @@ export function splitTyped(text: string, delimiters: readonly string[]): string[
 function ComboboxInput(props: FieldInputProps<string[] | string>) {
   const { t } = useLingui()
   const { field, value, onChange, onBlur } = props
-  const delimiters = field.delimiters ?? [';']
+  // Typing the delimiter the items are joined on closes an item (';' when they travel as a list).
+  const delimiters = field.delimiters?.length ? field.delimiters : [joinDelimiter(field) ?? ';']
   const items = typeof value === 'string' ? splitItems(value, delimiters[0]) : asList<string>(value).map(String)
   const suggestions = useOptions(field).map((o) => String(o.value))
   const [typed, setTyped] = useState('')
@@ -71,6 +72,6 @@ function ComboboxInput(props: FieldInputProps<string[] | string>) {
 export const comboboxField: FieldComponents = {
   Input: ComboboxInput,
   ReadOnly: ({ field, value }) => (
-    <ReadOnlyText text={(typeof value === 'string' ? splitItems(value, field.delimiters?.[0]) : asList<string>(value)).join(`${field.delimiters?.[0] ?? ';'} `)} />
+    <ReadOnlyText text={(typeof value === 'string' ? splitItems(value, joinDelimiter(field)) : asList<string>(value)).join(`${joinDelimiter(field) ?? ';'} `)} />
   ),
 }

@@ -1,5 +1,7 @@
+import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { Field, Lookup, Values } from '../../../../contract/entities/index.ts'
+import type { ChosenOption, Field, Lookup, Values } from '../../../../contract/entities/index.ts'
+import { optionValue } from '../../../../contract/entities/index.ts'
 import { lookupQuery } from '../../api.ts'
 import type { LookupRow } from '../../api.ts'
 import { useText } from '../../text.ts'
@@ -24,6 +26,26 @@ export function asList<T = unknown>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : isBlank(value) ? [] : [value as T]
 }
 
+/** What a choice control hands the form: the choice's value, or with `returnObject` the choice itself. */
+export function choiceOut(field: Field, choice: Choice): Choice['value'] | ChosenOption {
+  return field.returnObject ? { value: choice.value, text: choice.label } : choice.value
+}
+
+/**
+ * The chosen choices of an Autocomplete, the same object while they are the same: Joy's Autocomplete clears what is
+ * being typed whenever its value changes identity, and the choices are rebuilt on every render.
+ */
+export function useStableSelection<T extends Choice | Choice[] | null>(selected: T): T {
+  const key = JSON.stringify(selected)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => selected, [key])
+}
+
+/** The text a chosen option ({ value, text }) carries, if the value is one. */
+export function chosenText(value: unknown): string | undefined {
+  return value !== null && typeof value === 'object' && 'text' in value && 'value' in value ? asText((value as ChosenOption).text) : undefined
+}
+
 /** `{name}` placeholders in a lookup path, filled from the form (dependent lookups: api-join, api-join-3). */
 export function lookupDependencies(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
@@ -33,7 +55,7 @@ export function lookupDependencies(path: string): string[] {
 export function resolveLookupPath(path: string, values: Values): string | undefined {
   let missing = false
   const resolved = path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = values[name]
+    const value = optionValue(values[name])
     const id = value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value
     if (isBlank(id)) missing = true
     return encodeURIComponent(asText(id))

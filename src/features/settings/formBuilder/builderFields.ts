@@ -1,10 +1,12 @@
-import type { Delimiter, Entity, Field, FieldKind, FormTab, Option, Storage, Validation, Values } from '../../../../contract/entities/index.ts'
+import type { ChosenOption, Delimiter, Entity, Field, FieldKind, FormTab, Option, Storage, Validation, Values } from '../../../../contract/entities/index.ts'
 import { splitItems } from '../../../../contract/entities/index.ts'
 
 // The form builder (service/forms) stores form field definitions (spec 001 §3: type, name, label, cols, value,
-// min, max, multiple, api, required, readonly, options, mask, validation, delimiters, …). Its types are a separate
-// set from the renderer's kinds; this is the one place that maps them, so the preview and the agent's call form draw
-// a definition the same way.
+// min, max, multiple, api, required, readonly, options, mask, validation, delimiters, returnObject, returnToString,
+// date format, …). Its types are a separate set from the renderer's kinds; this is the one place that maps them, so
+// the preview and the agent's call and chat forms draw a definition the same way. cryptography, btn_phone and btn_chat
+// are not part of the renderer's field: the call and chat forms read them from the definition (a field with a call or
+// chat button holds a phone, so it is checked as one unless another validation is chosen).
 
 const BUILDER_KINDS: Record<string, FieldKind> = {
   text: 'text',
@@ -20,16 +22,14 @@ const BUILDER_KINDS: Record<string, FieldKind> = {
   file: 'file',
   datetimepicker: 'datetimepicker',
   hidden: 'hidden',
-  // A pop-up shows its default value as a read-only text the agent opens; it takes no input.
+  // A pop-up is a read-only address (its default value) that the field's button opens in a window; it sends nothing.
   popup: 'text',
 }
 
-const STORAGE: Partial<Record<FieldKind, Storage>> = {
-  number: 'numeric',
-  switch: 'bool',
-  file: 'file',
-  datetimepicker: 'timestamptz',
-}
+/** Kinds that may hold several values; a combobox always does (its items are chips). */
+const LIST_KINDS: readonly FieldKind[] = ['select', 'autocomplete', 'api', 'combobox']
+/** Kinds whose value may be the chosen option itself (returnObject). */
+const CHOICE_KINDS: readonly FieldKind[] = ['select', 'autocomplete', 'api']
 
 const same = (text: string) => ({ 'pt-BR': text, 'en-US': text, 'es-ES': text })
 
@@ -47,9 +47,41 @@ function itemsOf(value: unknown): string[] {
 
 const num = (value: unknown): number | undefined => (value === '' || value === null || value === undefined || !Number.isFinite(Number(value)) ? undefined : Number(value))
 
+const textOf = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
+
 /** The renderer kind of a builder type (unknown types draw as text). */
 export function builderKind(type: unknown): FieldKind {
   return BUILDER_KINDS[String(type)] ?? 'text'
+}
+
+type Shape = Pick<Field, 'kind' | 'multiple' | 'returnObject' | 'returnToString' | 'delimiters' | 'dateFormat' | 'lookup'>
+
+function storageOf({ kind, multiple, returnObject, returnToString, delimiters, dateFormat, lookup }: Shape): Storage {
+  if (kind === 'file') return 'file'
+  if (kind === 'switch') return 'bool'
+  if (kind === 'number') return 'numeric'
+  if (returnToString || (kind === 'combobox' && delimiters)) return 'text'
+  if (returnObject || multiple) return 'jsonb'
+  if (kind === 'datetimepicker') return dateFormat ? 'text' : 'timestamptz'
+  return lookup ? 'int' : 'text'
+}
+
+/**
+ * The default value as the field holds it: a switch's 'true', a list's items (a joined list keeps its text, which
+ * formValuesFor splits), a chosen option ({ value, text }) for returnObject.
+ */
+function defaultOf(raw: unknown, shape: Shape, options: readonly Option[]): unknown {
+  if (raw === undefined || raw === null || raw === '') return undefined
+  if (shape.kind === 'switch') return raw === true || raw === 'true'
+  const chosen = (value: string): ChosenOption => ({ value, text: options.find((o) => o.value === value)?.text['pt-BR'] ?? value })
+  if (shape.multiple && !shape.returnToString && !(shape.kind === 'combobox' && shape.delimiters)) {
+    const items = String(raw)
+      .split(/[;,]/)
+      .map((s) => s.trim())
+      .filter(Boolean)
+    return shape.returnObject ? items.map(chosen) : items
+  }
+  return shape.returnObject && !shape.returnToString ? chosen(String(raw).trim()) : raw
 }
 
 /** A builder definition as a renderer field; undefined without a name. */
@@ -57,32 +89,44 @@ export function builderField(def: Values): Field | undefined {
   const name = String(def.name ?? '').trim()
   if (!name) return undefined
   const type = String(def.type ?? 'text')
-  const kind = builderKind(type)
-  const multiple = def.multiple === true && ['select', 'autocomplete', 'api', 'combobox'].includes(kind)
-  const validation = (type === 'cpf' || type === 'cnpj' ? type : def.validation || undefined) as Validation | undefined
-  const lookup = typeof def.api === 'string' && def.api.trim() ? { path: def.api.trim(), value: 'id', label: 'description' } : undefined
-  const delimiter = (def.delimiters === ',' ? ',' : ';') as Delimiter
+  const mask = type === 'cpf' || type === 'cnpj' ? type : type === 'text' ? textOf(def.mask) : ''
+  // A text with a mask is typed through the mask input.
+  const kind = mask ? 'mask' : builderKind(type)
+  const api = textOf(def.api)
+  const lookup = api && (kind === 'api' || kind === 'autocomplete') ? { path: api, value: 'id', label: 'description' } : undefined
+  const multiple = kind === 'combobox' || (def.multiple === true && LIST_KINDS.includes(kind))
+  const returnToString = multiple && def.return_to_string === true
+  const returnObject = def.return_object === true && CHOICE_KINDS.includes(kind)
+  const delimiter = def.delimiters === ',' || def.delimiters === ';' ? (def.delimiters as Delimiter) : undefined
+  const delimiters = delimiter && (kind === 'combobox' || returnToString) ? [delimiter] : undefined
+  const dateFormat = kind === 'datetimepicker' ? textOf(def.date_format) || undefined : undefined
+  const contactButton = (def.btn_phone === true || def.btn_chat === true) && type === 'text'
+  const validation = (
+    type === 'cpf' || type === 'cnpj' ? type : type === 'popup' ? 'url' : def.validation || (contactButton ? 'phone' : undefined)
+  ) as Validation | undefined
   const options = itemsOf(def.options).map(optionOf)
-  let storage: Storage = STORAGE[kind] ?? (multiple ? 'jsonb' : 'text')
-  if (kind === 'combobox') storage = 'text'
-  if ((kind === 'api' || kind === 'autocomplete') && !multiple) storage = 'int'
+  const shape: Shape = { kind, multiple, returnObject, returnToString, delimiters, dateFormat, lookup }
+  const value = defaultOf(def.value, shape, options)
   return {
     name,
     kind,
     label: same(String(def.label ?? name)),
     cols: Number(def.cols) === 6 ? 6 : 12,
-    storage,
+    storage: storageOf(shape),
     required: def.required === true,
     readonly: def.readonly === true || type === 'popup',
     multiple,
     min: num(def.min),
     max: num(def.max),
     ...(options.length ? { options } : {}),
-    ...(type === 'cpf' || type === 'cnpj' ? { mask: type } : def.mask ? { mask: String(def.mask) } : {}),
+    ...(mask ? { mask } : {}),
     ...(validation ? { validation } : {}),
-    ...(kind === 'combobox' ? { delimiters: [delimiter] } : {}),
+    ...(delimiters ? { delimiters } : {}),
+    ...(returnObject ? { returnObject } : {}),
+    ...(returnToString ? { returnToString } : {}),
+    ...(dateFormat ? { dateFormat } : {}),
     ...(lookup ? { lookup } : {}),
-    ...(def.value !== undefined && def.value !== '' ? { default: kind === 'switch' ? def.value === 'true' : def.value } : {}),
+    ...(value !== undefined ? { default: value } : {}),
   }
 }
 
