@@ -178,26 +178,57 @@ test('the audio prompt appears when the browser blocks playback, and "Permitir" 
   await expect(dialog).toHaveCount(0)
 })
 
-test('a remote logout shows the notice and signs the agent out 15 s later', async ({ page, browser }) => {
-  test.setTimeout(60_000)
-  // A user of its own: the trigger is a password change from another session, which ends this one.
+/** A fresh agent of its own (group Agentes), so a signed-out session spoils no other test: its account and id. */
+async function newAgent(browser: Browser, name: string) {
   const admin = await apiAs(browser, DEMO.admin)
   const groups = await admin.send('GET', '/api/v1/business/groups/?search=Agentes')
   const group = (groups.results as { id: number; name: string }[]).find((g) => g.name === 'Agentes')!
-  const username = `remoto${Date.now() % 100000}`
+  const username = `${name}${Date.now() % 100000}`
   const account = { username, password: 'primeira2025' }
-  await admin.send('POST', '/api/v1/business/users/', { username, password: account.password, first_name: 'Rita', last_name: 'Remota', is_active: true, groups: [group.id] })
+  const created = await admin.send('POST', '/api/v1/business/users/', { username, password: account.password, first_name: 'Rita', last_name: 'Remota', is_active: true, groups: [group.id] })
   await admin.close()
+  return { account, id: created.id as number }
+}
 
+const REMOTE_LOGOUT_NOTICE = 'Comando recebido, você será deslogado em 15 segundos'
+
+test('a remote logout shows the notice and signs the agent out 15 s later', async ({ page, browser }) => {
+  test.setTimeout(60_000)
+  // The trigger here is a password change from another session, which ends this one.
+  const { account } = await newAgent(browser, 'remoto')
   await signIn(page, account)
   await expect(page.getByTestId('lock-screen')).toBeVisible()
   const elsewhere = await apiAs(browser, account)
   await elsewhere.send('POST', '/api/v1/business/profile/change-password/', { old_password: account.password, new_password1: 'segunda2025', new_password2: 'segunda2025' })
-  await expect(page.getByText('Comando recebido, você será deslogado em 15 segundos')).toBeVisible()
+  await expect(page.getByText(REMOTE_LOGOUT_NOTICE)).toBeVisible()
   await page.waitForTimeout(500) // the toast's fade-in
   await shot(page, 'presence-remote-logout')
   await expect(page).toHaveURL(/\/login/, { timeout: 20_000 })
   await elsewhere.close()
+})
+
+test("a supervisor's remote logout command shows the notice and signs the agent out 15 s later", async ({ page, browser }) => {
+  test.setTimeout(60_000)
+  const { account, id } = await newAgent(browser, 'deslogado')
+  await signIn(page, account)
+  await expect(page.getByTestId('lock-screen')).toBeVisible()
+
+  const supervisor = await apiAs(browser, DEMO.supervisor)
+  const sentAt = Date.now()
+  expect(await supervisor.send('POST', '/api/v1/agent/supervisor/logout/', { user_id: id })).toMatchObject({ success: true })
+  await expect(page.getByText(REMOTE_LOGOUT_NOTICE)).toBeVisible()
+  await page.waitForTimeout(500) // the toast's fade-in
+  await shot(page, 'presence-supervisor-logout')
+  // Still at work well into the countdown: the sign-out waits the whole 15 s.
+  await page.waitForTimeout(Math.max(0, sentAt + 13_000 - Date.now()))
+  await expect(page).not.toHaveURL(/\/login/)
+  await expect(page.getByText(REMOTE_LOGOUT_NOTICE)).toBeVisible()
+  await expect(page).toHaveURL(/\/login/, { timeout: 10_000 })
+  expect(Date.now() - sentAt).toBeGreaterThanOrEqual(15_000)
+  // Signed out for real: the session no longer opens the API.
+  const profile = await page.request.get('/api/v1/business/profile/')
+  expect(profile.status()).toBe(401)
+  await supervisor.close()
 })
 
 test('the machine visualizer draws every machine and highlights the live state, for admins only', async ({ page, browser }) => {

@@ -169,7 +169,7 @@ async function hangUp(page: Page) {
 async function callsOf(page: Page, search: string) {
   const response = await page.request.get(`/api/v1/report/calls/?search=${encodeURIComponent(search)}`)
   expect(response.ok()).toBe(true)
-  return ((await response.json()) as { results: { call_id: string; total_answer_duration: number | null; phone: string; endpoint: string; recording: boolean; dial_status: number | null }[] }).results
+  return ((await response.json()) as { results: { call_id: string; total_answer_duration: number | null; phone: string; endpoint: string; queue_description: string; recording: boolean; dial_status: number | null }[] }).results
 }
 
 /** Waits until the page's webphone has no call left (the panel shows no call list). */
@@ -324,6 +324,7 @@ test('a customer calls the support line: the queue rings agent2, who answers; au
   await expectTrunkHeard(before)
   const [call] = await callsOf(agent2.page, CUSTOMER)
   expect(call?.total_answer_duration).toBeGreaterThanOrEqual(2)
+  await expectRecordingHeard(call!.call_id)
 })
 
 test('hold silences the held side and DTMF typed in the number box reaches the media engine', async () => {
@@ -358,6 +359,11 @@ test('hold silences the held side and DTMF typed in the number box reaches the m
     await hangUp(agent1.page)
     await expectNoCalls(agent1.page)
     await expectNoCalls(agent2.page)
+    // Its record and recording: the DTMF tones belong to this call.
+    const [call] = await callsOf(agent1.page, '10002')
+    expect(call?.total_answer_duration).toBeGreaterThanOrEqual(4)
+    expect(dtmf.events.every((item) => item.callId === call!.call_id)).toBe(true)
+    await expectRecordingHeard(call!.call_id)
   } finally {
     dtmf.close()
   }
@@ -393,6 +399,12 @@ test('a three-party conference: agent1 joins the customer and agent2; agent2 hea
   await expectNoCalls(agent2.page)
   await hangUp(agent1.page)
   await expectNoCalls(agent1.page)
+  const [outside] = await callsOf(agent1.page, OUTSIDE.slice(-8))
+  const [inside] = await callsOf(agent1.page, '10002')
+  expect(outside?.total_answer_duration).toBeGreaterThanOrEqual(3)
+  expect(inside?.total_answer_duration).toBeGreaterThanOrEqual(3)
+  await expectRecordingHeard(outside!.call_id)
+  await expectRecordingHeard(inside!.call_id)
 })
 
 /**
@@ -474,12 +486,41 @@ test('blind transfer of an outside call: agent1 sends the customer to agent2, wh
   // agent1 waits for the outcome ('Transferindo a chamada...') while agent2's phone rings.
   await expect(agent1.page.getByTestId('webphone-transferring')).toBeVisible()
   await shot(agent1.page, 'webphone-transferring-pt-BR')
+  const before = trunk.heard().map((file) => file.file)
   await ringing.getByTestId('webphone-ringing-answer').click()
-  // The customer's side leaves agent1 once agent2 answered; the customer's tone reaches agent2.
+  // The customer's side leaves agent1 once agent2 answered; the customer's tone reaches agent2, agent2's voice the customer.
+  await expectNoCalls(agent1.page)
+  await expectAudioFlowing(agent2.page)
+  await agent2.page.waitForTimeout(2000)
+  const [call] = await callsOf(agent2.page, OUTSIDE)
+  expect(call?.endpoint).toBe('10002')
+  await hangUp(agent2.page)
+  await expectNoCalls(agent2.page)
+  await expectTrunkHeard(before)
+  await expectRecordingHeard(call!.call_id)
+})
+
+test("blind transfer to a queue picked from agent1's list: the support queue rings agent2 with the customer", async () => {
+  await dial(agent1.page, OUTSIDE)
+  await expect(callStatus(agent1.page)).toHaveText('Em ligação', { timeout: 15_000 })
+  await agent1.page.getByTestId('webphone-transfer').click()
+  await agent1.page.getByTestId('webphone-transfer-blind').click()
+  await agent1.page.getByRole('combobox', { name: 'Transferir para' }).click()
+  await agent1.page.getByRole('option', { name: 'Fila' }).click()
+  await agent1.page.getByRole('combobox', { name: 'Destino' }).click()
+  await agent1.page.getByRole('option', { name: 'Suporte' }).click()
+  await shot(agent1.page, 'webphone-transfer-queue-pt-BR')
+  await agent1.page.getByTestId('webphone-transfer-send').click()
+  // The support queue's only member (agent2, since the DID test) rings with the customer's number.
+  const ringing = agent2.page.getByTestId('webphone-ringing')
+  await expect(ringing).toBeVisible({ timeout: 15_000 })
+  await expect(ringing.getByTestId('webphone-ringing-phone')).toHaveText(OUTSIDE)
+  await ringing.getByTestId('webphone-ringing-answer').click()
   await expectNoCalls(agent1.page)
   await expectAudioFlowing(agent2.page)
   const [call] = await callsOf(agent2.page, OUTSIDE)
   expect(call?.endpoint).toBe('10002')
+  expect(call?.queue_description).toBe('Suporte')
   await hangUp(agent2.page)
   await expectNoCalls(agent2.page)
 })

@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate'
 import { activityDialerMachine } from './activityDialer.machine.ts'
 import { agentStatusMachine } from './agentStatus.machine.ts'
+import { audioPermissionMachine } from './audioPermission.machine.ts'
 import { callMachine } from './call.machine.ts'
 import { conferenceMachine } from './conference.machine.ts'
 import { pauseMachine } from './pause.machine.ts'
@@ -71,6 +72,12 @@ export const MACHINES: readonly MachineEntry[] = [
     description: 'Scheduled activities dialled by the webphone while the agent is available: attempt, dial, done when answered, 60 s wait after a failure.',
     spec: ['000 §2 Activity and report screens', '000 §3 Activity', '000 §4 Webphone state', '000 §7 Websocket (status feed)', '000 §9'],
     machine: activityDialerMachine,
+  },
+  {
+    name: 'audioPermission',
+    description: "Whether the browser lets the console play audio: a refused playback (at start or later, a call's audio) opens 'Permitir áudio', whose click plays it again.",
+    spec: ['000 §2 Layouts (audio authorisation dialog)', '000 §8 Softphone messages (audio block)', '000 §9 (audio dialog width)'],
+    machine: audioPermissionMachine,
   },
   {
     name: 'call',

@@ -1,3 +1,4 @@
+import { parseAppTarget } from '../contract/codes/transfer.ts'
 import { setup, assign, cancel, enqueueActions, sendParent, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { callMachine, type CallActorRef, type CallSummary } from './call.machine.ts'
 import { conferenceMachine } from './conference.machine.ts'
@@ -29,6 +30,8 @@ import {
 // with the spec's toasts. The root system maps the snapshot to agentStatus (`webphoneStatusInputs`).
 
 export const DIAL_REFUSED_NOTICE = 'Não possível fazer uma ligação durante este status'
+/** Spec 000 §8: a call asked of a tab that does not serve (the activities page's 'Ligar', a click-to-call). */
+export const SERVICE_ELSEWHERE_NOTICE = 'Seu atendimento está em outra aba'
 export const ROUTE_REQUIRED_NOTICE = 'Selecione uma rota de saída'
 /** SIP answer to an auto-rejected call: 486 Busy Here. */
 export const REJECT_CODE = 486
@@ -51,7 +54,14 @@ export const NO_AFTER_SERVICE_STAGES: readonly WebphoneStage[] = ['transfer', 't
 
 export type CallEntry = { id: string; ref: CallActorRef }
 
-export type WebphoneTransfer = { type: TransferType; originCallId: string; destinationCallId: string | null; destination: string }
+export type WebphoneTransfer = {
+  type: TransferType
+  originCallId: string
+  destinationCallId: string | null
+  destination: string
+  /** What the agent picked, as shown (a queue's name for `queue.3`); the destination itself when typed. */
+  label: string
+}
 
 /** After-service of an ended call (the countdown itself belongs to the after-service issue); `endsAt` in epoch ms. */
 export type AfterService = { callId: string; uid: string | null; duration: number; endsAt: number }
@@ -112,7 +122,7 @@ export type WebphoneEvent =
   | { type: 'SELECT_CALL'; callId: string }
   | { type: 'SET_STAGE'; stage: WebphoneStage }
   | { type: 'SET_ROUTE'; routeId: number | null }
-  | { type: 'TRANSFER'; transferType: TransferType; destination: string; app?: string; appdata?: string }
+  | { type: 'TRANSFER'; transferType: TransferType; destination: string; app?: string; appdata?: string; label?: string }
   | { type: 'TRANSFER_CONFIRM' }
   | { type: 'TRANSFER_CANCEL' }
   | { type: 'CONFERENCE'; callIds: string[] }
@@ -198,11 +208,15 @@ export function dialAllowed(context: WebphoneContext, force: boolean): boolean {
 
 /** The digits a number box or a contact holds, ready for the dial string. */
 export function dialString(number: string): string {
-  return number.replace(/[^0-9*#+]/g, '')
+  // A destination of the webphone's lists (`queue.3`, contract/codes/transfer.ts) goes as it is.
+  const trimmed = number.trim()
+  if (parseAppTarget(trimmed)) return trimmed
+  return trimmed.replace(/[^0-9*#+]/g, '')
 }
 
 export function outgoingCallType(target: string, origin: DialOrigin = 'manual'): number {
   if (origin === 'clickToCall') return CLICK_TO_CALL_TYPE
+  if (parseAppTarget(target)) return INTERNAL_CALL_TYPE
   if (/^\d{5}$/.test(target) && Number(target) >= 10000) return INTERNAL_CALL_TYPE
   return OUTGOING_CALL_TYPE
 }
@@ -448,8 +462,9 @@ export const webphoneMachine = setup({
       const origin = context.currentCallId as string
       const originUid = context.callStates[origin]?.uid ?? null
       const destination = dialString(event.destination)
+      const label = event.label || destination
       if (event.transferType === 'blind') {
-        enqueue.assign({ transfer: { type: 'blind', originCallId: origin, destinationCallId: null, destination }, stage: 'transferring', transferRunning: true })
+        enqueue.assign({ transfer: { type: 'blind', originCallId: origin, destinationCallId: null, destination, label }, stage: 'transferring', transferRunning: true })
         enqueue.spawnChild('transfer', {
           id: 'transfer',
           input: { type: 'blind', originCallId: origin, originUid, destinationCallId: null, destination, app: event.app, appdata: event.appdata },
@@ -470,10 +485,13 @@ export const webphoneMachine = setup({
         nextCall: context.nextCall + 1,
         calls: ({ context, spawn }) => [
           ...context.calls,
-          { id: callId, ref: spawn('call', { id: callId, input: { id: callId, direction: 'outgoing', phone: destination, callType, headers } }) as CallActorRef },
+          {
+            id: callId,
+            ref: spawn('call', { id: callId, input: { id: callId, direction: 'outgoing', phone: destination, name: event.label ?? '', callType, headers } }) as CallActorRef,
+          },
         ],
         currentCallId: callId,
-        transfer: { type: event.transferType, originCallId: origin, destinationCallId: callId, destination },
+        transfer: { type: event.transferType, originCallId: origin, destinationCallId: callId, destination, label },
         stage: event.transferType === 'attend' ? 'transfer-attend' : 'transfer-pendulum',
         transferRunning: true,
       })
@@ -618,7 +636,10 @@ export const webphoneMachine = setup({
       entry: 'stopPhone',
       on: { START: { target: 'evaluating', actions: assign({ wanted: true, error: null }) } },
     },
-    otherTab: { entry: 'stopPhone' },
+    otherTab: {
+      entry: 'stopPhone',
+      on: { DIAL: { actions: enqueueActions(({ enqueue }) => enqueue({ type: 'notify', params: { message: SERVICE_ELSEWHERE_NOTICE, severity: 'warning' } })) } },
+    },
     missingPermissions: {
       entry: 'stopPhone',
       // 'Recarregar Webphone': the agent authorised in the browser; the phone tries again.

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { message } from '../messages.ts'
 import { Id } from './agent.ts'
+import { DIALLABLE_APPS } from '../codes/transfer.ts'
 
 // Call records (spec 000 §3 "Call (detail)", 001 §3 "Call detail", 001 §7 call steps and recordings) and the
 // webphone's lookups of spec 000 §7 (outbound routes, permission apps). Paths relative to /api.
@@ -54,7 +55,7 @@ export const RecordingQuery = v.object({
   file_response: v.optional(v.string()),
 })
 
-export const PERMISSION_APP_NAMES = ['ivrbasic', 'queue', 'nps', 'announce', 'pjsip', 'callgroup', 'voicemail'] as const
+export const PERMISSION_APP_NAMES = DIALLABLE_APPS
 export const PermissionAppsParams = v.object({
   endpoint: v.pipe(v.string(invalid), v.regex(/^[\w.+-]{1,80}$/, invalid)),
   app: v.picklist(PERMISSION_APP_NAMES, invalid),
@@ -79,8 +80,9 @@ export type CallRow = {
   user_description: string
   queue: number | null
   queue_description: string
-  classification: null
-  sub_classification: null
+  /** The agent's classification and sub-classification of the call, by name; null before it is classified. */
+  classification: string | null
+  sub_classification: string | null
   comment: string
   phone: string
   phone_type: string

@@ -40,3 +40,23 @@ export function parseJoinAddress(user: string): JoinedDialog | null {
 
 /** The RFC 3891 header value that makes the consulted phone swap the joining call in for that dialog. */
 export const replacesHeader = (dialog: JoinedDialog) => `${dialog.callId};to-tag=${dialog.toTag};from-tag=${dialog.fromTag}`
+
+// A flow destination an agent calls or transfers to from the webphone's lists (spec 000 §6 "transfer destinations are
+// limited by per-endpoint application permission lists"; §7 permission-apps): dialled as `<app>.<id>`, a blind
+// transfer to it is `*8<app>.<id>`. Call control routes it like an inbound route's destination, once it checked the
+// endpoint's permission list for that app.
+
+/** The apps a webphone may reach by id (the permission-apps lists; `number` is dialled as digits instead). */
+export const DIALLABLE_APPS = ['ivrbasic', 'queue', 'nps', 'announce', 'pjsip', 'callgroup', 'voicemail'] as const
+export type DiallableApp = (typeof DIALLABLE_APPS)[number]
+
+const APP_TARGET = new RegExp(`^(${DIALLABLE_APPS.join('|')})\\.(\\d{1,9})$`)
+
+/** The number that reaches one destination of an app. */
+export const appTarget = (app: DiallableApp, id: number | string) => `${app}.${id}`
+
+/** The app and id a dialled number names, or null when it is a plain number. */
+export function parseAppTarget(dialled: string): { app: DiallableApp; appdata: string } | null {
+  const match = APP_TARGET.exec(dialled)
+  return match ? { app: match[1] as DiallableApp, appdata: match[2]! } : null
+}

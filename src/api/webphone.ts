@@ -1,9 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { LOOKUP_LIMIT, LOOKUP_RETRIES } from '../../contract/constants.ts'
 import { api } from './client.ts'
+import { CALL_PATHS } from '../../contract/api/calls.ts'
+import type { PermissionAppRow } from '../../contract/api/calls.ts'
+import type { DiallableApp } from '../../contract/codes/transfer.ts'
 
 // The webphone's lookups (spec 000 §7 "Lookups for the webphone"): the team's outbound routes for the dialpad's route
-// selector, and the extensions the phonebook dials. Both are DRF lists `{count, results}`, asked with limit 999999
+// selector, the extensions the phonebook dials, and the destinations of each app the agent's extension may transfer
+// to or call (permission-apps). All are DRF lists `{count, results}`, asked with limit 999999
 // and retried 5 times.
 
 export type OutboundRoute = { id: number; description: string }
@@ -44,4 +48,23 @@ export function usePhonebook(enabled = true) {
 /** The number to dial for a phonebook row: the server's, else the first run of 3+ digits of its description ('Ramal 1001 (Ana)'). */
 export function phonebookNumber(entry: PhonebookEntry): string {
   return entry.number ?? entry.username ?? /\d{3,}/.exec(entry.description)?.[0] ?? ''
+}
+
+/**
+ * The destinations of `app` the extension may `kind` (transfer or call): the permission-apps list (spec 000 §6, §7).
+ * Off until both the extension and the app are known.
+ */
+export function usePermissionApps(endpoint: string | null, app: DiallableApp | null, kind: 'transfer' | 'call') {
+  const path = CALL_PATHS.permissionApps
+    .replace(':endpoint', encodeURIComponent(endpoint ?? ''))
+    .replace(':app', app ?? '')
+    .replace(':kind', kind)
+  return useQuery({
+    queryKey: ['webphone', 'permission-apps', endpoint, app, kind],
+    queryFn: ({ signal }) => api.get<List<PermissionAppRow>>(path, { limit: LOOKUP_LIMIT }, { signal }),
+    select: (list) => list.results,
+    retry: LOOKUP_RETRIES,
+    staleTime: 60_000,
+    enabled: !!endpoint && !!app,
+  })
 }

@@ -12,6 +12,8 @@ import { activityDialerMachine } from '../../machines/activityDialer.machine.ts'
 import type { DialRequest, DialResult } from '../../machines/activityDialer.machine.ts'
 import { agentStatusMachine } from '../../machines/agentStatus.machine.ts'
 import type { ParentStatusMessage } from '../../machines/agentStatus.machine.ts'
+import { audioPermissionMachine } from '../../machines/audioPermission.machine.ts'
+import type { PlaybackReport } from '../../machines/audioPermission.machine.ts'
 import { PAUSED_BY_SUPERVISOR_NOTICE, pauseFlags, pauseMachine } from '../../machines/pause.machine.ts'
 import type { PauseResponse, StartPauseRequest, StopPauseRequest } from '../../machines/pause.machine.ts'
 import { screenLockMachine } from '../../machines/screenLock.machine.ts'
@@ -84,6 +86,18 @@ export type AgentSystemEffects = {
   webphone?: WebphoneEffects
   /** The activity requests the dialer makes; without them (or the webphone) no activity is dialled. */
   activities?: ActivityEffects
+  /** The console's audio playbacks (src/features/presence/audioPlayback.ts); without it the audio dialog never opens. */
+  audio?: AudioEffects
+}
+
+/** Audio the browser may refuse to play until a user gesture (spec 000 §2 audio dialog, §8). */
+export type AudioEffects = {
+  /** Hears how every playback went until the returned function is called. */
+  subscribe(listener: (report: PlaybackReport) => void): () => void
+  /** The start-up check: a silent playback, reported like any other. */
+  probe(): void
+  /** Plays the refused playbacks again; runs inside the click on 'Permitir', the gesture the browser waits for. */
+  retry(ids: readonly string[]): void
 }
 
 /** What the activity dialer asks of the server (contract/api/activities.ts ACTIVITY_PATHS). */
@@ -148,9 +162,10 @@ export type AgentActors = {
   webchatStatus: ActorRefFrom<typeof webchatStatusMachine>
   webphone: ActorRefFrom<typeof webphoneMachine>
   activityDialer: ActorRefFrom<typeof activityDialerMachine>
+  audioPermission: ActorRefFrom<typeof audioPermissionMachine>
 }
 export type AgentActorName = keyof AgentActors
-export const AGENT_ACTOR_NAMES = ['tabOwnership', 'serviceSocket', 'pause', 'screenLock', 'agentStatus', 'webchatStatus', 'webphone', 'activityDialer'] as const satisfies readonly AgentActorName[]
+export const AGENT_ACTOR_NAMES = ['tabOwnership', 'serviceSocket', 'pause', 'screenLock', 'agentStatus', 'webchatStatus', 'webphone', 'activityDialer', 'audioPermission'] as const satisfies readonly AgentActorName[]
 
 /** A transition an actor took: its state's path, its event type and its place among that state's transitions for it. */
 export type TakenTransition = { source: string; eventType: string; index: number }
@@ -381,6 +396,9 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
             void (effects.activities as ActivityEffects).done(id).catch((error: unknown) => effects.logFailure(`activity ${id} done failed: ${String((error as Error)?.message ?? error)}`)),
         },
       }),
+      audioPermission: audioPermissionMachine.provide({
+        actions: { retry: (_, { ids }) => effects.audio?.retry(ids) },
+      }),
     },
   }).createMachine({
     id: 'agentSystem',
@@ -420,6 +438,7 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
         // Activities are dialled by the webphone: without it (or the requests) the dialer never starts a try.
         input: ({ context }) => ({ enabled: !!phoneEffects && !!effects.activities && has(context.roles, PERMISSIONS.viewSoftphone) }),
       },
+      { id: 'audioPermission', systemId: 'audioPermission', src: 'audioPermission' },
     ],
   })
 
@@ -447,6 +466,11 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
   system = actor.system
   actor.start()
   const subscriptions = wire(to, options, effects)
+  // Every playback of the console reports to the audio actor, from the start-up silence on (the dialog is the views').
+  if (effects.audio) {
+    subscriptions.push(effects.audio.subscribe((report) => to('audioPermission').send(report)))
+    effects.audio.probe()
+  }
   // Every tab learns the running pause at once (only the serving tab asks the socket for it, spec 001 §4).
   resyncPause()
 

@@ -8,6 +8,7 @@ import { ApiError } from '../api/errors.ts'
 import { toast } from '../components/toast/toastStore.ts'
 import type { ToastColor } from '../components/toast/toastStore.ts'
 import { ACTIVITIES_KEY, markActivityDone, recordActivityAttempt } from '../features/activities/activitiesApi.ts'
+import { createAudioPlayback } from '../features/presence/audioPlayback.ts'
 import { machineText } from '../features/presence/notices.ts'
 import { checkPause, CURRENT_PAUSE_KEY, PENDING_ACTIVITIES_KEY, startPause, stopPause, validatePassword } from '../features/presence/presenceApi.ts'
 import type { AgentSystemEffects } from './agentSystem.ts'
@@ -38,6 +39,8 @@ export function isOpenableUrl(url: string): boolean {
 type Deps = { i18n: I18n; queryClient: QueryClient; logout: () => void }
 
 export function browserEffects({ i18n, queryClient, logout }: Deps): AgentSystemEffects {
+  // One gate per system: the start-up check and the webphone's call audio report through it.
+  const audio = createAudioPlayback()
   return {
     openSocket: (url) => new WebSocket(url),
     openChannel: (name) => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(name)),
@@ -79,7 +82,8 @@ export function browserEffects({ i18n, queryClient, logout }: Deps): AgentSystem
     },
     logFailure: (reason) => console.warn('[agentSystem]', reason),
     stopPhone: () => {},
-    webphone: browserWebphoneEffects(i18n),
+    webphone: browserWebphoneEffects(i18n, audio),
     activities: { attempt: recordActivityAttempt, done: markActivityDone },
+    audio,
   }
 }

@@ -6,6 +6,7 @@ import { AGENT_PATHS } from '../../contract/api/agent.ts'
 import { api } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import type { CreateSipPhone, SipPhone } from '../../machines/webphoneTypes.ts'
+import type { AudioPlayback } from '../features/presence/audioPlayback.ts'
 import type { WebphoneEffects } from './agentSystem.ts'
 
 // The browser's side of the webphone actor: the sip.js adapter, the call metadata and transfer-cancel requests, the
@@ -42,9 +43,19 @@ export function telephonyChannel(loggedIn: boolean, by: 'user' | 'system'): Prom
 
 type NotificationLike = { readonly permission: NotificationPermission; new (title: string, options?: NotificationOptions): { onclick: ((this: Notification, event: Event) => unknown) | null; close(): void } }
 
-export function browserWebphoneEffects(i18n: I18n, notification: NotificationLike | undefined = globalThis.Notification): WebphoneEffects {
+export function browserWebphoneEffects(
+  i18n: I18n,
+  playback?: Pick<AudioPlayback, 'guard'>,
+  notification: NotificationLike | undefined = globalThis.Notification,
+): WebphoneEffects {
   return {
-    createSipPhone: lazySipPhone(() => import('../features/webphone/sipPhone.ts').then((m) => m.sipPhoneFactory(m.browserSipDeps()))),
+    createSipPhone: lazySipPhone(() =>
+      import('../features/webphone/sipPhone.ts').then((m) => {
+        const deps = m.browserSipDeps()
+        // A call's audio refused by the browser opens the audio dialog, whose 'Permitir' plays it again.
+        return m.sipPhoneFactory(playback ? { ...deps, createAudio: () => playback.guard(deps.createAudio(), 'call') } : deps)
+      }),
+    ),
     fetchCallMetadata,
     cancelTransfer,
     telephonyChannel,

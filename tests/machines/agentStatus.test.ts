@@ -46,6 +46,57 @@ const reportOf = (status: AgentStatus) => ({
   parent: { status, text: TEXT[status], token: TOKEN, endpoint: ENDPOINT },
 })
 
+/** The status and every input behind it: what decides the next status. */
+const withInputs = (snapshot: AnyMachineSnapshot) => {
+  const { status: _status, token: _token, endpoint: _endpoint, locale: _locale, ...inputs } = snapshot.context as AgentStatusContext
+  return JSON.stringify({ value: snapshot.value, inputs })
+}
+
+/**
+ * A registered phone whose conditions arise one at a time, never falling back, in every order: the transport connects, a
+ * call rings and is answered, after-service starts, a swap begins, do-not-disturb goes on. Each status is entered
+ * with every mix of the conditions it masks (1011 paths; 48 input combinations).
+ */
+function arising(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const inputs = snapshot.context as AgentStatusContext
+  return [
+    ...(inputs.connected ? [] : [{ type: 'TRANSPORT_CHANGED', connected: true }]),
+    ...(inputs.calls === 0 ? [{ type: 'CALLS_CHANGED', calls: 2, ringing: 1 }] : []),
+    ...(inputs.ringing > 0 ? [{ type: 'CALLS_CHANGED', calls: 1, ringing: 0 }] : []),
+    ...(inputs.afterService ? [] : [{ type: 'AFTER_SERVICE_CHANGED', active: true }]),
+    ...(inputs.webphonePause || inputs.pauseSwap ? [] : [{ type: 'PAUSE_CHANGED', webphonePause: false, pauseSwap: true }]),
+    ...(inputs.dnd ? [] : [{ type: 'DND_CHANGED', dnd: true }]),
+  ]
+}
+
+/** Every condition up: do-not-disturb over a webphone pause over after-service over a ringing call, phone ready. */
+const LOADED: Partial<AgentStatusInputs> = {
+  registration: 'registered',
+  connected: true,
+  calls: 2,
+  ringing: 1,
+  afterService: true,
+  webphonePause: true,
+  dnd: true,
+}
+
+/**
+ * The same phone with every condition up, clearing them one at a time, never rising back, in every order: the ringing call
+ * is answered then ends, after-service ends, the pause ends, do-not-disturb goes off, the transport drops. Each
+ * status is revealed under every mix of the conditions above it (1011 paths).
+ */
+function clearing(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const inputs = snapshot.context as AgentStatusContext
+  return [
+    ...(inputs.connected ? [{ type: 'TRANSPORT_CHANGED', connected: false }] : []),
+    ...(inputs.ringing > 0 ? [{ type: 'CALLS_CHANGED', calls: 1, ringing: 0 }] : []),
+    ...(inputs.calls > 0 && inputs.ringing === 0 ? [{ type: 'CALLS_CHANGED', calls: 0, ringing: 0 }] : []),
+    ...(inputs.afterService ? [{ type: 'AFTER_SERVICE_CHANGED', active: false }] : []),
+    ...(inputs.webphonePause || inputs.pauseSwap ? [{ type: 'PAUSE_CHANGED', webphonePause: false, pauseSwap: false }] : []),
+    ...(inputs.dnd ? [{ type: 'DND_CHANGED', dnd: false }] : []),
+  ]
+}
+
 describePaths({
   name: 'agentStatus',
   machine: agentStatusMachine,
@@ -68,11 +119,20 @@ describePaths({
     { type: 'RESEND' },
   ],
   // States are the statuses; the inputs behind them are projected away and every input change gets its own path
-  // (edge coverage from each status). With seven statuses reachable from one another, simple paths would run into
-  // the thousands: shortest paths only; the precedence is proven over every input combination below.
+  // (edge coverage from each status); the precedence is proven over every input combination below.
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
   distinguish: () => true,
-  simplePaths: false,
+  // Simple paths need the inputs in the state. Projected to the status alone, the graph keeps the first context found
+  // for each status and moves as that context would: it never reaches not_inuse (no single input readies the phone
+  // from the start) and gives 60 simple paths that say little. With the inputs kept, these events reach 216 input
+  // combinations, each input toggling back and forth: over two million simple paths (the count stopped there, with
+  // paths already over 140 steps long). So simple paths run on two bounded sub-models in which each input only moves
+  // one way (most flip once; a call rings then is answered, or is answered then ends), in every order: acyclic, hence
+  // finite without a length cap, and replayed with the inputs in the state.
+  simplePaths: [
+    { name: 'conditions arising one by one', input: { token: TOKEN, endpoint: ENDPOINT, registration: 'registered' }, events: arising, serializeState: withInputs },
+    { name: 'conditions clearing one by one', input: { token: TOKEN, endpoint: ENDPOINT, ...LOADED }, events: clearing, serializeState: withInputs },
+  ],
   build,
   expectEffects: (snapshot, log, path) => {
     path.steps.forEach((step, index) => {

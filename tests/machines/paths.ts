@@ -113,12 +113,30 @@ export type PathSuite<TMachine extends AnyStateMachine> = {
    * request returning to `paused`, a forwarded socket message): the target is told apart by the edge that led to it.
    */
   distinguish?: (event: AnyEventObject) => boolean
-  /** Also replay getSimplePaths (only where the graph is small); `false` must come with the reason in a comment. */
-  simplePaths: boolean
+  /**
+   * Also replay getSimplePaths: `true` on the suite's own graph (only where it is small); a list of bounded sub-models
+   * where the whole graph has too many simple paths to replay (the reason and the bound in a comment); `false` must
+   * come with the reason in a comment.
+   */
+  simplePaths: boolean | readonly SubModel[]
   /** The machine with recording fakes, fresh for every replay. */
   build: (fakes: Fakes) => AnyStateMachine
   /** Effects the spec requires once `path` reached `snapshot`; the path's states are the ones the actor lived. */
   expectEffects: (snapshot: AnyMachineSnapshot, log: Effect[], path: StatePath<AnyMachineSnapshot, AnyEventObject>) => void
+}
+
+/**
+ * A bounded part of a machine's graph whose simple paths are replayed: the same machine, fakes and `expectEffects`,
+ * with its own input, candidate events (usually the suite's, kept to those that matter in the snapshot) and state
+ * serialization (what is not given is the suite's).
+ */
+export type SubModel = {
+  /** Names the describe block: `<suite> — simple paths (<name>)`. */
+  name: string
+  input?: unknown
+  events?: (snapshot: AnyMachineSnapshot) => AnyEventObject[]
+  offerDelayed?: (snapshot: AnyMachineSnapshot, type: string) => boolean
+  serializeState?: (snapshot: AnyMachineSnapshot) => string
 }
 
 type AnyPath = StatePath<AnyMachineSnapshot, AnyEventObject>
@@ -172,13 +190,40 @@ function pathKey(path: AnyPath): string {
   return JSON.stringify(path.steps.map((step) => step.event))
 }
 
-export function pathsOf(suite: PathSuite<AnyStateMachine>): { shortest: AnyPath[]; simple: AnyPath[] } {
+/** The suite as one sub-model sees it (its input, events and serialization; the rest the suite's). */
+function subSuite(suite: PathSuite<AnyStateMachine>, model: SubModel): PathSuite<AnyStateMachine> {
+  const { name: _name, ...overrides } = model
+  return { ...suite, ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)) }
+}
+
+/** The graphs whose simple paths are replayed: the suite's own, or its sub-models. */
+function simpleModels(suite: PathSuite<AnyStateMachine>): { name: string | null; suite: PathSuite<AnyStateMachine> }[] {
+  if (suite.simplePaths === false) return []
+  if (suite.simplePaths === true) return [{ name: null, suite }]
+  return suite.simplePaths.map((model) => ({ name: model.name, suite: subSuite(suite, model) }))
+}
+
+export function pathsOf(suite: PathSuite<AnyStateMachine>): {
+  shortest: AnyPath[]
+  simple: AnyPath[]
+  models: { name: string | null; suite: PathSuite<AnyStateMachine>; paths: AnyPath[] }[]
+} {
   const shortest = getShortestPaths(suite.machine, traversalOptions(suite, true)) as AnyPath[]
-  if (!suite.simplePaths) return { shortest, simple: [] }
-  // Simple paths walk the plain state graph: told-apart edges would multiply them past any useful number.
-  const known = new Set(shortest.map(pathKey))
-  const simple = (getSimplePaths(suite.machine, traversalOptions(suite, false)) as AnyPath[]).filter((path) => !known.has(pathKey(path)))
-  return { shortest, simple }
+  // Simple paths walk the plain state graph: told-apart edges would multiply them past any useful number. A path the
+  // shortest ones already replay (same input, same events) is not replayed twice.
+  const inputKey = JSON.stringify(suite.input) ?? ''
+  const known = new Set(shortest.map((path) => `${inputKey} ${pathKey(path)}`))
+  const models = simpleModels(suite).map((model) => {
+    const modelInput = JSON.stringify(model.suite.input) ?? ''
+    const paths = (getSimplePaths(model.suite.machine, traversalOptions(model.suite, false)) as AnyPath[]).filter((path) => {
+      const key = `${modelInput} ${pathKey(path)}`
+      if (known.has(key)) return false
+      known.add(key)
+      return true
+    })
+    return { ...model, paths }
+  })
+  return { shortest, simple: models.flatMap((model) => model.paths), models }
 }
 
 async function microtasks(times = 20): Promise<void> {
@@ -241,16 +286,18 @@ export async function replayPath(suite: PathSuite<AnyStateMachine>, path: AnyPat
   }
 }
 
-/** Declares one `it` per shortest path (and per extra simple path where the suite allows them). */
+/** Declares one `it` per shortest path (and per extra simple path of the suite's graph or of its sub-models). */
 export function describePaths(suite: PathSuite<AnyStateMachine>): void {
-  const { shortest, simple } = pathsOf(suite)
+  const { shortest, models } = pathsOf(suite)
   describe(`${suite.name} — shortest paths`, () => {
     it('the graph reaches more than the initial state', () => expect(shortest.length).toBeGreaterThan(1))
     for (const path of shortest) it(pathName(path), () => replayPath(suite, path))
   })
-  if (suite.simplePaths) {
-    describe(`${suite.name} — simple paths`, () => {
-      for (const path of simple) it(pathName(path), () => replayPath(suite, path))
+  for (const model of models) {
+    describe(`${suite.name} — simple paths${model.name ? ` (${model.name})` : ''}`, () => {
+      // A sub-model that reaches nothing would prove nothing.
+      if (model.name) it('the sub-model reaches more than the initial state', () => expect(model.paths.length).toBeGreaterThan(1))
+      for (const path of model.paths) it(pathName(path), () => replayPath(model.suite, path))
     })
   }
 }

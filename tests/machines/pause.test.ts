@@ -64,20 +64,60 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   ]
 }
 
+const isRemote = (event: AnyEventObject) => event.type.startsWith('REMOTE_')
+/** The agent turns busy where START and SWAP read it, and available while a choice waits for it. */
+const busyWhereRead = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
+  event.type !== 'AGENT_STATUS' ||
+  (event.status === 'busy' ? snapshot.matches('notPaused') || snapshot.matches('paused') : snapshot.matches('pending'))
+
 describePaths({
   name: 'pause',
   machine: pauseMachine,
   input: { userId: USER },
   events,
   timed: ['TICK'],
-  // The per-second counter is projected away (it grows forever; the clock has behaviour tests below). The rest of
-  // the context is finite, but the graph has ~100 states with many cycles (swap ↔ paused, remote syncs), so simple
-  // paths would number in the hundreds of thousands: shortest paths only.
+  // The per-second counter is projected away (it grows forever; the clock has behaviour tests below).
   serializeState: (snapshot) => {
     const { seconds: _seconds, ...context } = ctx(snapshot)
     return JSON.stringify({ value: snapshot.value, context })
   },
-  simplePaths: false,
+  // The rest of the context is finite, but it decides the moves (the current pause's id and flags, the agent's status,
+  // the swap), so it stays: 75 states. Three pauses (own 101 and 102, the supervisor's 90) can each become current from
+  // almost any state (start, swap, REMOTE_START, REMOTE_SYNC), and the agent's status toggles in all of them: over two
+  // million simple paths (the count stopped there, with paths already 44 steps long). Simple paths run on three bounded
+  // sub-models instead, each offering the suite's events with the changes named. A pause that ends goes back to
+  // notPaused, which a simple path reaches again only if the agent's status changed meanwhile: each sub-model lets it
+  // change, but only where that matters, so that endings are replayed too.
+  //  - own pauses (pending, swap, exceeded): no remote events; the agent turns busy where START and SWAP read it
+  //    (notPaused, paused) and available while a choice waits in pending (512 paths);
+  //  - supervisor-started: no START, so every pause is the supervisor's or a swap away from one; the agent, unavailable
+  //    at first, becomes available once, while a pause runs (313 paths);
+  //  - a supervisor against a pending choice: the agent is busy, then (once, while a choice waits) unavailable, never
+  //    available, so a chosen pause or swap waits in pending while the supervisor starts, stops and syncs (394 paths).
+  simplePaths: [
+    {
+      name: 'own pauses: pending, swap, exceeded',
+      events: (snapshot) => events(snapshot).filter((event) => !isRemote(event) && busyWhereRead(snapshot, event)),
+    },
+    {
+      name: 'supervisor-started',
+      events: (snapshot) =>
+        events(snapshot).filter(
+          (event) =>
+            event.type !== 'START' &&
+            (event.type !== 'AGENT_STATUS' ||
+              (event.status === 'not_inuse' && ctx(snapshot).agentStatus !== 'not_inuse' && snapshot.matches('paused'))),
+        ),
+    },
+    {
+      name: 'supervisor against a pending choice',
+      input: { userId: USER, agentStatus: 'busy' },
+      events: (snapshot) => [
+        ...events(snapshot).filter((event) => event.type !== 'AGENT_STATUS'),
+        ...(snapshot.matches('pending') && ctx(snapshot).agentStatus === 'busy' ? [{ type: 'AGENT_STATUS', status: 'unavailable' }] : []),
+      ],
+    },
+  ],
   // Failed requests, refused justifications and syncs return to states already reached: give each its own path.
   distinguish: (event) => /^xstate\.(done|error)\.actor\./.test(event.type) || event.type === 'JUSTIFY' || event.type === 'REMOTE_SYNC',
   build,

@@ -7,6 +7,7 @@ import {
   REJECT_CODE,
   rejectReason,
   ROUTE_REQUIRED_NOTICE,
+  SERVICE_ELSEWHERE_NOTICE,
   webphoneCallMachine,
   webphoneMachine,
   webphoneStatusInputs,
@@ -139,6 +140,8 @@ describePaths({
         const refused = b.dnd || b.pause.pauseSwap || (b.pause.webphonePause && !b.pause.allowOutgoing)
         expect(effectsOf(effects, 'notify'), label).toEqual(refused ? [{ message: DIAL_REFUSED_NOTICE, severity: 'warning' }] : [])
         expect(sent.map((c) => (c.type === 'call' ? c.target : c.type)), label).toEqual(refused ? [] : ['1140001000'])
+      } else if (event.type === 'DIAL' && before?.matches('otherTab')) {
+        expect(effectsOf(effects, 'notify'), label).toEqual([{ message: SERVICE_ELSEWHERE_NOTICE, severity: 'warning' }])
       } else {
         expect(effectsOf(effects, 'notify'), label).toEqual([])
       }
@@ -221,6 +224,14 @@ describe('webphone behaviour', () => {
     expect(actor.getSnapshot().value).toBe('missingPermissions')
     expect(effectsOf(log, 'phone.open')).toHaveLength(2)
     expect(effectsOf(log, 'phone.close')).toHaveLength(2)
+  })
+
+  it("a call asked of a tab that does not serve is refused with 'Seu atendimento está em outra aba'", () => {
+    const { actor, log } = start({ serving: false })
+    actor.send({ type: 'DIAL', number: '01130001111' })
+    expect(actor.getSnapshot().value).toBe('otherTab')
+    expect(effectsOf(log, 'phone.call')).toEqual([])
+    expect(effectsOf(log, 'notify')).toEqual([{ message: SERVICE_ELSEWHERE_NOTICE, severity: 'warning' }])
   })
 
   it('losing the tab stops the phone and drops the calls', () => {

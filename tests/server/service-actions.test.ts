@@ -202,6 +202,9 @@ describe('POST tab-form: classification, form, hangup', () => {
     })
     expect(row!.classifiedAt).toBeInstanceOf(Date)
     expect((await agent1.get(tabForm(step.uid))).json().classified).toBe(true)
+    // The calls screen shows it by name, with the comment.
+    const calls = (await agent1.get(`/api/v1/report/calls/?search=${encodeURIComponent(step.phone)}`)).json() as { results: { call_id: string; classification: string | null; sub_classification: string | null; comment: string }[] }
+    expect(calls.results.find((call) => call.call_id === step.callId)).toMatchObject({ classification: 'Dúvida', sub_classification: 'Resolvido', comment: 'Resolvido na hora' })
   })
 
   it('stores a form once: a form already sent is not overwritten', async () => {

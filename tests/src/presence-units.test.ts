@@ -7,7 +7,7 @@ import { TRANSFER_FAILED_NOTICE } from '../../machines/transfer.machine.ts'
 import { DIAL_REFUSED_NOTICE, ROUTE_REQUIRED_NOTICE } from '../../machines/webphone.machine.ts'
 import { isOpenableUrl, serviceSocketUrl } from '../../src/app/agentSystemEffects.ts'
 import { activateLocale, i18n } from '../../src/app/i18n.ts'
-import { askNotificationPermissionOnce, audioAllowed, NOTIFICATION_ASKED_KEY } from '../../src/features/presence/mediaPermissions.ts'
+import { askNotificationPermissionOnce, NOTIFICATION_ASKED_KEY } from '../../src/features/presence/mediaPermissions.ts'
 import { MACHINE_TEXTS, machineText } from '../../src/features/presence/notices.ts'
 import { asPauseTypes } from '../../src/features/presence/usePauseTypes.ts'
 
@@ -46,13 +46,6 @@ describe('browser effects', () => {
     expect(isOpenableUrl('https://crm.example.com/ficha/1')).toBe(true)
     expect(isOpenableUrl('javascript:alert(1)')).toBe(false)
     expect(isOpenableUrl('data:text/html,<script>1</script>')).toBe(false)
-  })
-
-  it('reports audio as blocked only when the browser refuses without a gesture', async () => {
-    const audio = (play: () => Promise<void>) => () => ({ volume: 1, play, pause() {} }) as unknown as HTMLAudioElement
-    expect(await audioAllowed(audio(async () => {}))).toBe(true)
-    expect(await audioAllowed(audio(async () => Promise.reject(new DOMException('no', 'NotAllowedError'))))).toBe(false)
-    expect(await audioAllowed(audio(async () => Promise.reject(new DOMException('no', 'NotSupportedError'))))).toBe(true)
   })
 
   it('asks for notifications once, and never when the user already answered', () => {

@@ -349,7 +349,33 @@ describe('webphone views', () => {
       fireEvent.change(within(panel).getByLabelText('Destino'), { target: { value: ' 1002 ' } })
       fireEvent.click(within(panel).getByTestId('webphone-transfer-send'))
       fireEvent.click(within(panel).getByTestId('webphone-transfer-back'))
-      expect(sentTypes(phone.send)).toEqual([{ type: 'TRANSFER', transferType: 'attend', destination: '1002' }, { type: 'SET_STAGE', stage: 'dialpad' }])
+      expect(sentTypes(phone.send)).toEqual([
+        { type: 'TRANSFER', transferType: 'attend', destination: '1002', label: '1002', app: 'number', appdata: '1002' },
+        { type: 'SET_STAGE', stage: 'dialpad' },
+      ])
+    })
+
+    it("transfers to a queue picked from the extension's permission list for transfers", async () => {
+      const asked: string[] = []
+      const endpoint = (agent().voip as { endpoint: string }).endpoint
+      answers[`/api/v1/pabx/action/endpoint/permission-apps/${endpoint}/queue/transfer/`] = () => {
+        asked.push('queue')
+        return { count: 2, results: [{ id: 3, description: 'Suporte', app: 'queue', appdata: '3' }, { id: 7, description: 'Vendas', app: 'queue', appdata: '7' }] }
+      }
+      const phone = webphone(undefined, { stage: 'transfer', calls: [call('c1')], currentCallId: 'c1' })
+      show(phone.ref)
+      const panel = await openPanel()
+      fireEvent.click(within(panel).getByRole('combobox', { name: 'Transferir para' }))
+      fireEvent.click(await screen.findByRole('option', { name: 'Fila' }))
+      await vi.waitFor(() => expect(asked).toEqual(['queue']))
+      // Nothing picked yet: the destination is missing.
+      fireEvent.click(within(panel).getByTestId('webphone-transfer-send'))
+      expect(within(panel).getByText('Informe o destino da transferência')).toBeTruthy()
+      await vi.waitFor(() => expect((within(panel).getByRole('combobox', { name: 'Destino' }) as HTMLButtonElement).disabled).toBe(false))
+      fireEvent.click(within(panel).getByRole('combobox', { name: 'Destino' }))
+      fireEvent.click(await screen.findByRole('option', { name: 'Vendas' }))
+      fireEvent.click(within(panel).getByTestId('webphone-transfer-send'))
+      expect(sentTypes(phone.send)).toEqual([{ type: 'TRANSFER', transferType: 'blind', destination: 'queue.7', label: 'Vendas', app: 'queue', appdata: '7' }])
     })
 
     it("an attended transfer offers 'Transferir' only once the destination answered; cancel sends TRANSFER_CANCEL", async () => {

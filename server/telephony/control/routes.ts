@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs'
 import path from 'node:path'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { CallListQuery, CallRow, CallStepRow, LookupRow, PermissionAppRow } from '../../../contract/api/calls.ts'
@@ -16,13 +16,13 @@ import type { EntityKey } from '../../../contract/entities/index.ts'
 import { PABX_APPS } from '../../../contract/entities/apps.ts'
 import { dialStatusLabel } from '../../../contract/codes/dial-status.ts'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
-import { pabxCallGroupMembers, pabxCallGroupPermissions, pabxDevices, serviceTeamPermissions, users } from '../../db/schema/index.ts'
+import { pabxDevices, users } from '../../db/schema/index.ts'
 import { entityContext } from '../../entities/entity-routes.ts'
-import { tablesOf } from '../../entities/tables.ts'
 import { loadTitles } from '../../entities/titles.ts'
 import { detailError } from '../../http/errors.ts'
 import { parseInput } from '../../http/validate.ts'
 import { allowedRoutes } from './routing.ts'
+import { allowedAppIds } from './app-permissions.ts'
 import { phoneTypeOf } from './phone.ts'
 import { EncoderMissingError, recordingFile } from './recordings/store.ts'
 
@@ -110,7 +110,8 @@ async function listCalls(app: FastifyInstance, request: FastifyRequest, query: C
     select c.*, d.username as endpoint_name, caller_device.username as caller_endpoint,
       coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as user_name,
       coalesce(nullif(trim(cu.first_name || ' ' || cu.last_name), ''), cu.username) as caller_user_name,
-      q.description as queue_name, t.description as trunk_name
+      q.description as queue_name, t.description as trunk_name,
+      cl.description as classification_name, sc.description as sub_classification_name
     from ${calls}
     left join pabx_devices d on d.id = c.device_id
     left join pabx_devices caller_device on caller_device.id = c.caller_device_id
@@ -118,6 +119,8 @@ async function listCalls(app: FastifyInstance, request: FastifyRequest, query: C
     left join users cu on cu.id = c.caller_user_id
     left join pabx_queues q on q.id = c.queue_id
     left join pabx_trunks t on t.id = c.trunk_id
+    left join service_classifications cl on cl.id = (c.classification->>'classification_id')::int and cl.site_id = c.site_id
+    left join service_sub_classifications sc on sc.id = (c.classification->>'sub_classification_id')::int and sc.site_id = c.site_id
     where ${where}
     order by c.call_started desc, c.call_id
     limit ${limit} offset ${offset}`)
@@ -144,9 +147,10 @@ function toCallRow(r: Raw, lang: string): CallRow {
     user_description: String((num(r.user_id) ? r.user_name : r.caller_user_name) ?? ''),
     queue: num(r.queue_id),
     queue_description: String(r.queue_name ?? ''),
-    classification: null,
-    sub_classification: null,
-    comment: '',
+    // The agent's classification of the step (tab-form ?type=classification), by name.
+    classification: (r.classification_name as string | null) ?? null,
+    sub_classification: (r.sub_classification_name as string | null) ?? null,
+    comment: String((r.classification as { comment?: string } | null)?.comment ?? ''),
     phone,
     phone_type: phoneTypeOf(phone),
     dial_status: num(r.dial_status),
@@ -244,10 +248,7 @@ export async function sendRecording(app: FastifyInstance, request: FastifyReques
 // ---------------------------------------------------------------------------------------------------------------
 // Webphone lookups
 
-/**
- * The destinations of `app` an endpoint may call or transfer to: the active permission rows of its user's team and of
- * the call groups the device belongs to; when none of those names any destination at all, every active one.
- */
+/** The destinations of `app` an endpoint may call or transfer to (app-permissions.ts), with their titles. */
 async function permissionApps(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -267,81 +268,8 @@ async function permissionApps(
     .select({ teamId: users.teamId })
     .from(users)
     .where(and(eq(users.siteId, me.siteId), eq(users.deviceId, device.id)))
-  const allowed = kind === 'transfer' ? 'allowTransfer' : 'allowCall'
-  type PermissionRow = {
-    app: string
-    appdata: string
-    allowTransfer: boolean
-    allowCall: boolean
-  }
-  const rules: PermissionRow[] = []
-  if (owner?.teamId) {
-    rules.push(
-      ...(await db
-        .select({
-          app: serviceTeamPermissions.destinationApp,
-          appdata: serviceTeamPermissions.destinationAppdata,
-          allowTransfer: serviceTeamPermissions.allowTransfer,
-          allowCall: serviceTeamPermissions.allowCall,
-        })
-        .from(serviceTeamPermissions)
-        .where(
-          and(
-            eq(serviceTeamPermissions.siteId, me.siteId),
-            eq(serviceTeamPermissions.teamId, owner.teamId),
-            eq(serviceTeamPermissions.isActive, true),
-          ),
-        )),
-    )
-  }
-  const groups = await db
-    .select({ id: pabxCallGroupMembers.callGroupId })
-    .from(pabxCallGroupMembers)
-    .where(and(eq(pabxCallGroupMembers.siteId, me.siteId), eq(pabxCallGroupMembers.deviceId, device.id), eq(pabxCallGroupMembers.isActive, true)))
-  if (groups.length > 0) {
-    rules.push(
-      ...(await db
-        .select({
-          app: pabxCallGroupPermissions.destinationApp,
-          appdata: pabxCallGroupPermissions.destinationAppdata,
-          allowTransfer: pabxCallGroupPermissions.allowTransfer,
-          allowCall: pabxCallGroupPermissions.allowCall,
-        })
-        .from(pabxCallGroupPermissions)
-        .where(
-          and(
-            eq(pabxCallGroupPermissions.siteId, me.siteId),
-            inArray(
-              pabxCallGroupPermissions.callGroupId,
-              groups.map((g) => g.id),
-            ),
-            eq(pabxCallGroupPermissions.isActive, true),
-          ),
-        )),
-    )
-  }
+  const ids = await allowedAppIds(db, { siteId: me.siteId, deviceId: device.id, teamId: owner?.teamId ?? null }, appName, kind)
   const key = PABX_APPS[appName].entity as EntityKey
-  const { main } = tablesOf(key)
-  let ids: number[]
-  if (rules.length > 0) {
-    ids = [...new Set(rules.filter((r) => r.app === appName && r[allowed] && /^\d+$/.test(r.appdata)).map((r) => Number(r.appdata)))]
-    if (ids.length > 0) {
-      const active = (await db
-        .select({ id: main.col('id') })
-        .from(main.table)
-        .where(and(eq(main.col('site_id'), me.siteId), inArray(main.col('id'), ids), eq(main.col('is_active'), true)))) as { id: number }[]
-      ids = active.map((r) => r.id).sort((a, b) => a - b)
-    }
-  } else {
-    const active = (await db
-      .select({ id: main.col('id') })
-      .from(main.table)
-      .where(and(eq(main.col('site_id'), me.siteId), eq(main.col('is_active'), true)))
-      .orderBy(asc(main.col('id')))) as { id: number }[]
-    ids = active.map((r) => r.id)
-  }
-  // An extension never transfers to or calls itself.
-  if (appName === 'pjsip') ids = ids.filter((id) => id !== device.id)
   const titles = await loadTitles(entityContext(app, request), key, ids)
   const results: PermissionAppRow[] = ids.map((id) => ({
     id,

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
-  activities,
   pabxCallGroupMembers,
   pabxCallGroups,
   pabxDevices,
@@ -21,12 +20,11 @@ import {
 } from '../../db/schema/index.ts'
 import type { CallRecordRow } from '../../db/schema/index.ts'
 import { CALL_TYPE } from '../../../contract/codes/call-types.ts'
-import { TRANSFER_TYPES } from '../../../contract/api/service-actions.ts'
 import { BLIND_TRANSFER_PREFIX } from '../../../machines/transfer.machine.ts'
-import { ATTENDED_TRANSFER_PREFIX, replacesHeader } from '../../../contract/codes/transfer.ts'
-import { ACTIVITY_CALL_HEADER } from '../../../contract/api/activities.ts'
+import { ATTENDED_TRANSFER_PREFIX, parseAppTarget, replacesHeader } from '../../../contract/codes/transfer.ts'
 import type { JoinedDialog } from '../../../contract/codes/transfer.ts'
 import { deviceParty, joinConsultation, trunkParty } from './attended-transfer.ts'
+import { activityOf, toPermittedApp, transferOf, trunkBlindTransfer } from './transfers.ts'
 import type { RouteRequest } from '../types.ts'
 import { engagedUsers, loadMembers, loadQueue, queueMemory, waitingCalls } from './acd.ts'
 import type { Member, QueueRow } from './acd.ts'
@@ -130,6 +128,11 @@ async function fromDevice(env: Env, request: RouteRequest) {
   }
   const plan = (steps: Plan) => ({ siteId: site.id, plan: steps })
   if (request.ruri_user.startsWith(ATTENDED_TRANSFER_PREFIX)) return plan(await joinConsultation(env, request, base, deviceParty(caller.device.id)))
+  const appDial = parseAppTarget(dialled)
+  if (appDial) {
+    const endpoint = { siteId: site.id, deviceId: caller.device.id, teamId: caller.teamId }
+    return plan(await toPermittedApp(env, base, endpoint, appDial, transfer ? 'transfer' : 'call'))
+  }
 
   const [target] = await db
     .select()
@@ -225,82 +228,6 @@ async function fromTrunk(env: Env, request: RouteRequest) {
   const app = open ? route.destinationApp : route.closedDestinationApp || route.destinationApp
   const appdata = open ? route.destinationAppdata : route.closedDestinationApp ? route.closedDestinationAppdata : route.destinationAppdata
   return plan(await toDestination(env, routed, app, appdata, 0))
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Transfers: a blind transfer is a REFER to `*8<destination>` (machines/README.md), which the transferee's phone
-// follows with a new INVITE to `*8<destination>`; attended and pendulum transfers dial the destination with
-// X-Atende-Transfer and X-Atende-Parent-Uid. Either way the new call is routed as a dial of the destination and its
-// steps name the step it was transferred from.
-
-const header = (request: RouteRequest, name: string) => request.x_headers[name] ?? request.x_headers[name.toLowerCase()]
-
-async function transferOf(
-  env: Env,
-  siteId: number,
-  deviceId: number,
-  userId: number | null,
-  request: RouteRequest,
-): Promise<{ dialled: string; type: string; parentUid: string | null } | null> {
-  const dialled = request.ruri_user
-  const blind = dialled.startsWith(BLIND_TRANSFER_PREFIX) && dialled.length > BLIND_TRANSFER_PREFIX.length
-  const named = header(request, 'X-Atende-Transfer')?.trim()
-  const type = blind ? 'blind' : (TRANSFER_TYPES as readonly string[]).includes(named ?? '') ? named! : null
-  if (!type) return null
-  const party = sql`(caller_device_id = ${deviceId} or device_id = ${deviceId}${userId === null ? sql`` : sql` or user_id = ${userId} or caller_user_id = ${userId}`})`
-  const parentUid = header(request, 'X-Atende-Parent-Uid')?.trim()
-  // The parent a device names counts only if that device (or its agent) took part in it.
-  const rows = (await env.db.execute(
-    parentUid
-      ? sql`select uid from call_records where site_id = ${siteId} and uid = ${parentUid} and ${party} limit 1`
-      : // The transferee follows the REFER while still talking on the call it was transferred from.
-        sql`select uid from call_records where site_id = ${siteId} and ended_at is null and answered_at is not null
-            and call_id <> ${request.call_id} and ${party} order by answered_at desc, id desc limit 1`,
-  )) as unknown as { rows: { uid: string }[] }
-  return { dialled: blind ? dialled.slice(BLIND_TRANSFER_PREFIX.length) : dialled, type, parentUid: rows.rows[0]?.uid ?? null }
-}
-
-/**
- * The activity a call works (the webphone's activity dialer names it in X-Atende-Activity): only one of the caller's
- * own activities on this site counts; any other id is ignored, the call goes on without it.
- */
-async function activityOf(env: Env, siteId: number, userId: number | null, request: RouteRequest): Promise<number | null> {
-  const named = header(request, ACTIVITY_CALL_HEADER)?.trim() ?? ''
-  if (userId === null || !/^\d{1,9}$/.test(named)) return null
-  const [row] = await env.db
-    .select({ id: activities.id })
-    .from(activities)
-    .where(and(eq(activities.id, Number(named)), eq(activities.siteId, siteId), eq(activities.userId, userId)))
-  return row?.id ?? null
-}
-
-/**
- * The outside party of a call follows an agent's blind transfer (REFER to `*8<destination>`): its new INVITE comes from
- * the trunk and is routed like a dial of the destination (a device or a call group of the site), with the transfer
- * headers naming the call it came from. Only while that party has an answered call going on over this trunk: the
- * prefix is no way in to the extensions for an outside caller (404 otherwise).
- */
-async function trunkBlindTransfer(env: Env, request: RouteRequest, base: CallBase): Promise<Plan> {
-  const destination = request.ruri_user.slice(BLIND_TRANSFER_PREFIX.length)
-  const party = request.from_user
-  const parent = (await env.db.execute(
-    sql`select uid from call_records where site_id = ${base.siteId} and ended_at is null and answered_at is not null
-        and call_id <> ${request.call_id} and ${trunkParty(base.trunkId!, party)} order by answered_at desc, id desc limit 1`,
-  )) as unknown as { rows: { uid: string }[] }
-  const parentUid = parent.rows[0]?.uid
-  if (!parentUid) return [{ ...base, kind: 'reject', decision: rejectWith(404) }]
-  const transferred: CallBase = { ...base, callee: destination, did: '', transferOfUid: parentUid, transferType: 'blind' }
-  const [device] = await env.db
-    .select()
-    .from(pabxDevices)
-    .where(and(eq(pabxDevices.siteId, base.siteId), eq(pabxDevices.username, destination), eq(pabxDevices.isActive, true)))
-  if (device) return toDestination(env, transferred, 'pjsip', String(device.id), 0)
-  const [group] = await env.db
-    .select()
-    .from(pabxCallGroups)
-    .where(and(eq(pabxCallGroups.siteId, base.siteId), eq(pabxCallGroups.number, destination), eq(pabxCallGroups.isActive, true)))
-  if (group) return toCallGroup(env, transferred, group, 0)
-  return [{ ...transferred, kind: 'reject', decision: rejectWith(404) }]
 }
 
 /** Whether the calendar is open now; a calendar deleted or switched off keeps the route open. */

@@ -70,6 +70,9 @@ export function CallDetailDialog({ call, canPlay, onClose }: Props) {
             <Field label={t`Agente`}>{call.user_description}</Field>
             <Field label={t`Ramal`}>{call.endpoint}</Field>
             <Field label={t`Fila`}>{call.queue_description}</Field>
+            <Field label={t`Classificação`} testId="detail-classification">{call.classification ?? ''}</Field>
+            <Field label={t`Subclassificação`}>{call.sub_classification ?? ''}</Field>
+            <Field label={t`Comentário`}>{call.comment}</Field>
             <Field label={t`Entrada na fila`}>{formatDateTime(call.queue_started_datetime)}</Field>
             <Field label={t`Atendimento na fila`}>{formatDateTime(call.queue_answered_datetime)}</Field>
             <Field label={t`Fila encerrada por`}>{label(HUNG_UP_BY_LABELS, call.queue_ended_by)}</Field>

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react'
 import Button from '@mui/joy/Button'
 import DialogActions from '@mui/joy/DialogActions'
 import DialogContent from '@mui/joy/DialogContent'
@@ -6,28 +5,22 @@ import DialogTitle from '@mui/joy/DialogTitle'
 import Modal from '@mui/joy/Modal'
 import ModalDialog from '@mui/joy/ModalDialog'
 import { Trans } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
+import type { AgentActors } from '../../app/agentSystem.ts'
 import { VolumeIcon } from './icons.tsx'
-import { audioAllowed } from './mediaPermissions.ts'
 
-/** Spec 000 §2, §9: asks for a click (max width 400 px) when the browser blocks audio playback, so rings can sound. */
+/**
+ * Spec 000 §2, §8, §9: asks for a click (max width 400 px) whenever the browser blocks audio playback (the start-up
+ * check, a call's audio later on): the audioPermission actor decides, this only shows it.
+ */
 export const AUDIO_DIALOG_MAX_WIDTH = 400
 
-export function AudioPermissionDialog() {
-  const [blocked, setBlocked] = useState(false)
-  useEffect(() => {
-    let live = true
-    void audioAllowed().then((allowed) => live && setBlocked(!allowed))
-    return () => {
-      live = false
-    }
-  }, [])
-  // The click itself is the gesture the browser waits for; playing inside it unlocks audio for the page.
-  const allow = () => {
-    void audioAllowed()
-    setBlocked(false)
-  }
+export function AudioPermissionDialog({ actor }: { actor: AgentActors['audioPermission'] }) {
+  const blocked = useSelector(actor, (snapshot) => snapshot.matches('blocked'))
+  // The click itself is the gesture the browser waits for: the actor plays the refused audio again inside it. Escape
+  // and the backdrop do not close it, as they would leave the calls silent.
   return (
-    <Modal open={blocked} onClose={() => setBlocked(false)}>
+    <Modal open={blocked}>
       <ModalDialog role="alertdialog" aria-labelledby="audio-permission-title" data-testid="audio-permission" sx={{ maxWidth: AUDIO_DIALOG_MAX_WIDTH }}>
         <DialogTitle id="audio-permission-title">
           <VolumeIcon />
@@ -37,7 +30,7 @@ export function AudioPermissionDialog() {
           <Trans>O navegador bloqueou a reprodução automática de áudio. Clique em Permitir para ouvir as chamadas e os avisos do atendimento.</Trans>
         </DialogContent>
         <DialogActions>
-          <Button onClick={allow} data-testid="audio-allow">
+          <Button onClick={() => actor.send({ type: 'ALLOW' })} data-testid="audio-allow">
             <Trans>Permitir</Trans>
           </Button>
         </DialogActions>

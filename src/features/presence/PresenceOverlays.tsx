@@ -25,10 +25,11 @@ export function PresenceOverlays() {
   useEffect(() => {
     if (serves) askNotificationPermissionOnce()
   }, [serves])
-  if (!useAgentSystem()) return null
+  const system = useAgentSystem()
+  if (!system) return null
   return (
     <>
-      {serves && <AudioPermissionDialog />}
+      {serves && <AudioPermissionDialog actor={system.get('audioPermission')} />}
       <PauseExceededDialog />
       <ScreenLockDialog />
     </>

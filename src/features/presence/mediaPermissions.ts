@@ -1,25 +1,9 @@
 // Browser permissions the console needs before calls and chats arrive (spec 000 §2 audio authorisation dialog, §8
 // "a browser audio block opens the authorisation dialog"; desktop notifications for calls and chats).
 
-/** 10 ms of silence (8 kHz, 8-bit WAV): what the start-up probe plays. */
+/** 10 ms of silence (8 kHz, 8-bit WAV): what the start-up probe plays (audioPlayback.ts). */
 export const SILENT_WAV =
   'data:audio/wav;base64,UklGRnQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YVAAAACAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgA=='
-
-/**
- * Plays the silence: false only when the browser refuses playback without a user gesture (NotAllowedError). Other
- * failures (no audio device, an unsupported format) are not the user's to allow.
- */
-export async function audioAllowed(createAudio: () => HTMLAudioElement = () => new Audio(SILENT_WAV)): Promise<boolean> {
-  try {
-    const audio = createAudio()
-    audio.volume = 0
-    await audio.play()
-    audio.pause()
-    return true
-  } catch (error) {
-    return (error as DOMException)?.name !== 'NotAllowedError'
-  }
-}
 
 export const NOTIFICATION_ASKED_KEY = 'atende:notification-permission-asked'
 

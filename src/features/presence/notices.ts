@@ -5,7 +5,7 @@ import { LOCK_TITLE_LOCKED, LOCK_TITLE_PAUSED } from '../../../machines/screenLo
 import { REMOTE_LOGOUT_NOTICE } from '../../../machines/serviceSocket.machine.ts'
 import { OTHER_TAB_NOTICE, SERVICE_HERE_LABEL, TAKEN_OVER_NOTICE } from '../../../machines/tabOwnership.machine.ts'
 import { TRANSFER_FAILED_NOTICE } from '../../../machines/transfer.machine.ts'
-import { DIAL_REFUSED_NOTICE, ROUTE_REQUIRED_NOTICE } from '../../../machines/webphone.machine.ts'
+import { DIAL_REFUSED_NOTICE, ROUTE_REQUIRED_NOTICE, SERVICE_ELSEWHERE_NOTICE } from '../../../machines/webphone.machine.ts'
 
 // The machines speak the spec's pt-BR texts (they hold no React and no Lingui); the views translate them here. A test
 // checks that every text a machine exports has its message, with the same Portuguese.
@@ -21,6 +21,7 @@ export const MACHINE_TEXTS: Readonly<Record<string, MessageDescriptor>> = {
   [LOCK_TITLE_LOCKED]: msg`Tela bloqueada`,
   [DIAL_REFUSED_NOTICE]: msg`Não possível fazer uma ligação durante este status`,
   [ROUTE_REQUIRED_NOTICE]: msg`Selecione uma rota de saída`,
+  [SERVICE_ELSEWHERE_NOTICE]: msg`Seu atendimento está em outra aba`,
   [TRANSFER_FAILED_NOTICE]: msg`Não foi possível fazer a transferência`,
   'Ocorreu um erro': msg`Ocorreu um erro`,
 }

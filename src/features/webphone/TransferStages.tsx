@@ -1,10 +1,6 @@
 import { useState } from 'react'
 import Button from '@mui/joy/Button'
 import CircularProgress from '@mui/joy/CircularProgress'
-import FormControl from '@mui/joy/FormControl'
-import FormHelperText from '@mui/joy/FormHelperText'
-import FormLabel from '@mui/joy/FormLabel'
-import Input from '@mui/joy/Input'
 import Radio from '@mui/joy/Radio'
 import RadioGroup from '@mui/joy/RadioGroup'
 import Stack from '@mui/joy/Stack'
@@ -14,6 +10,8 @@ import { formatDuration } from '../../../contract/format/duration.ts'
 import { TransferIcon } from './panelIcons.tsx'
 import { remainingSeconds, useNow } from './useClock.ts'
 import { afterServiceCall } from './useWebphone.ts'
+import { TransferDestination, targetOf, useTransferRows } from './TransferDestination.tsx'
+import type { DestinationChoice } from './TransferDestination.tsx'
 import type { TransferType, Webphone } from './useWebphone.ts'
 
 // The transfer steps (spec 000 §4 "Transfer"): pick blind, attended or pendulum and a destination; while an attended or
@@ -31,15 +29,16 @@ export function TransferPicker({ webphone }: { webphone: Webphone }) {
   const { t } = useLingui()
   const labels = useTransferLabels()
   const [type, setType] = useState<TransferType>('blind')
-  const [destination, setDestination] = useState('')
+  const [choice, setChoice] = useState<DestinationChoice>({ kind: 'number', number: '', id: '' })
+  const { rows, pending } = useTransferRows(choice.kind)
   const [missing, setMissing] = useState(false)
   const transfer = () => {
-    const target = destination.trim()
+    const target = targetOf(choice, rows)
     if (!target) {
       setMissing(true)
       return
     }
-    webphone.send({ type: 'TRANSFER', transferType: type, destination: target })
+    webphone.send({ type: 'TRANSFER', transferType: type, ...target })
   }
   return (
     <Stack spacing={1.5} data-testid="webphone-transfer-picker">
@@ -51,26 +50,17 @@ export function TransferPicker({ webphone }: { webphone: Webphone }) {
           <Radio key={kind} value={kind} label={labels[kind]} data-testid={`webphone-transfer-${kind}`} />
         ))}
       </RadioGroup>
-      <FormControl error={missing} size="sm">
-        <FormLabel>
-          <Trans>Destino</Trans>
-        </FormLabel>
-        <Input
-          value={destination}
-          onChange={(event) => {
-            setMissing(false)
-            setDestination(event.target.value)
-          }}
-          onKeyDown={(event) => event.key === 'Enter' && transfer()}
-          autoFocus
-          slotProps={{ input: { 'aria-label': t`Destino` } }}
-        />
-        {missing && (
-          <FormHelperText>
-            <Trans>Informe o destino da transferência</Trans>
-          </FormHelperText>
-        )}
-      </FormControl>
+      <TransferDestination
+        choice={choice}
+        rows={rows}
+        pending={pending}
+        missing={missing}
+        onChange={(next) => {
+          setMissing(false)
+          setChoice(next)
+        }}
+        onSubmit={transfer}
+      />
       <Stack direction="row" spacing={1}>
         <Button sx={{ flex: 1 }} onClick={transfer} data-testid="webphone-transfer-send">
           <Trans>Transferir</Trans>
@@ -90,7 +80,7 @@ export function TransferProgress({ webphone }: { webphone: Webphone }) {
   const transfer = view.transfer
   const target = calls.find((call) => call.id === transfer?.destinationCallId) ?? null
   const kind = labels[transfer?.type ?? (view.stage === 'transfer-pendulum' ? 'pendulum' : 'attend')]
-  const destination = transfer?.destination ?? ''
+  const destination = transfer?.label || transfer?.destination || ''
   return (
     <Stack spacing={1.5} data-testid="webphone-transfer-progress">
       <Typography level="title-sm" startDecorator={<TransferIcon />}>

@@ -25,7 +25,7 @@ export type CallStatus = 'ringing' | 'inuse' | 'onhold' | 'onmute' | 'ended'
 export type ActorLike = Pick<AnyActorRef, 'getSnapshot' | 'subscribe' | 'send'>
 export type CallEntry = { id: string; ref: ActorLike }
 
-export type TransferView = { type: TransferType; originCallId: string; destinationCallId: string | null; destination: string }
+export type TransferView = { type: TransferType; originCallId: string; destinationCallId: string | null; destination: string; label?: string }
 
 export type WebphoneView = {
   phase: WebphonePhase
