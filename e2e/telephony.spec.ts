@@ -264,8 +264,10 @@ test('agent1 calls agent2 through Kamailio and rtpengine: both hear each other, 
   await openPanel(agent2.page)
   await expect(callStatus(agent2.page)).toHaveText('Em ligação')
   await shot(agent1.page, 'webphone-in-call-pt-BR')
-  // Talk a little: the record's answered duration must show it.
+  // Talk a little: the record's answered duration must show it, and so does the call's timer in the panel.
   await agent1.page.waitForTimeout(2000)
+  await openPanel(agent1.page)
+  await expect(agent1.page.getByTestId('webphone-ready').getByTestId('webphone-call-timer')).not.toHaveText('00:00:00')
   await hangUp(agent1.page)
   await expectNoCalls(agent1.page)
   await expectNoCalls(agent2.page)
