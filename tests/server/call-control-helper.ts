@@ -3,6 +3,9 @@ import type { Db } from '../../server/db/client.ts'
 import { agentStates, callRecords, pabxDevices, pabxQueues, pabxTrunks, sites, userExtras, users } from '../../server/db/schema/index.ts'
 import type { EntityKey } from '../../contract/entities/index.ts'
 import { seedRecord } from '../../server/seed/seed-record.ts'
+import { beforeAll } from 'vitest'
+import { createCallControl } from '../../server/telephony/control/index.ts'
+import type { CallControlService } from '../../server/telephony/control/index.ts'
 
 // The demo site (localhost: agent1/10001, agent2/10002, the test trunk, queues Suporte/Vendas) as call control sees it.
 
@@ -105,3 +108,20 @@ export const failureOf = (callId: string, code: number, reason: string) => ({
   code,
   reason,
 })
+
+/**
+ * Call control over the test app's database at a fixed clock, with the demo site, for a test file: `event` reports a
+ * call answered or ended as Kamailio would and waits until it is recorded. Read `d` and `control` inside tests.
+ */
+export function useCallControl(database: () => Db, clock: Date) {
+  const state = {} as { d: Awaited<ReturnType<typeof demo>>; control: CallControlService }
+  beforeAll(async () => {
+    state.d = await demo(database())
+    state.control = createCallControl({ db: database(), now: () => clock, random: () => 0 })
+  })
+  const event = async (callId: string, callState: 'answered' | 'ended') => {
+    state.control.event({ event: 'call', call_id: callId, state: callState, code: 200, reason: 'OK', by: callState === 'ended' ? 'caller' : '', ts: clock.getTime() })
+    await state.control.settled()
+  }
+  return { state, event }
+}

@@ -1,7 +1,6 @@
 import Box from '@mui/joy/Box'
 import LinearProgress from '@mui/joy/LinearProgress'
 import Table from '@mui/joy/Table'
-import Typography from '@mui/joy/Typography'
 import { useLingui } from '@lingui/react/macro'
 import type { Entity } from '../../../contract/entities/index.ts'
 import { DeleteIcon, EditIcon } from '../../components/icons/icons.tsx'
@@ -13,6 +12,7 @@ import type { EntityPermissions } from '../permissions.ts'
 import { useText } from '../text.ts'
 import { Cell, fieldOf, isSortable } from './cells.tsx'
 import { sortDirection } from './useListState.ts'
+import { EmptyRow } from '../../components/table/EmptyRow.tsx'
 
 type Props = {
   entity: Entity
@@ -74,15 +74,7 @@ export function EntityTable({ entity, rows, loading, ordering, onSort, permissio
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && !loading && (
-            <tr>
-              <td colSpan={columns.length + (actions ? 1 : 0)}>
-                <Typography level="body-sm" textColor="text.tertiary" sx={{ textAlign: 'center', py: 3 }} data-testid="list-empty">
-                  {t`Sem resultados`}
-                </Typography>
-              </td>
-            </tr>
-          )}
+          {rows.length === 0 && !loading && <EmptyRow colSpan={columns.length + (actions ? 1 : 0)}>{t`Sem resultados`}</EmptyRow>}
           {rows.map((row) => {
             const ids = { parentId, itemId: row.id }
             return (

@@ -21,6 +21,7 @@ import { ACTIVITIES_KEY, markActivityDone, upcomingActivitiesQuery } from './act
 import { AddIcon, DoneIcon } from './icons.tsx'
 import { ACTIVITY_TYPES, NewActivityDialog } from './NewActivityDialog.tsx'
 import { useErrorToast } from '../../components/toast/useErrorToast.ts'
+import { EmptyRow } from '../../components/table/EmptyRow.tsx'
 
 const COLUMNS = 8
 
@@ -82,15 +83,7 @@ export function ActivitiesPage() {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && !query.isPending && (
-              <tr>
-                <td colSpan={COLUMNS}>
-                  <Typography level="body-sm" textColor="text.tertiary" sx={{ textAlign: 'center', py: 3 }} data-testid="list-empty">
-                    {t`Nenhuma atividade pendente`}
-                  </Typography>
-                </td>
-              </tr>
-            )}
+            {rows.length === 0 && !query.isPending && <EmptyRow colSpan={COLUMNS}>{t`Nenhuma atividade pendente`}</EmptyRow>}
             {rows.map((activity) => {
               const due = Date.parse(activity.start) <= Date.now()
               return (

@@ -17,7 +17,6 @@ import { formatDuration } from '../../../contract/format/duration.ts'
 import { has, PERMISSIONS } from '../../../contract/permissions.ts'
 import { formatDateTime } from '../../app/dates.ts'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
-import { toast } from '../../components/toast/toastStore.ts'
 import { lookupQuery } from '../../entities/api.ts'
 import { SearchIcon } from '../../entities/icons.tsx'
 import { Pagination } from '../../entities/list/Pagination.tsx'
@@ -28,6 +27,7 @@ import { callListQuery, NO_FILTERS, QUEUE_LOOKUP } from './callsApi.ts'
 import type { CallFilters } from './callsApi.ts'
 import { callTypeOptions, DIRECTION_LABELS, dialStatusOptions, statusText } from './callText.ts'
 import { useErrorToast } from '../../components/toast/useErrorToast.ts'
+import { EmptyRow } from '../../components/table/EmptyRow.tsx'
 
 const COLUMNS = 8
 
@@ -137,15 +137,7 @@ export function PhoneCallsPage() {
               </tr>
             </thead>
             <tbody>
-              {rows.length === 0 && !query.isPending && (
-                <tr>
-                  <td colSpan={COLUMNS}>
-                    <Typography level="body-sm" textColor="text.tertiary" sx={{ textAlign: 'center', py: 3 }} data-testid="list-empty">
-                      {t`Sem resultados`}
-                    </Typography>
-                  </td>
-                </tr>
-              )}
+              {rows.length === 0 && !query.isPending && <EmptyRow colSpan={COLUMNS}>{t`Sem resultados`}</EmptyRow>}
               {rows.map((call) => {
                 const party = call.phone || call.endpoint
                 const typeLabel = callTypeLabel(call.call_type, locale)
