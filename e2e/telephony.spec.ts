@@ -483,12 +483,13 @@ test('attended transfer of an outside call completed: agent1 consults agent2, co
 })
 
 test('blind transfer of an outside call: agent1 sends the customer to agent2, whose webphone rings', async () => {
-  const ringing = await transferOutsideCallToAgent2('blind')
+  // What baresip hears on the calls that exist before the transfer (the one with agent1) is not the new call's.
+  let before: string[] = []
+  const ringing = await transferOutsideCallToAgent2('blind', async () => void (before = trunk.heard().map((file) => file.file)))
   await expect(ringing.getByTestId('webphone-ringing-phone')).toHaveText(OUTSIDE)
   // agent1 waits for the outcome ('Transferindo a chamada...') while agent2's phone rings.
   await expect(agent1.page.getByTestId('webphone-transferring')).toBeVisible()
   await shot(agent1.page, 'webphone-transferring-pt-BR')
-  const before = trunk.heard().map((file) => file.file)
   await ringing.getByTestId('webphone-ringing-answer').click()
   // The customer's side leaves agent1 once agent2 answered; the customer's tone reaches agent2, agent2's voice the customer.
   await expectNoCalls(agent1.page)
@@ -500,6 +501,32 @@ test('blind transfer of an outside call: agent1 sends the customer to agent2, wh
   await expectNoCalls(agent2.page)
   await expectTrunkHeard(before)
   await expectRecordingHeard(call!.call_id)
+})
+
+test("agent2 transfers agent1's call to an outside number: agent1's webphone follows the REFER and talks to the trunk", async () => {
+  await dial(agent1.page, '10002')
+  const ringing = agent2.page.getByTestId('webphone-ringing')
+  await expect(ringing).toBeVisible({ timeout: 15_000 })
+  await ringing.getByTestId('webphone-ringing-answer').click()
+  await expectAudioFlowing(agent1.page)
+  await openPanel(agent2.page)
+  await agent2.page.getByTestId('webphone-transfer').click()
+  await agent2.page.getByTestId('webphone-transfer-blind').click()
+  await agent2.page.getByRole('textbox', { name: 'Destino' }).fill(OUTSIDE)
+  const before = trunk.heard().map((file) => file.file)
+  await agent2.page.getByTestId('webphone-transfer-send').click()
+  // agent1's phone calls the number itself (the trunk answers at once) and leaves agent2, whose transfer is done.
+  await expectNoCalls(agent2.page)
+  await openPanel(agent1.page)
+  const calls = agent1.page.getByTestId('webphone-ready').getByTestId('webphone-call')
+  await expect(calls).toHaveCount(1, { timeout: 15_000 })
+  await expect(calls).toContainText(OUTSIDE)
+  await expect(callStatus(agent1.page)).toHaveText('Em ligação')
+  await expectAudioFlowing(agent1.page)
+  await agent1.page.waitForTimeout(2000)
+  await hangUp(agent1.page)
+  await expectNoCalls(agent1.page)
+  await expectTrunkHeard(before)
 })
 
 test("blind transfer to a queue picked from agent1's list: the support queue rings agent2 with the customer", async () => {

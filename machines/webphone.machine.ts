@@ -1,9 +1,9 @@
-import { parseAppTarget } from '../contract/codes/transfer.ts'
+import { ATTENDED_TRANSFER_PREFIX, parseAppTarget } from '../contract/codes/transfer.ts'
 import { setup, assign, cancel, enqueueActions, sendParent, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { callMachine, type CallActorRef, type CallSummary } from './call.machine.ts'
 import { conferenceMachine } from './conference.machine.ts'
 import { missingAction, missingCallback } from './effects.ts'
-import { transferMachine, type TransferOutput } from './transfer.machine.ts'
+import { BLIND_TRANSFER_PREFIX, transferMachine, type TransferOutput } from './transfer.machine.ts'
 import type { Notice, RegistrationState, SocketMessage } from './types.ts'
 import type { EndpointStatus } from '../contract/codes/states.ts'
 import {
@@ -95,6 +95,8 @@ export type WebphoneContext = {
   afterService: AfterService | null
   audio: AudioDevices
   lastRejected: null | { callId: string; phone: string; reason: RejectReason }
+  /** Calls placed because the far end transferred us (REFER): new call id → the call it came from, and whether answered. */
+  referrals: Record<string, { from: string; answered: boolean }>
   nextCall: number
   /** The phone child runs (starting, ready). */
   phoneRunning: boolean
@@ -423,6 +425,36 @@ export const webphoneMachine = setup({
         error: null,
       })
     }),
+    /**
+     * The far end transfers us (spec 000 §4 transfer, seen from the transferee): the webphone calls the number the REFER
+     * names, holding the call it came from, which it hangs up once the new call is answered (or resumes when it fails).
+     * No dial rule applies: the conversation goes on, the agent placed nothing.
+     */
+    followReferral: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'PHONE_REFERRED') return
+      const from = refOf(context, event.callId)
+      const callId = `call-${context.nextCall}`
+      const target = event.target
+      // What the agent sees: the destination without our prefixes; a join of a consultation is the same conversation.
+      const shown = target.startsWith(BLIND_TRANSFER_PREFIX)
+        ? target.slice(BLIND_TRANSFER_PREFIX.length)
+        : target.startsWith(ATTENDED_TRANSFER_PREFIX)
+          ? String((from?.getSnapshot().context as { phone?: string } | undefined)?.phone ?? '')
+          : target
+      const callType = outgoingCallType(shown)
+      const headers: CallHeaders = { [CALL_HEADERS.phone]: shown }
+      if (from && context.callStates[event.callId]?.state === 'inuse') enqueue.sendTo(from, { type: 'HOLD' })
+      toPhone(enqueue, context, { type: 'call', callId, target, headers: { ...headers, [CALL_HEADERS.callType]: String(callType) } })
+      enqueue.assign({
+        nextCall: context.nextCall + 1,
+        calls: ({ context, spawn }) => [
+          ...context.calls,
+          { id: callId, ref: spawn('call', { id: callId, input: { id: callId, direction: 'outgoing', phone: shown, callType, headers } }) as CallActorRef },
+        ],
+        currentCallId: callId,
+        referrals: { ...context.referrals, [callId]: { from: event.callId, answered: false } },
+      })
+    }),
     refuseDial: enqueueActions(({ enqueue }) => enqueue({ type: 'notify', params: { message: DIAL_REFUSED_NOTICE, severity: 'warning' } })),
     refuseRoute: enqueueActions(({ enqueue }) => enqueue({ type: 'notify', params: { message: ROUTE_REQUIRED_NOTICE, severity: 'warning' } })),
     /** A call changed: its summary, and what its end means for the list, the transfer, the conference, after-service. */
@@ -431,6 +463,13 @@ export const webphoneMachine = setup({
       const { summary } = event
       const transfer = context.transfer
       const children = { transfer: context.transferRunning, conference: context.conferenceCallIds.length > 0 }
+      const referral = context.referrals[summary.callId]
+      // A transfer we followed: answered → the call it came from is over; failed → that call resumes.
+      if (referral && !referral.answered && (summary.accepted || summary.state === 'ended')) {
+        const from = refOf(context, referral.from)
+        if (from) enqueue.sendTo(from, { type: summary.accepted ? 'HANGUP' : 'UNHOLD' })
+        enqueue.assign({ referrals: { ...context.referrals, [summary.callId]: { ...referral, answered: summary.accepted } } })
+      }
       if (summary.state !== 'ended') {
         enqueue.assign({ callStates: { ...context.callStates, [summary.callId]: summary } })
         if (transfer && summary.callId === transfer.destinationCallId && summary.accepted && children.transfer)
@@ -592,6 +631,7 @@ export const webphoneMachine = setup({
     afterService: null,
     audio: input.audio ?? { input: null, output: null },
     lastRejected: null,
+    referrals: {},
     nextCall: 1,
     phoneRunning: false,
     transferRunning: false,
@@ -671,6 +711,7 @@ export const webphoneMachine = setup({
         PHONE_PROGRESS: { actions: 'forwardToCall' },
         PHONE_ACCEPTED: { actions: 'forwardToCall' },
         PHONE_REPLACED: { actions: 'forwardToCall' },
+        PHONE_REFERRED: { guard: 'knownCall', actions: 'followReferral' },
         PHONE_ENDED: { actions: 'forwardToCall' },
         PHONE_TRANSFERRED: {
           actions: enqueueActions(({ context, event, enqueue }) => {
@@ -758,6 +799,8 @@ function afterServiceFor(context: WebphoneContext, ended: CallSummary): AfterSer
   const team = context.team
   if (!team?.enable_after_service || NO_AFTER_SERVICE_STAGES.includes(context.stage)) return null
   if (context.transfer && (ended.callId === context.transfer.originCallId || ended.callId === context.transfer.destinationCallId)) return null
+  // A call we left by following the far end's transfer: the conversation goes on in the new call.
+  if (Object.values(context.referrals).some((referral) => referral.from === ended.callId && referral.answered)) return null
   if (!ended.accepted && team.ignore_after_service_unaccepted) return null
   const seconds = ended.answeredAt != null && ended.endedAt != null ? (ended.endedAt - ended.answeredAt) / 1000 : 0
   if (ended.accepted && seconds < (team.ignore_after_service_with_duration_shorter_than ?? 0)) return null

@@ -114,6 +114,8 @@ export type PhoneEvent =
    * after consulting it); the call goes on with that party's step uid, number and name.
    */
   | { type: 'PHONE_REPLACED'; callId: string; uid: string; phone: string; name: string; headers: CallHeaders }
+  /** The far end of the call transfers us to `target` (a number of our exchange): the webphone calls it. */
+  | { type: 'PHONE_REFERRED'; callId: string; target: string }
   /** The call is over: the SIP status code (or null for a BYE) and reason. */
   | { type: 'PHONE_ENDED'; callId: string; code: number | null; reason: string }
   /** The answer to a REFER. */

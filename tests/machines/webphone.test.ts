@@ -391,6 +391,45 @@ describe('webphone behaviour', () => {
     expect(callState(started.actor, 'b')).toBe('inuse')
   })
 
+  describe('transferred by the far end (REFER received)', () => {
+    it('calls the number the REFER names, holding the call it came from, and leaves that call once answered (no after-service for it)', () => {
+      const started = registered({ team: { ...TEAM, enable_after_service: true, duration_of_after_service: 30 } })
+      talking(started, 'a')
+      started.actor.send({ type: 'PHONE_REFERRED', callId: 'a', target: `${BLIND_TRANSFER_PREFIX}01187654321` })
+      expect(callState(started.actor, 'a')).toBe('onhold')
+      expect(commands(started.log)).toContainEqual({
+        type: 'call',
+        callId: 'call-1',
+        target: `${BLIND_TRANSFER_PREFIX}01187654321`,
+        headers: { 'X-Atende-Phone': '01187654321', 'X-Atende-Call-Type': '10' },
+      })
+      expect(started.actor.getSnapshot().context.currentCallId).toBe('call-1')
+      started.actor.send({ type: 'PHONE_ACCEPTED', callId: 'call-1' })
+      // (The call's own rule: a hangup within its first 3 s waits for the metadata or the 3 s.)
+      vi.advanceTimersByTime(EARLY_HANGUP_WINDOW_MS)
+      expect(commands(started.log)).toContainEqual({ type: 'hangup', callId: 'a' })
+      started.actor.send({ type: 'PHONE_ENDED', callId: 'a', code: null, reason: 'BYE' })
+      const context = started.actor.getSnapshot().context
+      expect(context.calls.map((call) => call.id)).toEqual(['call-1'])
+      expect(context.afterService).toBeNull()
+      expect(context.stage).toBe('dialpad')
+    })
+
+    it('resumes the call it came from when the transfer target cannot be reached; a join shows the same party', () => {
+      const started = registered()
+      talking(started, 'a')
+      started.actor.send({ type: 'PHONE_REFERRED', callId: 'a', target: '*9abc.def.ghi' })
+      // A consultation join is the conversation going on: shown as the party of the call it came from.
+      expect(commands(started.log)).toContainEqual({ type: 'call', callId: 'call-1', target: '*9abc.def.ghi', headers: { 'X-Atende-Phone': '5511999990000', 'X-Atende-Call-Type': '10' } })
+      started.actor.send({ type: 'PHONE_ENDED', callId: 'call-1', code: 404, reason: 'Not Found' })
+      expect(callState(started.actor, 'a')).toBe('inuse')
+      expect(commands(started.log).filter((command) => command.type === 'hangup')).toEqual([])
+      // A REFER on a call we do not have is ignored.
+      started.actor.send({ type: 'PHONE_REFERRED', callId: 'nope', target: '10002' })
+      expect(started.actor.getSnapshot().context.calls.map((call) => call.id)).toEqual(['a'])
+    })
+  })
+
   describe('transfer (spec 000 §4)', () => {
     it('blind: REFER with the prefix, transferring, then back to the dialpad', () => {
       const started = registered()

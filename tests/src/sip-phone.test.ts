@@ -9,6 +9,7 @@ import {
   sipfragStatus,
   type AudioOut,
   type SipLib,
+  type SessionLike,
   type SipPhoneDeps,
 } from '../../src/features/webphone/sipPhone.ts'
 import type { PhoneConfig, PhoneEvent } from '../../machines/webphoneTypes.ts'
@@ -51,6 +52,7 @@ class FakeSession {
     remoteMediaStream: { id: 'remote' } as unknown as MediaStream,
   }
   bye = vi.fn(async () => this.set('Terminated'))
+  delegate?: SessionLike['delegate']
   invite = vi.fn(async (_options?: unknown) => undefined as unknown)
   referDelegate: Delegate | undefined
   referNotify: ((notification: { request: { body?: string }; accept(): unknown }) => void) | undefined
@@ -385,6 +387,24 @@ describe('sipPhone adapter', () => {
     Object.assign(made.inviters[1], { dialog: { callId: 'abc@host', localTag: 'a', remoteTag: 'b' } })
     await phone.transferAttended('in-2', 'call-2')
     expect(other.refer.mock.calls[0][0]).toBe(made.inviters[1])
+  })
+
+  it('follows a REFER received to a number of our exchange, and refuses one that points elsewhere', async () => {
+    const { phone, made, events } = await started()
+    const origin = new FakeInvitation()
+    made.userAgents[0].options.delegate.onInvite(origin)
+    await phone.answer('in-1')
+    const referral = (user: string, host: string) => ({ referTo: { uri: { user, host } }, accept: vi.fn(async () => undefined), reject: vi.fn(async () => undefined) })
+    const ours = referral('*801187654321', 'pbx.test')
+    origin.delegate?.onRefer?.(ours)
+    expect(ours.accept).toHaveBeenCalledTimes(1)
+    expect(events.filter((event) => event.type === 'PHONE_REFERRED')).toEqual([{ type: 'PHONE_REFERRED', callId: 'in-1', target: '*801187654321' }])
+    for (const elsewhere of [referral('*801187654321', 'evil.example'), referral('a b', 'pbx.test')]) {
+      origin.delegate?.onRefer?.(elsewhere)
+      expect(elsewhere.reject).toHaveBeenCalledTimes(1)
+      expect(elsewhere.accept).not.toHaveBeenCalled()
+    }
+    expect(events.filter((event) => event.type === 'PHONE_REFERRED')).toHaveLength(1)
   })
 
   it('a REFER the far end accepted but could not carry out (NOTIFY with a failure) is a failed transfer', async () => {

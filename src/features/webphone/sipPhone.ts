@@ -39,12 +39,17 @@ type SdhLike = {
   remoteMediaStream?: MediaStream
 }
 
+/** A REFER received (sip.js Referral): where the far end sends us, and its answer. */
+export type ReferralLike = { referTo: { uri: { user?: string; host?: string } }; accept(): Promise<unknown>; reject(): Promise<unknown> }
+
 export type SessionLike = {
   state: string
   stateChange: Emitter<string>
   sessionDescriptionHandler?: SdhLike
   /** The confirmed dialog (sip.js SessionDialog): what an attended transfer's join address names. */
   dialog?: { callId: string; localTag: string; remoteTag: string }
+  /** sip.js hands a REFER received in the call's dialog to `onRefer` (the far end transfers us). */
+  delegate?: { onRefer?(referral: ReferralLike): void }
   bye(): Promise<unknown>
   invite(options?: object): Promise<unknown>
   refer(target: unknown, options?: { requestDelegate?: RequestDelegate; onNotify?(notification: ReferNotificationLike): void }): Promise<unknown>
@@ -278,7 +283,24 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
     const call: Call = { id, session, kind, audio: null, endCode: null, endReason: null, referPending: false }
     calls.set(id, call)
     watch(call, session, false)
+    session.delegate = { ...session.delegate, onRefer: (referral) => referred(call, referral) }
     return call
+  }
+
+  /**
+   * The far end transfers us (a colleague's blind or attended transfer, spec 000 §4): a REFER to a number of our own
+   * exchange (`*8…`, `*9…`, an extension, `queue.3`) is accepted and the webphone calls it; the call it came in stays
+   * until the new one is answered (the machine then hangs it up). Anything else (another domain, a full URI with
+   * headers) is refused: the webphone only dials through its own exchange.
+   */
+  function referred(call: Call, referral: ReferralLike) {
+    const { user, host } = referral.referTo.uri
+    if (!user || !/^[\w*#+.~!'-]{1,80}$/.test(user) || host !== config.realm) {
+      referral.reject().catch(() => {})
+      return
+    }
+    referral.accept().catch(() => {})
+    emit({ type: 'PHONE_REFERRED', callId: call.id, target: user })
   }
 
   /** The call follows its session; a session replaced by another (RFC 3891) no longer speaks for it. */
