@@ -149,3 +149,27 @@ export async function waitingCalls(db: Db, siteId: number, queueId: number, now:
     )
   return Number(row?.n ?? 0)
 }
+
+/**
+ * Queue weight (`pabx_queues.weight`): of `userIds`, the members of `queue` that a heavier queue of the site also counts
+ * on while callers wait in it. Such an agent is offered `queue`'s calls last, so a heavier queue's next caller finds them.
+ */
+export async function claimedByHeavierQueues(db: Db, siteId: number, queue: QueueRow, userIds: readonly number[], now: Date): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set()
+  const since = new Date(now.getTime() - STALE_OPEN_STEP_MS)
+  const rows = await db
+    .selectDistinct({ userId: pabxQueuesMembers.userId })
+    .from(pabxQueuesMembers)
+    .innerJoin(pabxQueues, eq(pabxQueues.id, pabxQueuesMembers.queueId))
+    .where(
+      and(
+        eq(pabxQueuesMembers.siteId, siteId),
+        inArray(pabxQueuesMembers.userId, [...userIds]),
+        eq(pabxQueues.isActive, true),
+        sql`${pabxQueues.weight} > ${queue.weight}`,
+        sql`exists (select 1 from call_records r where r.site_id = ${siteId} and r.queue_id = ${pabxQueues.id}
+            and r.ended_at is null and r.answered_at is null and r.started_at >= ${since})`,
+      ),
+    )
+  return new Set(rows.map((row) => row.userId))
+}

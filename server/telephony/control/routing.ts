@@ -26,7 +26,7 @@ import type { JoinedDialog } from '../../../contract/codes/transfer.ts'
 import { deviceParty, joinConsultation, trunkParty } from './attended-transfer.ts'
 import { activityOf, toPermittedApp, transferOf, trunkBlindTransfer } from './transfers.ts'
 import type { RouteRequest } from '../types.ts'
-import { engagedUsers, loadMembers, loadQueue, queueMemory, waitingCalls } from './acd.ts'
+import { claimedByHeavierQueues, engagedUsers, loadMembers, loadQueue, queueMemory, waitingCalls } from './acd.ts'
 import type { Member, QueueRow } from './acd.ts'
 import { isOpen } from './calendar.ts'
 import { matchesAny, rewriteNumber } from './dial-patterns.ts'
@@ -452,6 +452,9 @@ export async function toQueue(
   let fresh = available.filter((m) => !tried.includes(m.userId))
   // Everyone available was offered the call already: another round while the queue's wait lasts (a limit must be set).
   if (fresh.length === 0 && queue.maxWaitTime > 0) fresh = available
+  // Queue weight: agents a heavier queue with callers waiting counts on are offered this call only when nobody else is.
+  const claimed = await claimedByHeavierQueues(env.db, base.siteId, queue, fresh.map((m) => m.userId), env.now)
+  if (claimed.size > 0 && fresh.some((m) => !claimed.has(m.userId))) fresh = fresh.filter((m) => !claimed.has(m.userId))
   const memory = await queueMemory(env.db, base.siteId, queue.id)
   const chosen = chooseMembers(queue.strategy, fresh, memory, env.random, members) as Member[]
   if (chosen.length === 0) return overflow()
