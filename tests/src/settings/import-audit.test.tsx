@@ -90,6 +90,16 @@ describe('audit log', () => {
     expect(calls.filter((c) => c.path === '/api/v1/system/audit-log/').at(-1)!.url.searchParams.get('at__gte')).toMatch(/^2026-01-0[12]T/)
   })
 
+  it('marks a row the database removed in cascade with the delete it followed from', async () => {
+    const own = { id: 8, at: '2026-01-02T10:00:00Z', user: 1, user_description: 'admin', entity: 'pabx.devices', object_id: 5, action: 'delete', before: { username: '10090' }, after: null, cascade_of: null }
+    const cascaded = { ...own, id: 9, entity: 'pabx.detours', object_id: 2, before: { description: 'Desvio' }, cascade_of: { entity: 'pabx.devices', object_id: 5 } }
+    serve([PERMISSIONS.viewSettings, 'system.view_auditlog'], (c) => (c.path === '/api/v1/system/audit-log/' ? { body: { count: 2, results: [cascaded, own] } } : undefined))
+    await openApp('/settings/system/audit-log')
+    const rows = await screen.findAllByTestId('audit-row')
+    expect(within(rows[0]!).getByTestId('audit-cascade').textContent).toBe('em cascata de Ramal #5')
+    expect(within(rows[1]!).queryByTestId('audit-cascade')).toBeNull()
+  })
+
   it('needs system.view_auditlog', async () => {
     serve([PERMISSIONS.viewSettings])
     const router = await openApp('/settings/system/audit-log')

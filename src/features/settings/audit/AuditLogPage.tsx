@@ -82,6 +82,8 @@ export function AuditLogPage() {
     const entity = findEntity(key)
     return entity ? text(entity.label.singular) : key
   }
+  // A row the database removed or cleared because another was deleted names that row.
+  const cascadeLabel = (origin: { entity: string; object_id: number }) => `${entityLabel(origin.entity)} #${origin.object_id}`
   const fieldLabel = (key: string, field: string) => {
     const entity = findEntity(key)
     return (entity && text(fieldOf(entity, field)?.label)) || field
@@ -174,6 +176,11 @@ export function AuditLogPage() {
                         <Chip size="sm" variant="soft" color={actionColor[entry.action] ?? 'neutral'}>
                           {actionLabel[entry.action] ?? entry.action}
                         </Chip>
+                        {entry.cascade_of && (
+                          <Typography level="body-xs" textColor="text.tertiary" data-testid="audit-cascade">
+                            {t`em cascata de ${cascadeLabel(entry.cascade_of)}`}
+                          </Typography>
+                        )}
                       </td>
                       <td>{entityLabel(entry.entity)}</td>
                       <td>{entry.object_id}</td>

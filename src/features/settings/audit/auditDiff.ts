@@ -11,6 +11,8 @@ export type AuditEntry = {
   readonly action: 'create' | 'update' | 'delete'
   readonly before: Values | null
   readonly after: Values | null
+  /** Set when the database changed this row in cascade of another row's delete: that row. */
+  readonly cascade_of?: { readonly entity: string; readonly object_id: number } | null
 }
 
 export type Change = { readonly field: string; readonly before: unknown; readonly after: unknown }
