@@ -4,16 +4,15 @@ import { ACTIVITY_CALL_HEADER } from '../../contract/api/activities.ts'
 import { PERMISSIONS } from '../../contract/permissions.ts'
 import { FAILURE_WAIT_MS } from '../../machines/activityDialer.machine.ts'
 import { createAgentSystem } from '../../src/app/agentSystem.ts'
-import type { ActivityEffects, AgentSystemOptions, WebphoneEffects } from '../../src/app/agentSystem.ts'
-import type { PhoneEvent, SipPhone, VoipProfile, WebphoneTeam } from '../../machines/webphoneTypes.ts'
-import { answer, FakeSocket, fakeEffects, pauseRecord, agentSystemsPerTest } from './presence-fakes.ts'
+import type { ActivityEffects, AgentSystemOptions } from '../../src/app/agentSystem.ts'
+import { answer, FakeSocket, fakeEffects, pauseRecord, agentSystemsPerTest, FAKE_TEAM, FAKE_VOIP, fakeWebphone } from './presence-fakes.ts'
 
 // The activity dialer inside the root system with a fake phone: the socket's `activity` list reaches it, it dials
 // through the webphone (origin activity, X-Atende-Activity) only while the agent is not_inuse in the serving tab, and
 // an answered call goes out as done_activity on the socket and the REST done.
 
-const VOIP: VoipProfile = { websocket: 'wss://atende.test/ws/sip', endpoint: '1001', realm: 'atende.test', password: 'pw', device_state_busy_at: 1 }
-const TEAM: WebphoneTeam = { outbound_routes: [], enable_auto_login_webphone: true, enable_webphone_auto_answer: false }
+const VOIP = FAKE_VOIP
+const TEAM = FAKE_TEAM
 const AGENT = [PERMISSIONS.viewSoftphone, PERMISSIONS.viewTakeBreak, PERMISSIONS.viewActivities]
 
 function activity(overrides: Partial<Activity> = {}): Activity {
@@ -25,42 +24,11 @@ function activity(overrides: Partial<Activity> = {}): Activity {
   }
 }
 
-function fakePhone() {
-  const phones: { emit: (event: PhoneEvent) => void; calls: unknown[][] }[] = []
-  const webphone: WebphoneEffects = {
-    createSipPhone: (_config, emit) => {
-      const entry = { emit, calls: [] as unknown[][] }
-      phones.push(entry)
-      const record = (name: string) => async (...args: unknown[]) => void entry.calls.push([name, ...args])
-      const phone: SipPhone = {
-        start: async () => emit({ type: 'PHONE_STARTED' }),
-        stop: async () => {},
-        call: record('call'),
-        answer: record('answer'),
-        hangup: record('hangup'),
-        hold: record('hold'),
-        mute: () => {},
-        dtmf: () => {},
-        transferBlind: record('transferBlind'),
-        transferAttended: record('transferAttended'),
-        conference: () => {},
-        setAudioDevices: record('setAudioDevices'),
-      }
-      return phone
-    },
-    fetchCallMetadata: vi.fn(async () => null),
-    cancelTransfer: vi.fn(async () => ({})),
-    telephonyChannel: vi.fn(async () => ({})),
-    notifyIncomingCall: vi.fn(),
-    permissions: () => ({ audio: true, notifications: true }),
-  }
-  return { webphone, phones }
-}
 
 const running = agentSystemsPerTest()
 function start(overrides: Partial<AgentSystemOptions> = {}, withActivities = true) {
   const fakes = fakeEffects()
-  const phone = fakePhone()
+  const phone = fakeWebphone()
   const activities = {
     attempt: vi.fn(async (id: number) => activity({ id, count: 1 })),
     done: vi.fn(async (id: number) => activity({ id, done: true })),

@@ -1,53 +1,21 @@
 import { describe, expect, it, vi } from 'vitest'
 import { PERMISSIONS } from '../../contract/permissions.ts'
 import { createAgentSystem } from '../../src/app/agentSystem.ts'
-import type { AgentSystemOptions, WebphoneEffects } from '../../src/app/agentSystem.ts'
-import type { PhoneConfig, PhoneEvent, SipPhone, VoipProfile, WebphoneTeam } from '../../machines/webphoneTypes.ts'
-import { FakeSocket, fakeEffects, pauseRecord, answer, agentSystemsPerTest } from './presence-fakes.ts'
+import type { AgentSystemOptions } from '../../src/app/agentSystem.ts'
+import { FakeSocket, fakeEffects, pauseRecord, answer, agentSystemsPerTest, FAKE_TEAM, FAKE_VOIP, fakeWebphone } from './presence-fakes.ts'
 
 // The webphone actor inside the root system, with a fake phone: tab ownership and pauses reach it, its snapshot
 // reaches agentStatus (change_state on the socket), socket commands (dnd, startWebphone, clickToCall) reach it.
 
-const VOIP: VoipProfile = { websocket: 'wss://atende.test/ws/sip', endpoint: '1001', realm: 'atende.test', password: 'pw', device_state_busy_at: 1 }
-const TEAM: WebphoneTeam = { outbound_routes: [], enable_auto_login_webphone: true, enable_webphone_auto_answer: false }
+const VOIP = FAKE_VOIP
+const TEAM = FAKE_TEAM
 const AGENT = [PERMISSIONS.viewSoftphone, PERMISSIONS.viewTakeBreak]
 
-function fakePhone() {
-  const phones: { config: PhoneConfig; emit: (event: PhoneEvent) => void; calls: unknown[][]; stopped: boolean }[] = []
-  const webphone: WebphoneEffects = {
-    createSipPhone: (config, emit) => {
-      const entry = { config, emit, calls: [] as unknown[][], stopped: false }
-      phones.push(entry)
-      const record = (name: string) => async (...args: unknown[]) => void entry.calls.push([name, ...args])
-      const phone: SipPhone = {
-        start: async () => emit({ type: 'PHONE_STARTED' }),
-        stop: async () => void (entry.stopped = true),
-        call: record('call'),
-        answer: record('answer'),
-        hangup: record('hangup'),
-        hold: record('hold'),
-        mute: (...args) => void entry.calls.push(['mute', ...args]),
-        dtmf: (...args) => void entry.calls.push(['dtmf', ...args]),
-        transferBlind: record('transferBlind'),
-        transferAttended: record('transferAttended'),
-        conference: (...args) => void entry.calls.push(['conference', ...args]),
-        setAudioDevices: record('setAudioDevices'),
-      }
-      return phone
-    },
-    fetchCallMetadata: vi.fn(async () => ({ form: 1 })),
-    cancelTransfer: vi.fn(async () => ({})),
-    telephonyChannel: vi.fn(async () => ({})),
-    notifyIncomingCall: vi.fn(),
-    permissions: () => ({ audio: true, notifications: true }),
-  }
-  return { webphone, phones }
-}
 
 const running = agentSystemsPerTest()
 function start(overrides: Partial<AgentSystemOptions> = {}) {
   const fakes = fakeEffects()
-  const phone = fakePhone()
+  const phone = fakeWebphone({ form: 1 })
   const options: AgentSystemOptions = {
     userId: 7, roles: AGENT, endpoint: '1001', token: null, locale: 'pt-BR', page: '/', tabId: 'tab-a',
     socketUrl: 'ws://atende.test/ws/business/', webphone: true, voip: VOIP, team: TEAM,

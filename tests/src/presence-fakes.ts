@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest'
 import type { Pause, PauseResponse } from '../../contract/api/agent.ts'
-import type { AgentSystemEffects, ChannelLike, SocketLike } from '../../src/app/agentSystem.ts'
+import type { AgentSystemEffects, ChannelLike, SocketLike, WebphoneEffects } from '../../src/app/agentSystem.ts'
+import type { PhoneConfig, PhoneEvent, SipPhone, VoipProfile, WebphoneTeam } from '../../machines/webphoneTypes.ts'
 
 // Fakes of the browser for the agent system: a WebSocket the test opens and feeds, BroadcastChannels that deliver to
 // the other tabs of one fake browser, and recording effects.
@@ -127,4 +128,44 @@ export function agentSystemsPerTest(): { stop(): void }[] {
     vi.useRealTimers()
   })
   return running
+}
+
+/** A phone profile and team for the agent-system webphone tests. */
+export const FAKE_VOIP: VoipProfile = { websocket: 'wss://atende.test/ws/sip', endpoint: '1001', realm: 'atende.test', password: 'pw', device_state_busy_at: 1 }
+export const FAKE_TEAM: WebphoneTeam = { outbound_routes: [], enable_auto_login_webphone: true, enable_webphone_auto_answer: false }
+
+/**
+ * The webphone's browser side for the agent system: every sip.js phone it makes records the commands it gets, and the
+ * test emits the phone's events; call metadata answers `metadata`.
+ */
+export function fakeWebphone(metadata: Record<string, unknown> | null = null) {
+  const phones: { config: PhoneConfig; emit: (event: PhoneEvent) => void; calls: unknown[][]; stopped: boolean }[] = []
+  const webphone: WebphoneEffects = {
+    createSipPhone: (config, emit) => {
+      const entry = { config, emit, calls: [] as unknown[][], stopped: false }
+      phones.push(entry)
+      const record = (name: string) => async (...args: unknown[]) => void entry.calls.push([name, ...args])
+      const phone: SipPhone = {
+        start: async () => emit({ type: 'PHONE_STARTED' }),
+        stop: async () => void (entry.stopped = true),
+        call: record('call'),
+        answer: record('answer'),
+        hangup: record('hangup'),
+        hold: record('hold'),
+        mute: (...args) => void entry.calls.push(['mute', ...args]),
+        dtmf: (...args) => void entry.calls.push(['dtmf', ...args]),
+        transferBlind: record('transferBlind'),
+        transferAttended: record('transferAttended'),
+        conference: (...args) => void entry.calls.push(['conference', ...args]),
+        setAudioDevices: record('setAudioDevices'),
+      }
+      return phone
+    },
+    fetchCallMetadata: vi.fn(async () => metadata),
+    cancelTransfer: vi.fn(async () => ({})),
+    telephonyChannel: vi.fn(async () => ({})),
+    notifyIncomingCall: vi.fn(),
+    permissions: () => ({ audio: true, notifications: true }),
+  }
+  return { webphone, phones }
 }
