@@ -1,4 +1,7 @@
 import { setup, assign, sendTo, enqueueActions, stateIn } from 'xstate'
+import * as v from 'valibot'
+import { SERVER_ACTIONS, SERVER_MESSAGES } from '../contract/realtime/service-socket.ts'
+import type { ServerAction } from '../contract/realtime/service-socket.ts'
 import { missingAction, missingCallback } from './effects.ts'
 import type { Notice, SocketMessage } from './types.ts'
 
@@ -6,8 +9,8 @@ import type { Notice, SocketMessage } from './types.ts'
 // §4 "Service ownership" (realtime states) and §7 "Shared service socket", timers in both §9.
 // `connection` region: connecting → connected (login on open, ping every 5 s, get_pauses and get_activities every
 // 5 s while this tab serves) → disconnected, which reconnects after 1 s, 2 s, 4 s … capped at 30 s (reset by a
-// successful open) and asks the caller to re-sync after a reconnect. Received actions the app acts on are forwarded;
-// serverPing is answered with server_pong; unknown actions are ignored. `remoteLogout` region: a logout command shows
+// successful open) and asks the caller to re-sync after a reconnect. Received actions of the contract are forwarded
+// but serverPing (answered with server_pong), pong and logout; unknown actions are ignored. `remoteLogout` region: a logout command shows
 // a notice and logs out after 15 s, postponed while the agent has calls.
 // The WebSocket itself is the `connection` callback actor the caller provides (one per attempt): it sends
 // SOCKET_OPEN / SOCKET_MESSAGE (parsed JSON) / SOCKET_CLOSED and sends every { type: 'send', message } it receives.
@@ -18,29 +21,16 @@ export const RECONNECT_MAX_MS = 30_000
 export const REMOTE_LOGOUT_DELAY_MS = 15_000
 export const REMOTE_LOGOUT_NOTICE = 'Comando recebido, você será deslogado em 15 segundos'
 
+/** Server actions this machine acts on itself: serverPing is answered, pong ends nothing, logout counts down. */
+export const SOCKET_OWN_ACTIONS = ['serverPing', 'pong', 'logout'] as const satisfies readonly ServerAction[]
+
 /**
- * Received actions handed to the caller (spec 001 §7). `serviceElsewhere` is ours: the spec names no action for
- * "another connection took the service", which tab ownership needs from the server.
+ * Received actions handed to the caller (`forward`): every other action of the contract (contract/realtime), so the
+ * contract, this list and the caller's table (src/agent/realtime.ts, one handler per action) cannot disagree.
  */
-export const FORWARDED_ACTIONS = [
-  'dial',
-  'refresh',
-  'pause',
-  'startPause',
-  'stopPause',
-  'activity',
-  'startService',
-  'serviceElsewhere',
-  'startWebphone',
-  'startWebchat',
-  'clickToCall',
-  'openUrl',
-  'dnd',
-  'updateUser',
-  'afterServiceTimeout',
-  'changeCallStep',
-  'changeDeviceState',
-] as const
+export const FORWARDED_ACTIONS = SERVER_ACTIONS.filter(
+  (action): action is Exclude<ServerAction, (typeof SOCKET_OWN_ACTIONS)[number]> => !(SOCKET_OWN_ACTIONS as readonly string[]).includes(action),
+)
 export type ForwardedAction = (typeof FORWARDED_ACTIONS)[number]
 
 /** What the transport actor receives. */
@@ -107,9 +97,10 @@ export const serviceSocketMachine = setup({
     remoteLogout: REMOTE_LOGOUT_DELAY_MS,
   },
   guards: {
-    isServerPing: ({ event }) => event.type === 'SOCKET_MESSAGE' && actionOf(event.message) === 'serverPing',
+    isServerPing: ({ event }) => event.type === 'SOCKET_MESSAGE' && v.is(SERVER_MESSAGES.serverPing, event.message),
+    // The caller parses each forwarded payload with its schema (and drops a malformed one) where it handles it.
     isForwarded: ({ event }) => event.type === 'SOCKET_MESSAGE' && isForwardedAction(actionOf(event.message)),
-    isLogoutCommand: ({ event }) => event.type === 'SOCKET_MESSAGE' && actionOf(event.message) === 'logout',
+    isLogoutCommand: ({ event }) => event.type === 'SOCKET_MESSAGE' && v.is(SERVER_MESSAGES.logout, event.message),
     hasCalls: ({ context }) => context.hasCalls,
     callsEnded: ({ event }) => event.type === 'CALLS_CHANGED' && !event.hasCalls,
   },

@@ -1,7 +1,7 @@
 import type { EndpointStatus } from '../contract/codes/states.ts'
 
 // Shapes shared by the presence machines. Registration states, endpoint statuses and their labels come from
-// contract/codes/states.ts; the socket message shape belongs in contract/realtime/ once that exists.
+// contract/codes/states.ts, the socket message shape from contract/realtime/.
 
 export type { RegistrationState } from '../contract/codes/states.ts'
 
@@ -14,11 +14,8 @@ export type AgentStatus = Extract<
 /** The webchat status of spec 001 §4. */
 export type WebchatStatus = Extract<EndpointStatus, 'not_inuse' | 'unavailable' | 'busy' | 'paused'>
 
-/**
- * One message on the service socket (/ws/business/): the action name plus its fields. Spec 000 §7 and 001 §7 name the
- * actions but not the payloads, so the fields are ours: `{ action: 'start_pause', id: 12 }`.
- */
-export type SocketMessage = { action: string; [field: string]: unknown }
+/** One frame on the service socket (/ws/business/) before its action is known: `{ action: 'start_pause', id: 12 }`. */
+export type { SocketMessage } from '../contract/realtime/service-socket.ts'
 
 /** A toast or notice for the view; `message` is the spec's pt-BR text, translated by the view through Lingui. */
 export type Notice = { message: string; severity: 'info' | 'warning' | 'error' }

@@ -5,6 +5,7 @@ import type { AgentChannel, Pause } from '../api/agent.ts'
 import { isHttpUrl } from '../api/activities.ts'
 import type { Activity } from '../api/activities.ts'
 import type { FieldErrors } from '../api/errors.ts'
+import { ENDPOINT_STATUSES } from '../codes/states.ts'
 import type { EndpointStatus } from '../codes/states.ts'
 
 // The service socket (the status feed) on /ws/business/ — spec 000 §4 "Logout", "Shared service ownership", §7
@@ -146,6 +147,12 @@ export type ServerMessage =
   | { action: 'openUrl'; url: string }
   /** An agent's status changed (to supervisors of the agent's site). */
   | ({ action: 'agentStatus' } & AgentStatusChange)
+  /** Sign in to the webphone, as 'Logar no webphone' does (spec 000 §7; LATER_SERVER_ACTIONS). */
+  | { action: 'startWebphone' }
+  /** Dial `number` at once (origin click-to-call); `force` dials even during do-not-disturb or a pause. */
+  | { action: 'clickToCall'; number: string; force?: boolean }
+  /** The endpoint's device state as the exchange sees it (after_service, blocked, in_activity ... refuse new calls). */
+  | { action: 'changeDeviceState'; state: EndpointStatus | null }
   /** A frame the server could not act on; `request` is the action it answered (when it had one). */
   | { action: 'error'; detail: string; request: string | null; errors?: FieldErrors }
 
@@ -168,7 +175,16 @@ export const SERVER_ACTIONS = [
   'openUrl',
   'agentStatus',
   'error',
+  'startWebphone',
+  'clickToCall',
+  'changeDeviceState',
 ] as const satisfies readonly ServerAction[]
+
+/**
+ * Server actions of the spec (000 §7) that the console already acts on but no server code sends yet: the telephony
+ * and dialer issues will (a supervisor's or the dialer's command). A test holds the server to every other action.
+ */
+export const LATER_SERVER_ACTIONS = ['startWebphone', 'clickToCall', 'changeDeviceState'] as const satisfies readonly ServerAction[]
 
 const PauseShape = v.looseObject({ id: v.number(), user: v.number(), started_by: v.nullable(v.number()), pending: v.boolean() })
 const Status = v.picklist(TELEPHONY_STATUSES)
@@ -225,13 +241,36 @@ export const SERVER_MESSAGES = {
     request: v.nullable(v.string()),
     errors: v.optional(v.record(v.string(), v.array(v.string()))),
   }),
+  startWebphone: v.strictObject({ action: v.literal('startWebphone') }),
+  clickToCall: v.strictObject({
+    action: v.literal('clickToCall'),
+    number: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64)),
+    force: v.optional(v.boolean()),
+  }),
+  changeDeviceState: v.strictObject({ action: v.literal('changeDeviceState'), state: v.nullable(v.picklist(ENDPOINT_STATUSES)) }),
 } as const satisfies Record<ServerAction, v.GenericSchema>
+
+/** One server frame after its schema: what a handler of `action` receives. */
+export type ParsedServerMessage<A extends ServerAction = ServerAction> = v.InferOutput<(typeof SERVER_MESSAGES)[A]>
+
+/** A received frame read against the contract: the message, an action nobody knows, or a known action that is malformed. */
+export type ServerFrame =
+  | { kind: 'message'; message: ParsedServerMessage }
+  | { kind: 'unknown'; action: string | null }
+  | { kind: 'invalid'; action: ServerAction; issues: string[] }
+
+/** Reads one received frame (already JSON-parsed) against its action's schema. */
+export function readServerFrame(value: unknown): ServerFrame {
+  const action = value && typeof value === 'object' ? (value as { action?: unknown }).action : undefined
+  if (typeof action !== 'string' || !Object.hasOwn(SERVER_MESSAGES, action)) return { kind: 'unknown', action: typeof action === 'string' ? action : null }
+  const known = action as ServerAction
+  const result = v.safeParse(SERVER_MESSAGES[known], value)
+  if (result.success) return { kind: 'message', message: result.output as ParsedServerMessage }
+  return { kind: 'invalid', action: known, issues: result.issues.map((issue) => `${v.getDotPath(issue) ?? '(frame)'}: ${issue.message}`) }
+}
 
 /** Parses one received frame; null when it is not a server message this contract knows. */
 export function parseServerMessage(value: unknown): ServerMessage | null {
-  if (!value || typeof value !== 'object') return null
-  const action = (value as { action?: unknown }).action
-  if (typeof action !== 'string' || !Object.hasOwn(SERVER_MESSAGES, action)) return null
-  const result = v.safeParse(SERVER_MESSAGES[action as ServerAction], value)
-  return result.success ? (result.output as ServerMessage) : null
+  const frame = readServerFrame(value)
+  return frame.kind === 'message' ? (frame.message as ServerMessage) : null
 }

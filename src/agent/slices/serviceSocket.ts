@@ -1,0 +1,72 @@
+import { enqueueActions, fromCallback } from 'xstate'
+import { serviceSocketMachine } from '../../../machines/serviceSocket.machine.ts'
+import type { TransportCommand } from '../../../machines/serviceSocket.machine.ts'
+import type { tabOwnershipMachine } from '../../../machines/tabOwnership.machine.ts'
+import type { SocketMessage } from '../../../machines/types.ts'
+import { defineSlice, follow } from '../slice.ts'
+
+// The service socket /ws/business/ (spec 000 §4, §7; 001 §4, §7): one WebSocket per attempt, every forwarded frame
+// routed through the realtime table (../realtime.ts), and the console-wide commands (refresh, openUrl, updateUser).
+
+export const serviceSocketSlice = defineSlice('serviceSocket', ({ options, effects, actor, routeServerFrame, resync, logFailure }) => {
+  const connection = fromCallback<TransportCommand, void>(({ sendBack, receive }) => {
+    const socket = effects.openSocket(options.socketUrl)
+    socket.onopen = () => sendBack({ type: 'SOCKET_OPEN' })
+    socket.onclose = () => sendBack({ type: 'SOCKET_CLOSED' })
+    socket.onmessage = (event) => {
+      let message: unknown
+      try {
+        message = JSON.parse(String(event.data))
+      } catch {
+        return
+      }
+      sendBack({ type: 'SOCKET_MESSAGE', message })
+    }
+    receive((command) => {
+      if (socket.readyState === 1) socket.send(JSON.stringify(command.message))
+    })
+    return () => {
+      socket.onopen = socket.onclose = socket.onmessage = socket.onerror = null
+      socket.close()
+    }
+  })
+
+  return {
+    logic: serviceSocketMachine.provide({
+      actors: { connection },
+      actions: {
+        forward: enqueueActions(({ enqueue, system }, message: SocketMessage) => {
+          for (const step of routeServerFrame(message)) {
+            if (typeof step === 'function') enqueue(step)
+            else enqueue.sendTo(system.get(step.to), step.event)
+          }
+        }),
+        resync: () => resync(),
+        notify: (_, notice) => effects.notify(notice),
+        logout: () => effects.logout(),
+      },
+    }),
+    input: () => ({ page: options.page }),
+    socket: {
+      refresh: () => [() => effects.reload()],
+      openUrl: ({ url }) => [() => effects.openUrl(url)],
+      updateUser: () => [() => effects.refetchProfile()],
+      // The supervisors' feed: no actor of the console shows it yet (the dashboards issue).
+      agentStatus: () => [],
+      error: ({ detail, request }) => [() => logFailure(`the service socket refused ${request ?? 'a frame'}: ${detail}`)],
+    },
+    links: [
+      // Tab ownership → the socket: the serving tab polls pauses and activities.
+      follow<typeof tabOwnershipMachine, boolean>('tabOwnership', (snapshot) => snapshot.matches('serving'), (serving, previous) => {
+        if (previous !== undefined || serving) actor('serviceSocket').send({ type: 'SERVING_CHANGED', serving })
+      }),
+      // Every (re)connection hears the statuses again: those reported while the socket was down were dropped, and the
+      // first ones were reported before it opened.
+      follow<typeof serviceSocketMachine, boolean>('serviceSocket', (snapshot) => snapshot.matches({ connection: { socket: 'connected' } }), (connected) => {
+        if (!connected) return
+        actor('agentStatus').send({ type: 'RESEND' })
+        actor('webchatStatus').send({ type: 'RESEND' })
+      }),
+    ],
+  }
+})
