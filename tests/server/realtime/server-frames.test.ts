@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { AGENT_PATHS } from '../../../contract/api/agent.ts'
+import { PERMISSIONS } from '../../../contract/permissions.ts'
+import { LATER_SERVER_ACTIONS, SERVER_ACTIONS, readServerFrame } from '../../../contract/realtime/service-socket.ts'
+import type { ServerMessage } from '../../../contract/realtime/service-socket.ts'
+import { useTestApp } from '../helper.ts'
+import { AGENT, SUPERVISOR, pauseType, person, siteNamed } from '../agent/agent-helper.ts'
+import { FAST_TIMINGS, listen, openSocket } from './ws-helper.ts'
+
+// The service socket's contract held against the server (contract/realtime/service-socket.ts): a tour through every
+// way the server pushes a frame — answers, service ownership, REST pauses, a supervisor's pause and commands, an
+// activity, a channel login, a status for supervisors, refused frames, the server's ping, an ended session — and
+// every frame heard must parse with its action's schema. Every action of the contract but the later issues' must be
+// heard: an action the server no longer sends is a stale line of the contract.
+const t = useTestApp({ config: { realtime: { ...FAST_TIMINGS, serverPingMs: 150 } } })
+const api = (path: string) => `/api${path}`
+let base: string
+
+beforeAll(async () => {
+  base = await listen(t.app)
+})
+
+describe('server frames against the contract', () => {
+  it('sends only frames its schemas accept, and every action of the contract but the later ones', async () => {
+    const siteId = (await siteNamed(t.database.db, 'localhost')).id
+    const agent = await person(t.app, t.database.db, { permissions: [...AGENT, PERMISSIONS.viewActivities], name: 'frames' })
+    const supervisor = await person(t.app, t.database.db, {
+      permissions: [...SUPERVISOR, PERMISSIONS.commandAgent, PERMISSIONS.addActivity],
+      name: 'framesup',
+    })
+    const type = await pauseType(t.database.db, siteId, { description: 'Café' })
+    const seen: ServerMessage[] = []
+    const tab = await openSocket(base, { cookie: agent.cookie })
+    const second = await openSocket(base, { cookie: agent.cookie })
+    const watcher = await openSocket(base, { cookie: supervisor.cookie })
+    // Frames are consumed by next(): keep a copy of everything each socket hears.
+    for (const socket of [tab, second, watcher]) socket.ws.on('message', (data) => seen.push(JSON.parse(data.toString()) as ServerMessage))
+
+    // Answers and service ownership.
+    tab.send({ action: 'login' })
+    await tab.next('startService')
+    second.send({ action: 'login' })
+    await second.next('serviceElsewhere')
+    await tab.roundTrip()
+    tab.send({ action: 'get_pauses' })
+    await tab.next('pause')
+    tab.send({ action: 'get_activities' })
+    await tab.next('activity')
+
+    // The agent's own pause over REST, and a start_pause naming another one.
+    expect((await agent.client.post(api(AGENT_PATHS.pauseStart), { pause_id: type.id })).statusCode).toBe(200)
+    await tab.next('pause')
+    tab.send({ action: 'start_pause', id: 999_999 })
+    await tab.next('pause')
+    expect((await agent.client.post(api(AGENT_PATHS.pauseStop))).statusCode).toBe(200)
+    await tab.next('pause')
+
+    // A supervisor's pause and unpause, and remote commands.
+    expect((await supervisor.client.post(api(AGENT_PATHS.supervisorPause), { user_id: agent.user.id, pause_id: type.id })).statusCode).toBe(200)
+    await tab.next('startPause')
+    expect((await supervisor.client.post(api(AGENT_PATHS.supervisorUnpause), { user_id: agent.user.id })).statusCode).toBe(200)
+    await tab.next('stopPause')
+    const command = (name: string, body: Record<string, unknown> = {}) =>
+      supervisor.client.post(`/api/v1/agent/supervisor/${name}/`, { user_id: agent.user.id, ...body })
+    expect((await command('dnd', { dnd: true })).statusCode).toBe(200)
+    await tab.next('dnd')
+    expect((await command('refresh')).statusCode).toBe(200)
+    await tab.next('refresh')
+    expect((await command('open-url', { url: 'https://intranet.example/aviso' })).statusCode).toBe(200)
+    await tab.next('openUrl')
+    expect((await command('logout')).statusCode).toBe(200)
+    await tab.next('logout')
+
+    // An activity scheduled for the agent, a channel login, a status the supervisors hear.
+    const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString()
+    const scheduled = await supervisor.client.post('/api/v1/agent/activities/', {
+      user: agent.user.id,
+      destination: '5511999990000',
+      start: minutes(-5),
+      end: minutes(25),
+      subject: 'Retorno',
+      target: 'cliente',
+    })
+    expect(scheduled.statusCode).toBe(201)
+    const pushed = await tab.next('activity', 5000)
+    expect(pushed.activities).toHaveLength(1)
+    expect((await agent.client.post(`${api(AGENT_PATHS.channelLogin)}?channel=chat`)).statusCode).toBe(200)
+    await tab.next('updateUser')
+    tab.send({ action: 'change_state', channel: 'telephony', status: 'not_inuse' })
+    await watcher.next('agentStatus')
+
+    // Refused frames, the server's own ping, and a session that ends.
+    tab.send('not json')
+    await tab.next('error')
+    tab.send({ action: 'change_state', channel: 'fax', status: 'busy' })
+    await tab.next('error')
+    await tab.next('serverPing')
+    expect((await agent.client.post('/api/session/logout/')).statusCode).toBeLessThan(300)
+    await tab.next('logout')
+    await tab.closed
+
+    for (const frame of seen) {
+      const read = readServerFrame(frame)
+      expect(read, JSON.stringify(frame)).toMatchObject({ kind: 'message' })
+    }
+    const actions = new Set(seen.map((frame) => frame.action))
+    const expected = SERVER_ACTIONS.filter((action) => !(LATER_SERVER_ACTIONS as readonly string[]).includes(action))
+    expect([...actions].sort()).toEqual([...expected].sort())
+    for (const socket of [second, watcher]) socket.close()
+  })
+})
