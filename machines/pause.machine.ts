@@ -15,6 +15,7 @@ export const TICK_MS = 1000
 export const EXCEEDED_TITLE = 'Pausa excedente'
 /** The widget shows it while `pausedBySupervisor` (the pause's started_by is not the user). */
 export const PAUSED_BY_SUPERVISOR_NOTICE = 'Você foi pausado por um supervisor'
+const SUPERVISOR_NOTICE: Notice = { message: PAUSED_BY_SUPERVISOR_NOTICE, severity: 'info' }
 /** Spec 000 §4: a pending pause starts when the webphone status is one of these. */
 export const AVAILABLE_FOR_PAUSE: readonly AgentStatus[] = ['not_inuse', 'do_not_disturb', 'paused']
 
@@ -145,6 +146,8 @@ export const pauseMachine = setup({
       const pause = outputOf(event as { output?: unknown }).pause ?? { id: context.requestedPauseId as Id }
       const current = toCurrentPause(pause, context.requestedPauseId)
       enqueue.assign({ current, seconds: pause.seconds ?? 0, pausedBySupervisor: startedBySomeoneElse(pause, context.userId) })
+      // The agent hears once that a supervisor paused them, when a pause becomes someone else's.
+      if (startedBySomeoneElse(pause, context.userId) && !context.pausedBySupervisor) enqueue({ type: 'notify', params: SUPERVISOR_NOTICE })
       enqueue('startClock')
       enqueue({ type: 'sendSocket', params: { action: 'start_pause', id: current.id } })
       if (current.lockScreen) enqueue({ type: 'lockScreen', params: { pauseStartedAt: current.startedAt } })
@@ -156,6 +159,8 @@ export const pauseMachine = setup({
       if (!pause) return
       const current = toCurrentPause(pause)
       enqueue.assign({ current, seconds: pause.seconds ?? 0, pausedBySupervisor: startedBySomeoneElse(pause, context.userId) })
+      // The agent hears once that a supervisor paused them, when a pause becomes someone else's.
+      if (startedBySomeoneElse(pause, context.userId) && !context.pausedBySupervisor) enqueue({ type: 'notify', params: SUPERVISOR_NOTICE })
       enqueue('startClock')
       if (current.lockScreen) enqueue({ type: 'lockScreen', params: { pauseStartedAt: current.startedAt } })
     }),

@@ -85,8 +85,13 @@ export const serviceSocketMachine = setup({
     sendSocket: sendTo('connection', (_, message: SocketMessage): TransportCommand => ({ type: 'send', message })),
     /** Hands a received action to the caller (the root actor system routes it to pause, tab ownership, ...). */
     forward: missingAction<SocketMessage>('serviceSocket', 'forward'),
-    /** After a reconnect: the caller invalidates its queries and re-sends its state (change_state). */
+    /** After a reconnect: the caller asks for its server state again (the running pause). */
     resync: missingAction('serviceSocket', 'resync'),
+    /**
+     * Every open, the first included: the caller's actors report their state again (change_state), since what they
+     * reported before the socket opened or while it was down was dropped.
+     */
+    resend: missingAction('serviceSocket', 'resend'),
     notify: missingAction<Notice>('serviceSocket', 'notify'),
     /** The app's logout: stop the webphone, sign out. */
     logout: missingAction('serviceSocket', 'logout'),
@@ -144,6 +149,7 @@ export const serviceSocketMachine = setup({
                       }
                       if (context.everConnected) enqueue('resync')
                       enqueue.assign({ retryDelay: RECONNECT_FIRST_MS, everConnected: true })
+                      enqueue('resend')
                     }),
                   ],
                 },

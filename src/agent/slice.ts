@@ -23,6 +23,8 @@ export type SliceContext = {
   routeServerFrame(frame: unknown): SocketStep[]
   /** After the service socket reconnected: every slice asks for its server state again. */
   resync(): void
+  /** Every time the service socket opens: every slice reports its state on it again. */
+  resend(): void
 }
 
 // Inside an actor's own actions, siblings are reached with the built-in sendTo: XState delivers it once the sender's
@@ -52,6 +54,8 @@ export type SliceParts<Logic extends AnyActorLogic, Handles extends ForwardedAct
   start?: () => (() => void) | void
   /** After the service socket reconnected: server state to ask for again. */
   resync?: () => void
+  /** Every time the service socket opens: what this actor reports on it, again (the reports meanwhile were dropped). */
+  resend?: () => void
 }
 
 export type AgentSlice<Name extends string = string, Logic extends AnyActorLogic = AnyActorLogic, Handles extends ForwardedAction = ForwardedAction> = {

@@ -57,6 +57,7 @@ export function createAgentSystem(options: AgentSystemOptions, effects: AgentSys
     logFailure,
     routeServerFrame: (frame) => (table ? routeServerFrame(table, frame, logFailure) : []),
     resync: () => slices.forEach((slice) => slice.resync?.()),
+    resend: () => slices.forEach((slice) => slice.resend?.()),
   }
   const slices: BuiltSlice[] = AGENT_SLICES.map((slice) => ({ name: slice.name, ...(slice.build(context) as SliceParts<AnyActorLogic, never>) }))
   table = serverActionTable(slices.map((slice) => ({ slice: slice.name, socket: (slice.socket ?? {}) as Partial<SocketHandlers<never>> })))

@@ -2,6 +2,7 @@ import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstat
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   EXCEEDED_TITLE,
+  PAUSED_BY_SUPERVISOR_NOTICE,
   pauseFlags,
   pauseMachine,
   type PauseContext,
@@ -177,7 +178,10 @@ describePaths({
         : noAnswer
           ? [{ message: 'Ocorreu um erro Network down', severity: 'error' }]
           : []
-      expect(effectsOf(effects, 'notify'), label).toEqual(toast)
+      // A pause that becomes a supervisor's tells the agent once (the pause slice used to relay it from outside).
+      const pausedBySupervisor = !ctx(before).pausedBySupervisor && ctx(after).pausedBySupervisor
+      const notices = [...(pausedBySupervisor ? [{ message: PAUSED_BY_SUPERVISOR_NOTICE, severity: 'info' }] : []), ...toast]
+      expect(effectsOf(effects, 'notify'), label).toEqual(notices)
     })
 
     // Flags of the reached state.

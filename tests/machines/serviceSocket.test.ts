@@ -10,7 +10,7 @@ import {
 } from '../../machines/serviceSocket.machine.ts'
 import { createFakes, describePaths, effectsOf, type Effect, type Fakes } from './paths.ts'
 
-const ACTIONS = ['forward', 'resync', 'notify', 'logout'] as const
+const ACTIONS = ['forward', 'resync', 'resend', 'notify', 'logout'] as const
 
 function build(fakes: Fakes) {
   return serviceSocketMachine.provide({ actions: fakes.actions(ACTIONS), actors: { connection: fakes.transport<TransportCommand, void>('connection') } })
@@ -102,6 +102,8 @@ describePaths({
         const page = context(before).page ? ['change_page'] : []
         expect(actions, label).toEqual(['login', ...page, ...polls])
         expect(names.includes('resync'), label).toBe(context(before).everConnected)
+        // Every open, the first too: the statuses are reported again (the agent system used to relay it from outside).
+        expect(names.filter((name) => name === 'resend'), label).toEqual(['resend'])
       } else if (event.type === 'SOCKET_MESSAGE' && isConnected(before)) {
         const action = (event.message as { action: string }).action
         if (action === 'serverPing') expect(actions, label).toEqual(['server_pong'])
@@ -122,6 +124,7 @@ describePaths({
       }
 
       // Opening and closing the transport follows the connection region.
+      if (!(event.type === 'SOCKET_OPEN' && before.matches({ connection: { socket: 'connecting' } }))) expect(names.includes('resend'), label).toBe(false)
       const wasOpen = before.matches({ connection: 'socket' })
       const isOpen = after.matches({ connection: 'socket' })
       expect(names.includes('connection.open'), label).toBe(!wasOpen && isOpen)

@@ -19,6 +19,8 @@ export const agentStatusSlice = defineSlice('agentStatus', ({ effects, actor }) 
     },
   }),
   input: (options) => ({ token: options.token, endpoint: options.endpoint, locale: options.locale }),
+  // The first status went out before the socket opened; those reported while it was down were dropped.
+  resend: () => actor('agentStatus').send({ type: 'RESEND' }),
   links: [
     // The webphone → agentStatus, one event per input that changed, and the socket's calls flag (a remote logout
     // waits for the calls).

@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { Pause } from '../../../contract/api/agent.ts'
 import { has, PERMISSIONS } from '../../../contract/permissions.ts'
 import type { agentStatusMachine } from '../../../machines/agentStatus.machine.ts'
-import { PAUSED_BY_SUPERVISOR_NOTICE, pauseFlags, pauseMachine } from '../../../machines/pause.machine.ts'
+import { pauseFlags, pauseMachine } from '../../../machines/pause.machine.ts'
 import type { StartPauseRequest, StopPauseRequest } from '../../../machines/pause.machine.ts'
 import type { AgentStatus } from '../../../machines/types.ts'
 import type { webphoneMachine } from '../../../machines/webphone.machine.ts'
@@ -106,9 +106,6 @@ export const pauseSlice = defineSlice('pause', ({ options, effects, actor, logFa
         },
         sameJson,
       ),
-      follow<typeof pauseMachine, boolean>('pause', (snapshot) => snapshot.context.pausedBySupervisor, (now) => {
-        if (now) effects.notify({ message: PAUSED_BY_SUPERVISOR_NOTICE, severity: 'info' })
-      }),
     ],
     // Every tab learns the running pause at once (only the serving tab asks the socket for it, spec 001 §4).
     start: checkPause,

@@ -8,7 +8,7 @@ import { defineSlice, follow } from '../slice.ts'
 // The service socket /ws/business/ (spec 000 §4, §7; 001 §4, §7): one WebSocket per attempt, every forwarded frame
 // routed through the realtime table (../realtime.ts), and the console-wide commands (refresh, openUrl, updateUser).
 
-export const serviceSocketSlice = defineSlice('serviceSocket', ({ options, effects, actor, routeServerFrame, resync, logFailure }) => {
+export const serviceSocketSlice = defineSlice('serviceSocket', ({ options, effects, actor, routeServerFrame, resync, resend, logFailure }) => {
   const connection = fromCallback<TransportCommand, void>(({ sendBack, receive }) => {
     const socket = effects.openSocket(options.socketUrl)
     socket.onopen = () => sendBack({ type: 'SOCKET_OPEN' })
@@ -42,6 +42,7 @@ export const serviceSocketSlice = defineSlice('serviceSocket', ({ options, effec
           }
         }),
         resync: () => resync(),
+        resend: () => resend(),
         notify: (_, notice) => effects.notify(notice),
         logout: () => effects.logout(),
       },
@@ -59,13 +60,6 @@ export const serviceSocketSlice = defineSlice('serviceSocket', ({ options, effec
       // Tab ownership → the socket: the serving tab polls pauses and activities.
       follow<typeof tabOwnershipMachine, boolean>('tabOwnership', (snapshot) => snapshot.matches('serving'), (serving, previous) => {
         if (previous !== undefined || serving) actor('serviceSocket').send({ type: 'SERVING_CHANGED', serving })
-      }),
-      // Every (re)connection hears the statuses again: those reported while the socket was down were dropped, and the
-      // first ones were reported before it opened.
-      follow<typeof serviceSocketMachine, boolean>('serviceSocket', (snapshot) => snapshot.matches({ connection: { socket: 'connected' } }), (connected) => {
-        if (!connected) return
-        actor('agentStatus').send({ type: 'RESEND' })
-        actor('webchatStatus').send({ type: 'RESEND' })
       }),
     ],
   }
