@@ -8,6 +8,7 @@ import { pauseMachine } from './pause.machine.ts'
 import { screenLockMachine } from './screenLock.machine.ts'
 import { serviceSocketMachine } from './serviceSocket.machine.ts'
 import { tabOwnershipMachine } from './tabOwnership.machine.ts'
+import { telephonyChannelMachine } from './telephonyChannel.machine.ts'
 import { transferMachine } from './transfer.machine.ts'
 import { webchatStatusMachine } from './webchatStatus.machine.ts'
 import { webphoneMachine } from './webphone.machine.ts'
@@ -66,6 +67,12 @@ export const MACHINES: readonly MachineEntry[] = [
     description: 'The webphone panel and SIP registration: off, other tab, missing permissions, starting, ready; auto-reject, dial refusals, transfers and conferences.',
     spec: ['000 §2 Webphone panel', '000 §4 Registration and endpoint states', '000 §4 Webphone state', '000 §5', '000 §7 Calling headers', '000 §8', '000 §9'],
     machine: webphoneMachine,
+  },
+  {
+    name: 'telephonyChannel',
+    description: 'The telephony channel sign-in: signed in (by the user or the auto login) once the webphone runs, out when the agent stops it.',
+    spec: ['000 §3 login_channel_telephony', '000 §7 Agent channel'],
+    machine: telephonyChannelMachine,
   },
   {
     name: 'activityDialer',

@@ -29,7 +29,7 @@ import { describe, expect, it, vi } from 'vitest'
 export type Effect = { effect: string; params?: unknown; step?: number }
 
 /** A request (promise actor) the machine started and the test settles. */
-type Pending = { id: string; src: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+type Pending = { id: string; src: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; stopped: boolean }
 
 export type Fakes = {
   /** Every action, request and transport message, in order. */
@@ -42,7 +42,7 @@ export type Fakes = {
   requests: (names: readonly string[]) => Record<string, ReturnType<typeof fromPromise<unknown, unknown>>>
   /** A transport actor that records its start as `<name>.open`, every event sent to it, and its stop as `<name>.close`. */
   transport: <TEvent extends EventObject = AnyEventObject, TInput = unknown>(name: string) => CallbackActorLogic<TEvent, TInput>
-  /** Settles the oldest open request of the invoke id. */
+  /** Settles the oldest open request of the invoke id (a running one before a stopped one). */
   settle: (id: string, outcome: { output: unknown } | { error: unknown }) => void
   pending: Pending[]
 }
@@ -60,10 +60,13 @@ export function createFakes(): Fakes {
         names.map((name) => [
           name,
           fromPromise<unknown, unknown>(
-            ({ input, self }) =>
+            ({ input, self, signal }) =>
               new Promise((resolve, reject) => {
                 record({ effect: name, params: input })
-                pending.push({ id: self.id, src: name, input, resolve, reject })
+                const request: Pending = { id: self.id, src: name, input, resolve, reject, stopped: false }
+                pending.push(request)
+                // A request whose state was left is stopped: its answer reaches nobody.
+                signal.addEventListener('abort', () => void (request.stopped = true))
               }),
           ),
         ]),
@@ -75,7 +78,9 @@ export function createFakes(): Fakes {
         return () => record({ effect: `${name}.close` })
       }),
     settle: (id, outcome) => {
-      const index = pending.findIndex((request) => request.id === id)
+      // The oldest request still running under that id; a stopped one only when none runs (its answer goes nowhere).
+      const live = pending.findIndex((request) => request.id === id && !request.stopped)
+      const index = live >= 0 ? live : pending.findIndex((request) => request.id === id)
       if (index < 0) throw new Error(`no open request "${id}" to settle`)
       const [request] = pending.splice(index, 1)
       if ('error' in outcome) request.reject(outcome.error)

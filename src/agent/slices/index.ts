@@ -8,6 +8,7 @@ import { pauseSlice } from './pause.ts'
 import { screenLockSlice } from './screenLock.ts'
 import { serviceSocketSlice } from './serviceSocket.ts'
 import { tabOwnershipSlice } from './tabOwnership.ts'
+import { telephonyChannelSlice } from './telephonyChannel.ts'
 import { webchatStatusSlice } from './webchatStatus.ts'
 import { webphoneSlice } from './webphone.ts'
 
@@ -22,6 +23,7 @@ export const AGENT_SLICES = [
   agentStatusSlice,
   webchatStatusSlice,
   webphoneSlice,
+  telephonyChannelSlice,
   activityDialerSlice,
   audioPermissionSlice,
 ] as const

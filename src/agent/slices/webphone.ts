@@ -10,11 +10,10 @@ import { defineSlice, follow, serviceSocketRef, socketEvent } from '../slice.ts'
 import type { WebphoneEffects } from '../types.ts'
 
 // The webphone (spec 000 §2, §4, §5, §7–§9): sip.js through the browser's effects, one call child per call; it runs
-// its phone only in the serving tab, and signs the agent in to the telephony channel while it runs.
+// its phone only in the serving tab (the telephonyChannel slice signs the agent in while it runs).
 
 export const webphoneSlice = defineSlice('webphone', ({ effects, actor }) => {
   const phoneEffects = effects.webphone
-  let channelIn = false
   return {
     logic: webphoneMachine.provide({
       actions: {
@@ -49,26 +48,6 @@ export const webphoneSlice = defineSlice('webphone', ({ effects, actor }) => {
       },
     },
     links: [
-      // The telephony channel (spec 000 §7 "Agent channel", §3 login_channel_telephony): the queues offer calls only
-      // to agents signed in to it. Signed in once the phone runs (by the system when the team's auto login started it,
-      // by the user otherwise), out when the agent stops the phone; a phone stopped because another tab serves stays
-      // signed in.
-      follow(
-        'webphone',
-        (snapshot: SnapshotFrom<typeof webphoneMachine>) => ({ ready: snapshot.matches('ready'), off: snapshot.matches('off'), by: snapshot.context.autoLogin ? 'system' as const : 'user' as const }),
-        ({ ready, off, by }) => {
-          const channel = phoneEffects?.telephonyChannel
-          if (!channel) return
-          if (ready && !channelIn) {
-            channelIn = true
-            channel(true, by).catch(() => (channelIn = false))
-          } else if (off && channelIn) {
-            channelIn = false
-            channel(false, 'user').catch(() => {})
-          }
-        },
-        () => false,
-      ),
       // Tab ownership → the webphone: it runs its phone only in the serving tab; nothing while the tabs still decide.
       follow(
         'tabOwnership',
