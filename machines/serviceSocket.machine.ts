@@ -9,9 +9,10 @@ import type { Notice, SocketMessage } from './types.ts'
 // §4 "Service ownership" (realtime states) and §7 "Shared service socket", timers in both §9.
 // `connection` region: connecting → connected (login on open, ping every 5 s, get_pauses and get_activities every
 // 5 s while this tab serves) → disconnected, which reconnects after 1 s, 2 s, 4 s … capped at 30 s (reset by a
-// successful open) and asks the caller to re-sync after a reconnect. Received actions of the contract are forwarded
-// but serverPing (answered with server_pong), pong and logout; unknown actions are ignored. `remoteLogout` region: a logout command shows
-// a notice and logs out after 15 s, postponed while the agent has calls.
+// successful open), asks the caller to re-send its reports on every open and to re-sync after a reconnect. Received
+// actions of the contract are forwarded but serverPing (answered with server_pong), pong and logout; unknown actions
+// are ignored. `remoteLogout` region: a logout command shows a notice and logs out after 15 s, postponed while the
+// agent has calls.
 // The WebSocket itself is the `connection` callback actor the caller provides (one per attempt): it sends
 // SOCKET_OPEN / SOCKET_MESSAGE (parsed JSON) / SOCKET_CLOSED and sends every { type: 'send', message } it receives.
 
