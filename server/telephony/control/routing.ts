@@ -34,7 +34,6 @@ import { activityOf, toPermittedApp, transferOf, trunkBlindTransfer } from './tr
 // inbound route to a destination (destinations/). Each function answers the steps to record, the last one carrying
 // the decision Kamailio gets. After a failed branch: after-failure.ts.
 
-
 export async function routeNew(env: Env, request: RouteRequest): Promise<{ siteId: number; plan: Plan } | { siteId: null; decision: Decision }> {
   return request.source === 'trunk' ? fromTrunk(env, request) : fromDevice(env, request)
 }

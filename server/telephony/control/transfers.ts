@@ -12,7 +12,7 @@ import type { CallBase, Env, Plan } from './call-plan.ts'
 import { toCallGroup } from './destinations/call-group.ts'
 import { toDestination } from './destinations/index.ts'
 
-// Transfers: a blind transfer is a REFER to `*8<destination>` (machines/README.md), which the transferee's phone
+// Transfers: a blind transfer is a REFER to `*8<destination>` (contract/codes/transfer.ts), which the transferee's phone
 // follows with a new INVITE to `*8<destination>`; attended and pendulum transfers dial the destination with
 // X-Atende-Transfer and X-Atende-Parent-Uid. Either way the new call is routed as a dial of the destination and its
 // steps name the step it was transferred from.
