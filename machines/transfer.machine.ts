@@ -1,4 +1,5 @@
 import { setup, assign, enqueueActions, type ActorRefFrom } from 'xstate'
+import { BLIND_TRANSFER_PREFIX } from '../contract/codes/transfer.ts'
 import { missingAction, missingPromise } from './effects.ts'
 import type { Notice } from './types.ts'
 import type { PhoneCommand, TransferType } from './webphoneTypes.ts'
@@ -12,8 +13,8 @@ import type { PhoneCommand, TransferType } from './webphoneTypes.ts'
 // up, tells the server (transfer/cancel) and ends the transfer; the webphone then hangs the destination up and
 // returns to the origin. The machine ends with its result; the webphone moves the stage and the calls.
 
-/** Spec 000 §9 "Blind transfer uses a destination with a special prefix": ours, read by the SIP edge. */
-export const BLIND_TRANSFER_PREFIX = '*8'
+/** Re-exported for the machine's callers; it lives with the other dial codes of contract/codes/transfer.ts. */
+export { BLIND_TRANSFER_PREFIX }
 export const TRANSFER_FAILED_NOTICE = 'Não foi possível fazer a transferência'
 
 /** POST /v1/agent/transfer/cancel/ (spec 000 §7): the origin call's uid as step_id. */

@@ -3,7 +3,8 @@ import { setup, assign, cancel, enqueueActions, sendParent, stopChild, type Acto
 import { callMachine, type CallActorRef, type CallSummary } from './call.machine.ts'
 import { conferenceMachine } from './conference.machine.ts'
 import { missingAction, missingCallback } from './effects.ts'
-import { BLIND_TRANSFER_PREFIX, transferMachine, type TransferOutput } from './transfer.machine.ts'
+import { BLIND_TRANSFER_PREFIX } from '../contract/codes/transfer.ts'
+import { transferMachine, type TransferOutput } from './transfer.machine.ts'
 import type { Notice, RegistrationState, SocketMessage } from './types.ts'
 import type { EndpointStatus } from '../contract/codes/states.ts'
 import {

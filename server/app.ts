@@ -5,12 +5,14 @@ import fastifyMultipart from '@fastify/multipart'
 import type { Config } from './config.ts'
 import type { AppDeps } from './deps.ts'
 import { openDatabase } from './db/client.ts'
-import { createBus } from './realtime/bus.ts'
+import { createBus } from './bus/bus.ts'
 import { createThrottleStore } from './auth/throttle-store.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { registerPermissionGuard } from './http/permission-guard.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
-import { realtimeGateway } from './realtime/gateway.ts'
+import { socketHost } from './realtime/host.ts'
+import { SOCKETS } from './realtime/sockets/index.ts'
+import { SIP_SOCKET_PATH, SIP_SUBPROTOCOL } from './telephony/sip-proxy.ts'
 import { apiRoutes } from './routes/api-routes.ts'
 import { mediaRoutes } from './routes/media-routes.ts'
 import { recordingRoutes } from './routes/recording-routes.ts'
@@ -53,7 +55,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(fastifyMultipart)
     registerPermissionGuard(app, deps.db)
     // Websockets (/ws/business/) before the other routes: the upgrade handling must see every route that follows.
-    await app.register(realtimeGateway)
+    await app.register(socketHost, { sockets: SOCKETS, subprotocols: { [SIP_SOCKET_PATH]: SIP_SUBPROTOCOL } })
     // Kamailio + rtpengine (TELEPHONY=embedded|external|off), the evapi link, /ws/sip and the engines' status.
     await app.register(telephonyService, overrides.telephony ?? {})
 

@@ -23,7 +23,7 @@ export type Config = {
   logLevel: string
   /** Origins besides the request's own host allowed to open websockets (WS_ALLOWED_ORIGINS, comma-separated). */
   wsAllowedOrigins: string[]
-  /** Timings of the realtime gateway (server/realtime/gateway.ts); tests shorten them. */
+  /** Timings of the websocket host (server/realtime/host.ts); tests shorten them. */
   realtime: RealtimeTimings
   /** The SIP and media engines (server/telephony/). */
   telephony: TelephonyConfig

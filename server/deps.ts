@@ -1,6 +1,6 @@
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
-import type { Bus } from './realtime/bus.ts'
+import type { Bus } from './bus/bus.ts'
 import type { ThrottleStore } from './auth/throttle-store.ts'
 
 // The infrastructure every route reaches through `app.deps`, built once by the composition root (server/app.ts).

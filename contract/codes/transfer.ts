@@ -9,6 +9,12 @@
 
 export const ATTENDED_TRANSFER_PREFIX = '*9'
 
+/**
+ * Spec 000 §9 "Blind transfer uses a destination with a special prefix": ours. The webphone REFERs the other party to
+ * `*8<destination>` and call control routes that INVITE as a dial of `<destination>`.
+ */
+export const BLIND_TRANSFER_PREFIX = '*8'
+
 /** The dialog an attended transfer joins, seen from the consulted phone: its own tag is `toTag`. */
 export type JoinedDialog = { callId: string; toTag: string; fromTag: string }
 

@@ -8,7 +8,7 @@ import { activities } from '../db/schema/index.ts'
 import type { ActivityRow, UserRow } from '../db/schema/index.ts'
 import type { AppDeps } from '../deps.ts'
 import { detailError } from '../http/errors.ts'
-import { pushToUser } from '../realtime/channels.ts'
+import { pushToUser } from '../bus/channels.ts'
 import { findUser } from '../users/user-repo.ts'
 
 // Activities (scheduled callbacks) — spec 000 §2, §3 Activity, §4 "the next is dialled automatically (an activity is

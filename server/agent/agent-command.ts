@@ -5,7 +5,7 @@ import type { ServerMessage } from '../../contract/realtime/service-socket.ts'
 import type { UserRow } from '../db/schema/index.ts'
 import type { AppDeps } from '../deps.ts'
 import { detailError } from '../http/errors.ts'
-import { pushToUser } from '../realtime/channels.ts'
+import { pushToUser } from '../bus/channels.ts'
 import { findUser } from '../users/user-repo.ts'
 
 // A supervisor's remote commands to an agent's console (spec 000 §4 Logout, §7 received actions dnd, refresh, openUrl,

@@ -2,7 +2,7 @@ import type { AgentChannel, ChannelResponse } from '../../contract/api/agent.ts'
 import { userExtras } from '../db/schema/index.ts'
 import type { UserRow } from '../db/schema/index.ts'
 import type { AppDeps } from '../deps.ts'
-import { pushToUser } from '../realtime/channels.ts'
+import { pushToUser } from '../bus/channels.ts'
 
 // Spec 000 §7 "Agent channel": signing in to (or out of) the telephony or chat channel sets the user's userextra
 // login_channel_* flag (spec 000 §3), which the profile reports. `logged_in_by` says whether the agent or the system

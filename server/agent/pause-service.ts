@@ -11,7 +11,7 @@ import { agentStates, pauseReports } from '../db/schema/agent.ts'
 import type { PauseReportRow } from '../db/schema/agent.ts'
 import type { AppDeps } from '../deps.ts'
 import { detailError } from '../http/errors.ts'
-import { pushToUser } from '../realtime/channels.ts'
+import { pushToUser } from '../bus/channels.ts'
 import { findUser } from '../users/user-repo.ts'
 import { isExceeded, pauseSeconds, toPause } from './pause-view.ts'
 

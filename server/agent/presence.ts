@@ -5,10 +5,9 @@ import type { AppDeps } from '../deps.ts'
 import { markActivityDone, pendingActivities } from './activity-service.ts'
 import { currentPause } from './pause-service.ts'
 import { reportStatus } from './status-service.ts'
-import { afterServiceFinished, recordWebphoneAnswer } from '../telephony/control/call-service.ts'
 
-// What the service socket asks of the agent side (server/realtime/gateway.ts): one object, so the gateway knows
-// nothing of tables.
+// What the service socket asks of the agent side (server/realtime/sockets/business.ts): one object, so the socket
+// knows nothing of tables. (Its call-step frames go to telephony/control/call-service.ts.)
 export type Who = { siteId: number; userId: number }
 
 export type AgentPresence = {
@@ -18,10 +17,6 @@ export type AgentPresence = {
   /** done_activity: marks the agent's own activity done (another user's id changes nothing). */
   doneActivity(who: Who, id: number): Promise<void>
   reportStatus(who: Who, channel: AgentChannel, status: EndpointStatus): Promise<void>
-  /** webphone_answer: the agent's answer time on their call step (another agent's uid changes nothing). */
-  webphoneAnswer(who: Who, uid: string, callId: string | null): Promise<void>
-  /** after_service_finished: ends the agent's after-service whose pause report is `reportId`. */
-  afterServiceFinished(who: Who, reportId: number): Promise<void>
 }
 
 export function createAgentPresence(deps: AppDeps): AgentPresence {
@@ -32,11 +27,5 @@ export function createAgentPresence(deps: AppDeps): AgentPresence {
       await markActivityDone(deps, who, id)
     },
     reportStatus: (who, channel, status) => reportStatus(deps, who, channel, status),
-    webphoneAnswer: async (who, uid, callId) => {
-      await recordWebphoneAnswer(deps.db, who, uid, callId ?? '')
-    },
-    afterServiceFinished: async (who, reportId) => {
-      await afterServiceFinished(deps.db, who, reportId)
-    },
   }
 }

@@ -4,7 +4,7 @@ import type { EndpointStatus } from '../../contract/codes/states.ts'
 import { userExtras, users } from '../db/schema/index.ts'
 import { agentStates, pauseReports } from '../db/schema/agent.ts'
 import type { AppDeps } from '../deps.ts'
-import { pushToSupervisors } from '../realtime/channels.ts'
+import { pushToSupervisors } from '../bus/channels.ts'
 import { AVAILABLE_FOR_PAUSE, startPendingPause } from './pause-service.ts'
 import { toPause } from './pause-view.ts'
 

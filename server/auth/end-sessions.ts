@@ -1,10 +1,13 @@
 import type { Db } from '../db/client.ts'
-import type { AuthContext } from '../http/authenticate.ts'
-import type { Bus, SessionEndedEvent } from '../realtime/bus.ts'
-import { SESSION_ENDED } from '../realtime/bus.ts'
+import type { SessionRow, UserRow } from '../db/schema/index.ts'
+import type { Bus, SessionEndedEvent } from '../bus/bus.ts'
+import { SESSION_ENDED } from '../bus/bus.ts'
 import type { NewSession } from './session-store.ts'
 import { deleteSession, deleteUserSessions, rotateSession } from './session-store.ts'
 import { revokeToken, revokeUserTokens } from './token-store.ts'
+
+/** The credential a request was authenticated with (http/authenticate.ts AuthContext has these fields). */
+type AuthContext = { user: Pick<UserRow, 'id' | 'siteId'>; via: 'session' | 'token'; keyHash: string; session: SessionRow | null }
 
 // Ending credentials always goes with a `session-ended` event, so live sockets of those sessions can close.
 

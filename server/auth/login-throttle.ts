@@ -1,5 +1,5 @@
 import type { Locale } from '../../contract/locales.ts'
-import { detailError } from '../http/errors.ts'
+import { detailError } from '../errors/http-error.ts'
 import type { ThrottleStore } from './throttle-store.ts'
 
 // Password guessing is limited per account and per client address. Every attempt counts before the password is

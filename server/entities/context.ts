@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts'
 import type { SiteRow } from '../db/schema/index.ts'
 import type { Locale } from '../../contract/locales.ts'
-import type { Bus } from '../realtime/bus.ts'
+import type { Bus } from '../bus/bus.ts'
 
 // What every settings operation runs with: the database (or the open transaction), the caller's site — the only
 // rows it may see — the caller, the answer language and where uploads live.

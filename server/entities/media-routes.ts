@@ -1,8 +1,7 @@
-import { createReadStream } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { ENTITIES } from '../../contract/entities/index.ts'
 import { detailError } from '../http/errors.ts'
-import { isFile } from '../http/files.ts'
+import { isFile, sendStoredFile } from '../http/files.ts'
 import { mimeOfStoredName, storedPath } from './media-store.ts'
 import { tablesOf } from './tables.ts'
 
@@ -24,12 +23,6 @@ export async function settingsMediaRoutes(app: FastifyInstance): Promise<void> {
     const mime = mimeOfStoredName(name)
     const file = dirs.has(dir) ? storedPath(app.deps.config.mediaDir, dir, name) : null
     if (!mime || !file || !(await isFile(file))) throw detailError(404, 'notFound', request.lang)
-    return reply
-      .type(mime)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', `attachment; filename="${name}"`)
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(createReadStream(file))
+    return sendStoredFile(reply, file, { type: mime, filename: name, immutable: true })
   })
 }

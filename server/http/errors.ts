@@ -1,37 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
-import type { ErrorBody, FieldErrors } from '../../contract/api/errors.ts'
+import type { ErrorBody } from '../../contract/api/errors.ts'
+import { HttpError } from '../errors/http-error.ts'
 import type { MessageKey } from '../../contract/messages.ts'
 import { message } from '../../contract/messages.ts'
-import type { Locale } from '../../contract/locales.ts'
 
-// Every error leaves the server in a DRF shape: `{field: [msg]}`, `{non_field_errors: [...]}` or `{detail}`, in the
-// request's language. Handlers throw HttpError; anything else that is not a client error becomes a logged 500.
-export class HttpError extends Error {
-  statusCode: number
-  body: ErrorBody
-  headers: Record<string, string>
-
-  constructor(statusCode: number, body: ErrorBody, headers: Record<string, string> = {}) {
-    super(`HTTP ${statusCode}`)
-    this.statusCode = statusCode
-    this.body = body
-    this.headers = headers
-  }
-}
-
-export function fieldErrors(errors: FieldErrors): HttpError {
-  return new HttpError(400, errors)
-}
-
-export function detailError(
-  statusCode: number,
-  key: MessageKey,
-  lang: Locale,
-  params: Record<string, string | number> = {},
-  headers: Record<string, string> = {},
-): HttpError {
-  return new HttpError(statusCode, { detail: message(key, lang, params) }, headers)
-}
+// The error shapes live below everything (server/errors/http-error.ts); this file answers them.
+export { HttpError, detailError, fieldErrors } from '../errors/http-error.ts'
 
 // Fastify's own client errors (bad JSON, body too large, wrong content type...) mapped to our texts.
 const CLIENT_ERROR_MESSAGES: Record<number, MessageKey> = {

@@ -11,7 +11,7 @@ import { fieldErrors } from '../http/errors.ts'
 import { beginPasswordAttempt } from '../auth/login-throttle.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import type { ThrottleStore } from '../auth/throttle-store.ts'
-import type { Bus } from '../realtime/bus.ts'
+import type { Bus } from '../bus/bus.ts'
 import type { NewSession } from '../auth/session-store.ts'
 import { endOtherCredentials } from '../auth/end-sessions.ts'
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Bus } from './bus.ts'
-import type { ServiceEvent } from './channels.ts'
-import { SERVICE_CHANNEL } from './channels.ts'
+import type { Bus } from '../bus/bus.ts'
+import type { ServiceEvent } from '../bus/channels.ts'
+import { SERVICE_CHANNEL } from '../bus/channels.ts'
 import type { Connection, ConnectionRegistry } from './connections.ts'
 import { userKey } from './connections.ts'
 

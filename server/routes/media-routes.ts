@@ -1,8 +1,7 @@
-import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { detailError } from '../http/errors.ts'
-import { isFile } from '../http/files.ts'
+import { isFile, sendStoredFile } from '../http/files.ts'
 import { avatarDir, mimeOfAvatarName } from '../profile/avatar-store.ts'
 
 // Uploaded files. Names are random (unguessable) and checked against the pattern the store writes, so nothing else on
@@ -18,13 +17,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       const mime = mimeOfAvatarName(name)
       const file = path.join(dir, name)
       if (!mime || !(await isFile(file))) throw detailError(404, 'notFound', request.lang)
-      return reply
-        .type(mime)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', `attachment; filename="${name}"`)
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .send(createReadStream(file))
+      return sendStoredFile(reply, file, { type: mime, filename: name, immutable: true })
     },
   )
 }

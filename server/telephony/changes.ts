@@ -1,4 +1,4 @@
-import type { Bus } from '../realtime/bus.ts'
+import type { Bus } from '../bus/bus.ts'
 
 // The settings write path announces "devices, trunks or sites changed" once a write is committed
 // (server/entities/hooks.ts); every server instance's telephony service hears it on the bus, re-reads its tables and

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Bus } from '../../server/realtime/bus.ts'
+import type { Bus } from '../../server/bus/bus.ts'
 import { createTestBus } from './helper.ts'
 
 // The in-process bus by default; the Redis one when TEST_REDIS_URL is set (npm run test:pg).

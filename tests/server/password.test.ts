@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { userExtras, users } from '../../server/db/schema/index.ts'
-import { SESSION_ENDED } from '../../server/realtime/bus.ts'
+import { SESSION_ENDED } from '../../server/bus/bus.ts'
 import { resolveSite } from '../../server/sites/site-repo.ts'
 import { createUser } from '../../server/users/user-repo.ts'
 import { hashKey } from '../../server/auth/keys.ts'

@@ -4,8 +4,9 @@ import { callRecords, pabxDevices } from '../../db/schema/index.ts'
 import { parseJoinAddress } from '../../../contract/codes/transfer.ts'
 import type { RouteRequest } from '../types.ts'
 import { rejectWith } from './protocol.ts'
-import { DEVICE_RING_SECONDS, toDevice } from './routing.ts'
-import type { CallBase, Env, Plan } from './routing.ts'
+import { DEVICE_RING_SECONDS } from './call-plan.ts'
+import type { CallBase, Env, Plan } from './call-plan.ts'
+import { toDevice } from './destinations/device.ts'
 
 // The transferee of an attended transfer joins the consultation (contract/codes/transfer.ts): the agent REFERred it
 // to `*9<call-id>.<to-tag>.<from-tag>` of the consultation call, and its INVITE to that number lands here — from the

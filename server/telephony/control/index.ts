@@ -5,7 +5,10 @@ import type { CallControl, CallEvent, RegistrationEvent } from '../types.ts'
 import { parseEvent, parseFailure, parseRoute, rejectWith } from './protocol.ts'
 import type { Decision } from './protocol.ts'
 import { applyProgress, closeStep, latestStep, recordSteps, stepsOf } from './records.ts'
-import { routeAfterFailure, routeNew } from './routing.ts'
+import { routeAfterFailure } from './after-failure.ts'
+import type { Env } from './call-plan.ts'
+import { toDestination } from './destinations/index.ts'
+import { routeNew } from './routing.ts'
 import type { Random } from './strategies.ts'
 
 // Call control (README.md): the brain Kamailio asks over evapi where each call goes. `route` and `failure` answer a
@@ -39,10 +42,11 @@ function forKamailio(decision: Decision): Decision {
 
 export function createCallControl(deps: CallControlDeps): CallControlService {
   const now = deps.now ?? (() => new Date())
-  const env = () => ({
+  const env = (): Env => ({
     db: deps.db,
     now: now(),
     random: deps.random ?? Math.random,
+    destination: toDestination,
   })
   const pending = new Set<Promise<void>>()
 

@@ -1,18 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { ACTIVITY_CALL_HEADER } from '../../../contract/api/activities.ts'
 import { TRANSFER_TYPES } from '../../../contract/api/service-actions.ts'
-import { parseAppTarget } from '../../../contract/codes/transfer.ts'
+import { BLIND_TRANSFER_PREFIX, parseAppTarget } from '../../../contract/codes/transfer.ts'
 import type { DiallableApp } from '../../../contract/codes/transfer.ts'
-import { BLIND_TRANSFER_PREFIX } from '../../../machines/transfer.machine.ts'
 import { activities, pabxCallGroups, pabxDevices, users } from '../../db/schema/index.ts'
 import type { RouteRequest } from '../types.ts'
 import { allowedAppIds } from './app-permissions.ts'
 import { trunkParty } from './attended-transfer.ts'
 import { rejectWith } from './protocol.ts'
-import { toCallGroup, toDestination } from './routing.ts'
-import type { CallBase, Env, Plan } from './routing.ts'
+import type { CallBase, Env, Plan } from './call-plan.ts'
+import { toCallGroup } from './destinations/call-group.ts'
+import { toDestination } from './destinations/index.ts'
 
-// Transfers: a blind transfer is a REFER to `*8<destination>` (machines/README.md), which the transferee's phone
+// Transfers: a blind transfer is a REFER to `*8<destination>` (contract/codes/transfer.ts), which the transferee's phone
 // follows with a new INVITE to `*8<destination>`; attended and pendulum transfers dial the destination with
 // X-Atende-Transfer and X-Atende-Parent-Uid. Either way the new call is routed as a dial of the destination and its
 // steps name the step it was transferred from.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { servicePauses, users } from '../../../server/db/schema/index.ts'
 import { TestClient } from '../helper.ts'
-import { pushToUser } from '../../../server/realtime/channels.ts'
+import { pushToUser } from '../../../server/bus/channels.ts'
 import { loggedIn, openSocket, sessionCookie } from './ws-helper.ts'
 import { useTwoInstances } from './instances.ts'
 

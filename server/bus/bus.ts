@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 
-// Publish/subscribe between the parts of the server (and, with Redis, between server instances). Websocket gateways
-// subscribe; services publish. Payloads must be JSON-serialisable so both implementations behave alike.
+// Publish/subscribe between the parts of the server (and, with Redis, between server instances). The websocket host
+// and socket paths subscribe; services publish. Payloads must be JSON-serialisable so both implementations behave alike.
 export type BusHandler = (payload: unknown) => void
 
 export interface Bus {

@@ -1,7 +1,7 @@
 import type { Bus } from './bus.ts'
 import type { ServerMessage } from '../../contract/realtime/service-socket.ts'
 
-// What the websocket gateways of every server instance hear on the bus. Server code never writes to a socket itself:
+// What the socket paths of every server instance hear on the bus. Server code never writes to a socket itself:
 // it publishes here and each instance delivers to the sockets it holds, so a message for user X sent on instance A
 // reaches X's socket on instance B (Redis bus) exactly as on one instance (in-process bus).
 
