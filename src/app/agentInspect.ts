@@ -1,6 +1,6 @@
 import type { AnyActorRef, InspectionEvent } from 'xstate'
-import { createStore } from '../app/store.ts'
-import type { Store } from '../app/store.ts'
+import { createStore } from './store.ts'
+import type { Store } from './store.ts'
 
 // What the machine visualizer (/machines) shows of the running actors: the last event each child received and the
 // transitions it took.
