@@ -7,8 +7,8 @@ import { useLingui } from '@lingui/react/macro'
 import type { Entity } from '../../../contract/entities/index.ts'
 import { listQuery } from '../api.ts'
 import { AddIcon, SearchIcon } from '../icons.tsx'
-import { SettingsButton } from '../links.tsx'
-import { settingsPath } from '../paths.ts'
+import { EntityButton } from '../links.tsx'
+import { entityPath } from '../paths.ts'
 import { useEntityPermissions } from '../permissions.ts'
 import { EntityTable } from './EntityTable.tsx'
 import { Pagination } from './Pagination.tsx'
@@ -51,9 +51,9 @@ export function EntityList({ entity, parentId, tools }: Props) {
         <Box sx={{ flex: 1 }} />
         {tools}
         {permissions.add && (
-          <SettingsButton path={settingsPath(entity, 'create', ids)} size="sm" startDecorator={<AddIcon />} testId="list-new">
+          <EntityButton home={entity.home} path={entityPath(entity, 'create', ids)} size="sm" startDecorator={<AddIcon />} testId="list-new">
             {t`Novo`}
-          </SettingsButton>
+          </EntityButton>
         )}
       </Box>
       <EntityTable

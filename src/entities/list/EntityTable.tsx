@@ -6,8 +6,8 @@ import type { Entity } from '../../../contract/entities/index.ts'
 import { DeleteIcon, EditIcon } from '../../components/icons/icons.tsx'
 import type { ApiRecord } from '../api.ts'
 import { CopyIcon, SortDownIcon, SortUpIcon } from '../icons.tsx'
-import { SettingsIconButton } from '../links.tsx'
-import { settingsPath } from '../paths.ts'
+import { EntityIconButton } from '../links.tsx'
+import { entityPath } from '../paths.ts'
 import type { EntityPermissions } from '../permissions.ts'
 import { useText } from '../text.ts'
 import { Cell, fieldOf, isSortable } from './cells.tsx'
@@ -87,20 +87,20 @@ export function EntityTable({ entity, rows, loading, ordering, onSort, permissio
                 {actions && (
                   <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                     {permissions.change && (
-                      <SettingsIconButton path={settingsPath(entity, 'edit', ids)} label={t`Editar`} testId="row-edit">
+                      <EntityIconButton home={entity.home} path={entityPath(entity, 'edit', ids)} label={t`Editar`} testId="row-edit">
                         <EditIcon />
-                      </SettingsIconButton>
+                      </EntityIconButton>
                     )}
                     {/* Spec 001 §6 ties Duplicate to permEdit; the copy is created, so it needs add too. */}
                     {permissions.change && permissions.add && (
-                      <SettingsIconButton path={settingsPath(entity, 'create', ids)} search={{ duplicate_id: row.id }} label={t`Duplicar`} testId="row-duplicate">
+                      <EntityIconButton home={entity.home} path={entityPath(entity, 'create', ids)} search={{ duplicate_id: row.id }} label={t`Duplicar`} testId="row-duplicate">
                         <CopyIcon />
-                      </SettingsIconButton>
+                      </EntityIconButton>
                     )}
                     {permissions.delete && (
-                      <SettingsIconButton path={settingsPath(entity, 'delete', ids)} label={t`Deletar`} testId="row-delete" color="danger">
+                      <EntityIconButton home={entity.home} path={entityPath(entity, 'delete', ids)} label={t`Deletar`} testId="row-delete" color="danger">
                         <DeleteIcon />
-                      </SettingsIconButton>
+                      </EntityIconButton>
                     )}
                   </td>
                 )}
