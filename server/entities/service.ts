@@ -22,7 +22,7 @@ import { commitFiles, discardFiles, filesToRemove, storeUploads } from './stored
 import { tablesOf } from './tables.ts'
 import type { EntityTables } from './tables.ts'
 import type { FieldErrors } from './types.ts'
-import { isForeignKeyViolation, isUniqueViolation, uniqueErrors } from './unique.ts'
+import { freeUniqueValues, isForeignKeyViolation, isUniqueViolation, uniqueErrors } from './unique.ts'
 import { buildWriteSet, insertRecord, updateRecord as writeUpdate } from './write.ts'
 
 // The generic settings operations behind every entity's routes. Order of checks on a write: the body schema (the
@@ -50,6 +50,11 @@ export async function getRecord(ctx: EntityContext, entity: Entity, id: number):
   const raw = await loadRaw(ctx, tablesOf(entity.key), id)
   if (!raw) throw notFound(ctx)
   return (await toRecords(ctx, entity.key, [raw]))[0]!
+}
+
+/** A record to prefill a copy with (create?duplicate_id=): the detail, its unique values made free. */
+export async function duplicateRecord(ctx: EntityContext, entity: Entity, id: number): Promise<ApiRecord> {
+  return (await freeUniqueValues(ctx, tablesOf(entity.key), await getRecord(ctx, entity, id))) as ApiRecord
 }
 
 export async function listRecords(ctx: EntityContext, entity: Entity, query: Record<string, unknown>): Promise<{ count: number; results: ApiRecord[] }> {

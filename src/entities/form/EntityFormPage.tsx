@@ -7,7 +7,7 @@ import { payloadFor } from '../../../contract/entities/index.ts'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
 import { PageSpinner } from '../../components/layout/PageSpinner.tsx'
 import { toast } from '../../components/toast/toastStore.ts'
-import { detailQuery, entityQueryKey, saveRecord } from '../api.ts'
+import { detailQuery, duplicateQuery, entityQueryKey, saveRecord } from '../api.ts'
 import { useEntityNavigate } from '../links.tsx'
 import { entityPath } from '../paths.ts'
 import type { SettingsPage } from '../paths.ts'
@@ -25,7 +25,11 @@ export function EntityFormPage({ page, duplicateId }: { page: SettingsPage; dupl
   const navigate = useEntityNavigate(entity.home)
   const editing = page.kind === 'edit' ? page.itemId : undefined
   const sourceId = editing ?? duplicateId
-  const record = useQuery({ ...detailQuery(entity, sourceId ?? 0), enabled: sourceId !== undefined })
+  // A copy starts from the record with its unique names made free ('Equipe A' → 'Equipe A 2'), so it can be saved.
+  const copying = editing === undefined && duplicateId !== undefined
+  const detail = useQuery({ ...detailQuery(entity, editing ?? 0), enabled: editing !== undefined })
+  const copy = useQuery({ ...duplicateQuery(entity, duplicateId ?? 0), enabled: copying })
+  const record = copying ? copy : detail
   const listPath = entityPath(entity, 'list', { parentId })
   if (sourceId !== undefined && record.isPending) return <PageSpinner />
   if (sourceId !== undefined && record.error) {
