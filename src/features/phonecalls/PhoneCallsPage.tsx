@@ -106,14 +106,17 @@ export function PhoneCallsPage() {
         loading={query.isFetching}
         pending={query.isPending}
         minWidth={900}
-        rowProps={(call) => ({
-          'data-testid': 'call-row',
-          tabIndex: 0,
-          'aria-label': t`Ver detalhes da chamada ${call.phone || call.endpoint}`,
-          onClick: () => setOpen(call),
-          onKeyDown: (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), setOpen(call)),
-          style: { cursor: 'pointer' },
-        })}
+        rowProps={(call) => {
+          const party = call.phone || call.endpoint
+          return {
+            'data-testid': 'call-row',
+            tabIndex: 0,
+            'aria-label': t`Ver detalhes da chamada ${party}`,
+            onClick: () => setOpen(call),
+            onKeyDown: (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), setOpen(call)),
+            style: { cursor: 'pointer' },
+          }
+        }}
         toolbarSx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1.4fr 1.4fr 1.4fr 1.4fr' } }}
         toolbar={
           <>
