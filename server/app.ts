@@ -19,6 +19,8 @@ import { recordingRoutes } from './routes/recording-routes.ts'
 import { settingsMediaRoutes } from './entities/index.ts'
 import { spaRoutes } from './routes/spa-routes.ts'
 import { telephonyService } from './telephony/index.ts'
+// Each area's rules for its settings entities (password policy, telephony pushes, …).
+import './entity-hooks.ts'
 import type { TelephonyOptions } from './telephony/index.ts'
 
 // Composition root: config → db → bus → auth → permission guard → routes → SPA static. Tests inject their own db (and

@@ -1,6 +1,7 @@
 import { DEFAULT_ORDERING } from '../constants.ts'
 import type { Area, EntityKey, NameIn } from './keys.ts'
 import { apiPath } from './keys.ts'
+import { DEFAULT_HOME, SECTIONS } from './types.ts'
 import type { Entity, Field, FormTab, Option, Scalar, Section, Texts } from './types.ts'
 
 /** A text in the three interface languages, pt-BR first (the spec's labels are the source text). */
@@ -20,8 +21,15 @@ export type EntityInput<A extends Area, N extends string> = {
   readonly area: A
   readonly name: NameIn<A>
   readonly model: string
-  /** Below /settings/, TanStack style: 'pabx/routes/outbound/$id/channels'. */
+  /**
+   * The top-level page the entity's list and form live under: 'settings' (the default) or a page of its own
+   * ('clients' → /clients, /clients/create, /clients/3/edit). The SPA draws every home with the same list and form.
+   */
+  readonly home?: string
+  /** Below the home, TanStack style: 'pabx/routes/outbound/$id/channels'; '' is the home itself. */
   readonly route: string
+  /** The settings menu section; the route's first segment unless given (an entity outside /settings names it). */
+  readonly section?: Section
   readonly label: { readonly singular: Texts; readonly plural: Texts }
   readonly fields: readonly Field<N>[]
   /** Defaults to 'description'. */
@@ -43,13 +51,17 @@ export function defineEntity<A extends Area, const N extends string>(input: Enti
   const names = input.fields.map((f) => f.name as string)
   const titleField = input.titleField ?? 'description'
   const hasActive = names.includes('is_active')
+  const home = input.home ?? DEFAULT_HOME
+  const section = input.section ?? (input.route.split('/')[0] as Section)
+  if (!SECTIONS.includes(section)) throw new Error(`${key}: '${section}' is not a settings section`)
   return {
     key,
     area: input.area,
     name: input.name,
     model: input.model,
-    section: input.route.split('/')[0] as Section,
-    route: `/settings/${input.route}`,
+    section,
+    home,
+    route: input.route ? `/${home}/${input.route}` : `/${home}`,
     itemParam: input.itemParam ?? 'id',
     api: apiPath(key),
     permissions: {

@@ -10,6 +10,7 @@ import { PABX } from './pabx.ts'
 import { CLASSIFICATIONS } from './service-classifications.ts'
 import { QUEUES } from './service-queues.ts'
 import { SERVICE } from './service.ts'
+import { DEFAULT_HOME } from './types.ts'
 import type { Entity, Field, OnDelete, Section } from './types.ts'
 
 // The registry: every settings entity, found by key, by route or by API path, and what refers to what.
@@ -100,7 +101,7 @@ export const ENTITY_PERMISSIONS: readonly string[] = ENTITIES.flatMap((e) => Obj
 
 /** A settings menu section is shown to users holding any of these (its entities' view codenames). */
 export function sectionPermissions(section: Section): string[] {
-  return ENTITIES.filter((e) => e.section === section).map((e) => e.permissions.view)
+  return ENTITIES.filter((e) => e.home === DEFAULT_HOME && e.section === section).map((e) => e.permissions.view)
 }
 
 export * from './types.ts'

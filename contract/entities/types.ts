@@ -150,6 +150,9 @@ export type Parent = {
   readonly param: string
 }
 
+/** Where an entity's pages live unless it names another home. */
+export const DEFAULT_HOME = 'settings'
+
 export type Entity = {
   readonly key: EntityKey
   readonly area: Area
@@ -157,7 +160,9 @@ export type Entity = {
   /** Django-style model name: the suffix of the permission codenames. */
   readonly model: string
   readonly section: Section
-  /** The list page, TanStack style: '/settings/pabx/routes/outbound/$id/channels'. */
+  /** The top-level page its list and form live under ('settings', 'clients'). */
+  readonly home: string
+  /** The list page, TanStack style: '/settings/pabx/routes/outbound/$id/channels' (always below `/${home}`). */
   readonly route: string
   /** The route parameter naming one item (`{route}/${itemParam}/edit`); 'id' unless the spec names another. */
   readonly itemParam: string

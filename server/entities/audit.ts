@@ -18,6 +18,17 @@ export type AuditEntry = {
   readonly cascadeOf?: CascadeOf
 }
 
+// Bookkeeping every update moves; a change of it alone is no change.
+const BOOKKEEPING = new Set(['updated_at'])
+
+/** Whether an update changed anything an administrator could see (the records as the API shows them). */
+export function recordChanged(before: ApiRecord | null, after: ApiRecord | null): boolean {
+  if (!before || !after) return before !== after
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)])
+  for (const key of keys) if (!BOOKKEEPING.has(key) && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) return true
+  return false
+}
+
 export async function writeAuditEntries(ctx: EntityContext, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return
   await ctx.db.insert(auditLog).values(entries.map((entry) => ({ siteId: ctx.site.id, userId: ctx.userId, cascadeOf: null, ...entry })))

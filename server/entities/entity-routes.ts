@@ -5,7 +5,7 @@ import { detailError } from '../http/errors.ts'
 import type { RoutePermission } from '../http/permission-guard.ts'
 import type { EntityContext } from './context.ts'
 import { readEntityInput } from './request-input.ts'
-import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './service.ts'
+import { createRecord, deleteRecord, duplicateRecord, getRecord, listRecords, updateRecord } from './service.ts'
 import { bindAll } from './tables.ts'
 
 // Every settings entity at its API path (`/api/v1/<area>/<name>/`), one route per action, each guarded by the
@@ -44,7 +44,11 @@ function register(app: FastifyInstance, entity: Entity): void {
   const guard = (action: keyof Entity['permissions']) => ({ config: { permission: entity.permissions[action] as RoutePermission } })
 
   app.get(list, guard('view'), (request) => listRecords(entityContext(app, request), entity, request.query as Record<string, unknown>))
-  app.get(detail, guard('view'), (request) => getRecord(entityContext(app, request), entity, rowId(request)))
+  // `?duplicate=true`: the record to prefill a copy with, its unique values made free (unique.ts).
+  app.get(detail, guard('view'), (request) => {
+    const read = (request.query as { duplicate?: unknown }).duplicate === 'true' ? duplicateRecord : getRecord
+    return read(entityContext(app, request), entity, rowId(request))
+  })
   app.post(list, guard('add'), async (request, reply) => {
     const record = await createRecord(entityContext(app, request), entity, await readEntityInput(request, entity))
     return reply.code(201).send(record)

@@ -1,16 +1,12 @@
 import type { EntityKey } from '../../contract/entities/index.ts'
-import { entityMessage } from '../../contract/entities/index.ts'
-import { passwordProblems } from '../../contract/api/password.ts'
-import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
-import { normaliseDomain } from '../sites/site-repo.ts'
 import type { EntityContext } from './context.ts'
 import type { ApiRecord } from './serialize.ts'
 import type { FieldErrors } from './types.ts'
-import { dropVoipOfDevice, syncVoipAccounts } from './voip-sync.ts'
-import { endUserCredentials } from '../auth/end-sessions.ts'
-import { telephonyTablesChanged } from '../telephony/changes.ts'
 
-// What a few entities need beyond their definition. Everything else is generic.
+// What a few entities need beyond their definition. Nothing here names an entity: each area registers its own rules
+// (server/auth/entity-hooks.ts, server/sites/entity-hooks.ts, server/telephony/entity-hooks.ts), and
+// server/entity-hooks.ts loads those registrations for the app and the seed. Two areas may register for the same
+// entity (a user's password rules and its webphone account): their hooks run one after the other.
 type Values = Record<string, unknown>
 
 export type EntityHooks = {
@@ -28,52 +24,43 @@ export type EntityHooks = {
   afterCommit?(ctx: EntityContext, id: number, after: ApiRecord | null): Promise<void>
 }
 
-const KNOWN_PERMISSIONS = new Set(ALL_PERMISSIONS)
+/** The registered hooks of each entity (every area's, combined); read by the write path, the import and the seed. */
+export const HOOKS: Partial<Record<EntityKey, EntityHooks>> = {}
 
-const own = (ctx: EntityContext) => entityMessage('cannotRemoveOwn', ctx.lang)
+function combine(first: EntityHooks, second: EntityHooks): EntityHooks {
+  const both = <K extends keyof EntityHooks>(key: K) => (first[key] && second[key] ? true : undefined)
+  return {
+    normalise: both('normalise')
+      ? (values) => {
+          first.normalise!(values)
+          second.normalise!(values)
+        }
+      : (first.normalise ?? second.normalise),
+    validate: both('validate') ? (ctx, values, existing) => ({ ...second.validate!(ctx, values, existing), ...first.validate!(ctx, values, existing) }) : (first.validate ?? second.validate),
+    afterWrite: both('afterWrite')
+      ? async (ctx, id) => {
+          await first.afterWrite!(ctx, id)
+          await second.afterWrite!(ctx, id)
+        }
+      : (first.afterWrite ?? second.afterWrite),
+    refuseDelete: both('refuseDelete') ? (ctx, id) => first.refuseDelete!(ctx, id) ?? second.refuseDelete!(ctx, id) : (first.refuseDelete ?? second.refuseDelete),
+    beforeDelete: both('beforeDelete')
+      ? async (ctx, id) => {
+          await first.beforeDelete!(ctx, id)
+          await second.beforeDelete!(ctx, id)
+        }
+      : (first.beforeDelete ?? second.beforeDelete),
+    afterCommit: both('afterCommit')
+      ? async (ctx, id, after) => {
+          await first.afterCommit!(ctx, id, after)
+          await second.afterCommit!(ctx, id, after)
+        }
+      : (first.afterCommit ?? second.afterCommit),
+  }
+}
 
-export const HOOKS: Partial<Record<EntityKey, EntityHooks>> = {
-  'business.users': {
-    validate(ctx, values, existing) {
-      const errors: FieldErrors = {}
-      const password = values.password
-      if (typeof password === 'string' && password !== '') {
-        const problems = passwordProblems(password, { username: String(values.username ?? ''), lang: ctx.lang })
-        if (problems.length) errors.password = problems
-      }
-      if (existing?.id === ctx.userId && values.is_active === false) errors.is_active = [own(ctx)]
-      return errors
-    },
-    refuseDelete: (ctx, id) => (id === ctx.userId ? own(ctx) : undefined),
-    afterWrite: (ctx, id) => syncVoipAccounts(ctx, { userIds: [id] }),
-    // A disabled or deleted user is signed out everywhere at once: sessions, tokens and live sockets.
-    async afterCommit(ctx, id, after) {
-      if (ctx.bus && (after === null || after.is_active === false)) await endUserCredentials(ctx.db, ctx.bus, { siteId: ctx.site.id, userId: id })
-    },
-  },
-  'business.sites': {
-    normalise(values) {
-      if (typeof values.domain === 'string') values.domain = normaliseDomain(values.domain)
-    },
-    validate: (ctx, values, existing): FieldErrors => (existing?.id === ctx.site.id && values.is_active === false ? { is_active: [own(ctx)] } : {}),
-    // Another site is invisible (404); the caller's own cannot go while they use it.
-    refuseDelete: (ctx, id) => (id === ctx.site.id ? own(ctx) : undefined),
-    // The SIP realm is the site's domain: Kamailio's credential table follows it.
-    afterCommit: (ctx) => telephonyTablesChanged(ctx.bus, 'sites'),
-  },
-  'business.groups': {
-    validate(ctx, values): FieldErrors {
-      const unknown = ((values.permissions as string[] | null) ?? []).filter((p) => !KNOWN_PERMISSIONS.has(String(p)))
-      return unknown.length ? { permissions: [`${entityMessage('invalidOption', ctx.lang)}: ${unknown.join(', ')}`] } : {}
-    },
-  },
-  'pabx.devices': {
-    afterWrite: (ctx, id) => syncVoipAccounts(ctx, { deviceIds: [id] }),
-    beforeDelete: (ctx, id) => dropVoipOfDevice(ctx, id),
-    // Kamailio's HA1 and call-cap tables are pushed again (server/telephony/credentials.ts).
-    afterCommit: (ctx) => telephonyTablesChanged(ctx.bus, 'devices'),
-  },
-  'pabx.trunks': {
-    afterCommit: (ctx) => telephonyTablesChanged(ctx.bus, 'trunks'),
-  },
+/** An area's rules for one of its entities; hooks registered earlier for the same entity run first. */
+export function registerEntityHooks(key: EntityKey, hooks: EntityHooks): void {
+  const current = HOOKS[key]
+  HOOKS[key] = current ? combine(current, hooks) : hooks
 }

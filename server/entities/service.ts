@@ -7,7 +7,7 @@ import { HttpError, detailError, fieldErrors } from '../http/errors.ts'
 import type { Db } from '../db/client.ts'
 import type { EntityContext } from './context.ts'
 import { within } from './context.ts'
-import { writeAudit } from './audit.ts'
+import { recordChanged, writeAudit } from './audit.ts'
 import { auditCascade, cascadeEffects } from './cascade-audit.ts'
 import { HOOKS } from './hooks.ts'
 import { EXTRA_FILTERS } from './extra-filters.ts'
@@ -22,7 +22,7 @@ import { commitFiles, discardFiles, filesToRemove, storeUploads } from './stored
 import { tablesOf } from './tables.ts'
 import type { EntityTables } from './tables.ts'
 import type { FieldErrors } from './types.ts'
-import { isForeignKeyViolation, isUniqueViolation, uniqueErrors } from './unique.ts'
+import { freeUniqueValues, isForeignKeyViolation, isUniqueViolation, uniqueErrors } from './unique.ts'
 import { buildWriteSet, insertRecord, updateRecord as writeUpdate } from './write.ts'
 
 // The generic settings operations behind every entity's routes. Order of checks on a write: the body schema (the
@@ -50,6 +50,11 @@ export async function getRecord(ctx: EntityContext, entity: Entity, id: number):
   const raw = await loadRaw(ctx, tablesOf(entity.key), id)
   if (!raw) throw notFound(ctx)
   return (await toRecords(ctx, entity.key, [raw]))[0]!
+}
+
+/** A record to prefill a copy with (create?duplicate_id=): the detail, its unique values made free. */
+export async function duplicateRecord(ctx: EntityContext, entity: Entity, id: number): Promise<ApiRecord> {
+  return (await freeUniqueValues(ctx, tablesOf(entity.key), await getRecord(ctx, entity, id))) as ApiRecord
 }
 
 export async function listRecords(ctx: EntityContext, entity: Entity, query: Record<string, unknown>): Promise<{ count: number; results: ApiRecord[] }> {
@@ -102,6 +107,10 @@ async function checked(ctx: EntityContext, entity: Entity, mode: SchemaMode, inp
   return values
 }
 
+function secretSent(entity: Entity, values: Values): boolean {
+  return entity.fields.some((f) => f.secret && typeof values[f.name] === 'string' && values[f.name] !== '')
+}
+
 type Write = { id?: number; existingRaw: RawRow | null; before: ApiRecord | null; values: Values; input: EntityInput }
 
 async function write(ctx: EntityContext, entity: Entity, w: Write): Promise<number> {
@@ -118,7 +127,10 @@ async function write(ctx: EntityContext, entity: Entity, w: Write): Promise<numb
       await hooks?.afterWrite?.(t, id)
       const readCtx = tables.plan.scope === 'id' ? { ...t, site: { ...t.site, id } } : t
       const [after] = await toRecords(readCtx, entity.key, [(await loadRaw(readCtx, tables, id))!], { redact: true })
-      await writeAudit(t, entity.key, id, w.id === undefined ? 'create' : 'update', w.before, after!)
+      // A save that changes nothing leaves no entry; a secret sent is a change the redacted records cannot show.
+      if (w.id === undefined || secretSent(entity, w.values) || recordChanged(w.before, after!)) {
+        await writeAudit(t, entity.key, id, w.id === undefined ? 'create' : 'update', w.before, after!)
+      }
       return id
     })
     await commitFiles(ctx, tables.plan, w.existingRaw, stored)

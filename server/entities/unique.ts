@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { entityMessage } from '../../contract/entities/index.ts'
+import type { Field } from '../../contract/entities/index.ts'
 import type { FieldPlan, UniquePlan } from '../db/entity-schema/plan.ts'
 import type { EntityContext } from './context.ts'
 import type { EntityTables } from './tables.ts'
@@ -48,6 +49,61 @@ export async function uniqueErrors(ctx: EntityContext, tables: EntityTables, val
     if (clash) errors[reportedField(unique, plan.entity.parent?.field)] = [entityMessage('alreadyExists', ctx.lang)]
   }
   return errors
+}
+
+// Unique values a copy may take by counting on: names, codes, usernames, shortcuts, extensions and numbers. A domain,
+// e-mail, URL or document number has a shape a counter would break; those stay as they are for the person to change.
+const COUNTABLE = new Set<Field['validation']>([undefined, 'extension', 'phone'])
+const MAX_TRIES = 25
+
+/**
+ * The values a copy of `value` may take, in order: a trailing number counts up ('agent1' → 'agent2', '10001' →
+ * '10002', keeping leading zeros), anything else gets one ('Suporte' → 'Suporte 2', 'maria' → 'maria-2'); each cut
+ * to fit `max`.
+ */
+export function* copyCandidates(value: string, max = Infinity): Generator<string> {
+  const numbered = /^(.*?)(\d+)$/.exec(value)
+  const separator = /\s/.test(value) ? ' ' : '-'
+  for (let step = 1; step <= MAX_TRIES; step++) {
+    let base: string
+    let suffix: string
+    if (numbered) {
+      const [, head, digits] = numbered as unknown as [string, string, string]
+      base = head
+      suffix = String(BigInt(digits) + BigInt(step)).padStart(digits.length, '0')
+    } else {
+      base = value
+      suffix = `${separator}${step + 1}`
+    }
+    if (suffix.length > max) return
+    yield `${base.slice(0, Math.max(0, max - suffix.length))}${suffix}`
+  }
+}
+
+/**
+ * A record about to be copied (create?duplicate_id=) with its unique values made free: a counted name where one is
+ * free, a unique reference (a user's device) left empty for the person to choose, so the copy can be saved.
+ */
+export async function freeUniqueValues(ctx: EntityContext, tables: EntityTables, record: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const values = { ...record }
+  const byName = new Map(tables.plan.fields.map((f) => [f.field.name, f.field]))
+  for (const name of Object.keys(await uniqueErrors(ctx, tables, values))) {
+    const field = byName.get(name)
+    const original = values[name]
+    if (!field) continue
+    if (field.storage === 'fk') {
+      values[name] = null
+      delete values[`${name}_description`]
+      continue
+    }
+    if (field.storage !== 'text' || typeof original !== 'string' || !COUNTABLE.has(field.validation)) continue
+    for (const candidate of copyCandidates(original, field.max)) {
+      values[name] = candidate
+      if (!(await uniqueErrors(ctx, tables, values))[name]) break
+      values[name] = original
+    }
+  }
+  return values
 }
 
 /** A unique violation from either driver (Drizzle wraps the driver's error in `cause`). */

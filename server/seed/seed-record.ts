@@ -3,6 +3,8 @@ import type { EntityKey } from '../../contract/entities/index.ts'
 import { entityByKey, fieldErrors, valibotSchema } from '../../contract/entities/index.ts'
 import type { EntityContext } from '../entities/context.ts'
 import { HOOKS } from '../entities/hooks.ts'
+// The seed writes without the app: the areas' rules are loaded here too.
+import '../entity-hooks.ts'
 import { acceptedKinds, sniff } from '../entities/media-store.ts'
 import type { Upload } from '../entities/request-input.ts'
 import { secretColumns } from '../entities/secrets.ts'

@@ -1,7 +1,7 @@
 import type { Bus } from '../bus/bus.ts'
 
 // The settings write path announces "devices, trunks or sites changed" once a write is committed
-// (server/entities/hooks.ts); every server instance's telephony service hears it on the bus, re-reads its tables and
+// (server/telephony/entity-hooks.ts); every server instance's telephony service hears it on the bus, re-reads its tables and
 // pushes them to the Kamailio it drives (server/telephony/credentials.ts).
 export const TELEPHONY_TABLES_CHANNEL = 'telephony:tables'
 

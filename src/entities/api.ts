@@ -56,6 +56,15 @@ export function detailQuery(entity: Entity, id: number) {
   })
 }
 
+/** The record a copy starts from (create?duplicate_id=): the detail with its unique values made free by the server. */
+export function duplicateQuery(entity: Entity, id: number) {
+  return queryOptions({
+    queryKey: [...entityQueryKey(entity), 'duplicate', id] as const,
+    queryFn: ({ signal }) => api.get<ApiRecord>(clientPath(`${entity.api}${id}/`), { duplicate: 'true' }, { signal }),
+    staleTime: 0,
+  })
+}
+
 /** A payload from `payloadFor` as the client sends it: JSON, or FormData with `params` first and one part per file. */
 export function requestBody(payload: Payload): unknown {
   if ('json' in payload) return payload.json

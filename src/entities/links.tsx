@@ -4,26 +4,28 @@ import type { ButtonProps } from '@mui/joy/Button'
 import { useNavigate } from '@tanstack/react-router'
 import { useLocale } from '../app/useLocale.ts'
 import { ButtonLink, IconButtonLink } from '../components/links.tsx'
+import { homeRoute } from './homes.ts'
 
-// Links to settings pages: every entity page is `/{-$locale}/settings/$` with the path below /settings/ as the splat.
+// Links to entity pages: every page of a home is `/{-$locale}/<home>/$` with the path below the home as the splat
+// (settings by default).
 
-type Common = { path: string; search?: { duplicate_id?: number }; testId?: string }
+type Common = { home?: string; path: string; search?: { duplicate_id?: number }; testId?: string }
 
-export function SettingsButton({ path, search, testId, children, ...rest }: Common & { children: ReactNode } & Pick<ButtonProps, 'variant' | 'color' | 'startDecorator' | 'size'>) {
+export function EntityButton({ home = 'settings', path, search, testId, children, ...rest }: Common & { children: ReactNode } & Pick<ButtonProps, 'variant' | 'color' | 'startDecorator' | 'size'>) {
   const { params } = useLocale()
   return (
-    <ButtonLink to="/{-$locale}/settings/$" params={{ ...params, _splat: path }} search={search ?? {}} data-testid={testId} {...rest}>
+    <ButtonLink to={homeRoute(home)} params={{ ...params, _splat: path }} search={search ?? {}} data-testid={testId} {...rest}>
       {children}
     </ButtonLink>
   )
 }
 
-export function SettingsIconButton({ path, search, testId, label, children, color }: Common & { label: string; children: ReactNode; color?: 'neutral' | 'danger' | 'primary' }) {
+export function EntityIconButton({ home = 'settings', path, search, testId, label, children, color }: Common & { label: string; children: ReactNode; color?: 'neutral' | 'danger' | 'primary' }) {
   const { params } = useLocale()
   return (
     <Tooltip title={label} size="sm">
       <IconButtonLink
-        to="/{-$locale}/settings/$"
+        to={homeRoute(home)}
         params={{ ...params, _splat: path }}
         search={search ?? {}}
         aria-label={label}
@@ -38,9 +40,9 @@ export function SettingsIconButton({ path, search, testId, label, children, colo
   )
 }
 
-/** Goes to a settings page by its path below /settings/. */
-export function useSettingsNavigate() {
+/** Goes to an entity page by its path below its home. */
+export function useEntityNavigate(home = 'settings') {
   const navigate = useNavigate()
   const { params } = useLocale()
-  return (path: string) => navigate({ to: '/{-$locale}/settings/$', params: { ...params, _splat: path } })
+  return (path: string) => navigate({ to: homeRoute(home), params: { ...params, _splat: path } })
 }

@@ -1,9 +1,10 @@
 import { ENTITIES } from '../../contract/entities/index.ts'
 import type { Action, Entity } from '../../contract/entities/index.ts'
 
-// The settings pages of every entity live under one splat route (`/settings/$`): this module turns the path below
-// /settings/ into an entity and a page, and back. Each entity's route template ('pabx/routes/outbound/$id/channels')
-// takes these suffixes (spec 000 §2): '' (list), 'create' (?duplicate_id=), '{id}/edit', '{id}/delete'.
+// The pages of every entity live under one splat route per home (`/settings/$`, or `/clients/$` for an entity whose
+// home is 'clients'): this module turns the path below the home into an entity and a page, and back. Each entity's
+// route template ('pabx/routes/outbound/$id/channels') takes these suffixes (spec 000 §2): '' (list), 'create'
+// (?duplicate_id=), '{id}/edit', '{id}/delete'.
 
 export type PageKind = 'list' | 'create' | 'edit' | 'delete'
 
@@ -18,13 +19,24 @@ export type SettingsPage = {
 
 const ID = /^[1-9]\d{0,9}$/
 
-/** The template segments of an entity below /settings/. */
+/** The template segments of an entity below its home. */
 function template(entity: Entity): string[] {
-  return entity.route.replace(/^\/settings\//, '').split('/')
+  return entity.route
+    .slice(entity.home.length + 1)
+    .split('/')
+    .filter(Boolean)
 }
 
-// Longest templates first, so 'pabx/moh/3/entries' is the entries list and not a malformed moh page.
-const BY_LENGTH = [...ENTITIES].sort((a, b) => template(b).length - template(a).length)
+// Per home, longest templates first, so 'pabx/moh/3/entries' is the entries list and not a malformed moh page.
+const BY_HOME = new WeakMap<readonly Entity[], Map<string, Entity[]>>()
+
+function entitiesOf(home: string, entities: readonly Entity[]): Entity[] {
+  let homes = BY_HOME.get(entities)
+  if (!homes) BY_HOME.set(entities, (homes = new Map()))
+  let found = homes.get(home)
+  if (!found) homes.set(home, (found = entities.filter((e) => e.home === home).sort((a, b) => template(b).length - template(a).length)))
+  return found
+}
 
 function matchTemplate(entity: Entity, segments: string[]): { parentId?: number; rest: string[] } | undefined {
   const parts = template(entity)
@@ -48,10 +60,10 @@ function pageOf(rest: string[]): { kind: PageKind; itemId?: number } | undefined
   return undefined
 }
 
-/** The page a path below /settings/ names ('pabx/devices/3/edit'), or undefined (a 404). */
-export function parseSettingsPath(splat: string): SettingsPage | undefined {
+/** The page a path below a home names ('pabx/devices/3/edit' below settings), or undefined (a 404). */
+export function parseEntityPath(home: string, splat: string, entities: readonly Entity[] = ENTITIES): SettingsPage | undefined {
   const segments = splat.split('/').filter(Boolean)
-  for (const entity of BY_LENGTH) {
+  for (const entity of entitiesOf(home, entities)) {
     const matched = matchTemplate(entity, segments)
     if (!matched) continue
     const page = pageOf(matched.rest)
@@ -61,15 +73,21 @@ export function parseSettingsPath(splat: string): SettingsPage | undefined {
   return undefined
 }
 
-/** The path below /settings/ of an entity's page: settingsPath(trunksOfRoute, 'edit', { parentId: 7, itemId: 2 }). */
-export function settingsPath(entity: Entity, kind: PageKind, ids: { parentId?: number | string; itemId?: number | string } = {}): string {
-  const base = template(entity)
-    .map((part) => (part.startsWith('$') ? String(ids.parentId ?? '') : part))
-    .join('/')
-  if (kind === 'list') return base
-  if (kind === 'create') return `${base}/create`
-  return `${base}/${ids.itemId}/${kind}`
+/** The page a path below /settings/ names. */
+export function parseSettingsPath(splat: string): SettingsPage | undefined {
+  return parseEntityPath('settings', splat)
 }
+
+/** The path below its home of an entity's page: entityPath(trunksOfRoute, 'edit', { parentId: 7, itemId: 2 }). */
+export function entityPath(entity: Entity, kind: PageKind, ids: { parentId?: number | string; itemId?: number | string } = {}): string {
+  const base = template(entity).map((part) => (part.startsWith('$') ? String(ids.parentId ?? '') : part))
+  if (kind === 'list') return base.join('/')
+  if (kind === 'create') return [...base, 'create'].join('/')
+  return [...base, String(ids.itemId), kind].join('/')
+}
+
+/** The settings entities' paths below /settings/ (every entity's home unless it names another). */
+export const settingsPath = entityPath
 
 const ACTION_OF: Record<PageKind, Action> = { list: 'view', create: 'add', edit: 'change', delete: 'delete' }
 

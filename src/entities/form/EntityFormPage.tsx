@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import Card from '@mui/joy/Card'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
@@ -7,28 +7,30 @@ import { payloadFor } from '../../../contract/entities/index.ts'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
 import { PageSpinner } from '../../components/layout/PageSpinner.tsx'
 import { toast } from '../../components/toast/toastStore.ts'
-import { detailQuery, entityQueryKey, saveRecord } from '../api.ts'
-import { useSettingsNavigate } from '../links.tsx'
-import { settingsPath } from '../paths.ts'
+import { detailQuery, duplicateQuery, entityQueryKey, saveRecord } from '../api.ts'
+import { useEntityNavigate } from '../links.tsx'
+import { entityPath } from '../paths.ts'
 import type { SettingsPage } from '../paths.ts'
 import { useText } from '../text.ts'
+import { formAsideOf } from './asides.ts'
 import { EntityForm } from './EntityForm.tsx'
 import { initialValuesFor } from './initialValues.ts'
-
-// The form builder's preview renders the definitions being edited through this same renderer.
-const FormBuilderPreview = lazy(() => import('../../features/settings/formBuilder/FormBuilderPreview.tsx').then((m) => ({ default: m.FormBuilderPreview })))
 
 /** create (optionally ?duplicate_id=) and {id}/edit of any settings entity. */
 export function EntityFormPage({ page, duplicateId }: { page: SettingsPage; duplicateId?: number }) {
   const { t } = useLingui()
   const text = useText()
   const queryClient = useQueryClient()
-  const navigate = useSettingsNavigate()
   const { entity, parentId } = page
+  const navigate = useEntityNavigate(entity.home)
   const editing = page.kind === 'edit' ? page.itemId : undefined
   const sourceId = editing ?? duplicateId
-  const record = useQuery({ ...detailQuery(entity, sourceId ?? 0), enabled: sourceId !== undefined })
-  const listPath = settingsPath(entity, 'list', { parentId })
+  // A copy starts from the record with its unique names made free ('Equipe A' → 'Equipe A 2'), so it can be saved.
+  const copying = editing === undefined && duplicateId !== undefined
+  const detail = useQuery({ ...detailQuery(entity, editing ?? 0), enabled: editing !== undefined })
+  const copy = useQuery({ ...duplicateQuery(entity, duplicateId ?? 0), enabled: copying })
+  const record = copying ? copy : detail
+  const listPath = entityPath(entity, 'list', { parentId })
   if (sourceId !== undefined && record.isPending) return <PageSpinner />
   if (sourceId !== undefined && record.error) {
     const detail = record.error.message
@@ -39,12 +41,14 @@ export function EntityFormPage({ page, duplicateId }: { page: SettingsPage; dupl
   const singular = text(entity.label.singular)
   const title = editing !== undefined ? t`Editar ${singular} #${editing}` : duplicateId !== undefined ? t`Duplicar ${singular} #${duplicateId}` : t`Novo: ${singular}`
   const hasEmbeds = entity.fields.some((f) => f.kind === 'crud-index')
+  // A panel an area registered beside this entity's form (the form builder's preview beside service/forms).
+  const Aside = formAsideOf(entity.key)
   const save = async (values: Values) => {
     const saved = await saveRecord(entity, payloadFor(entity, values, editing !== undefined ? data : null), editing)
     toast.success(t`Registro salvo.`)
     await queryClient.invalidateQueries({ queryKey: entityQueryKey(entity) })
     // A new record with embedded lists opens for editing, where its children can be added.
-    if (editing === undefined && hasEmbeds && saved?.id) await navigate(settingsPath(entity, 'edit', { parentId, itemId: saved.id }))
+    if (editing === undefined && hasEmbeds && saved?.id) await navigate(entityPath(entity, 'edit', { parentId, itemId: saved.id }))
     else await navigate(listPath)
   }
   return (
@@ -60,10 +64,10 @@ export function EntityFormPage({ page, duplicateId }: { page: SettingsPage; dupl
           save={save}
           onCancel={() => void navigate(listPath)}
           aside={
-            entity.key === 'service.forms'
+            Aside
               ? (values) => (
                   <Suspense fallback={<PageSpinner />}>
-                    <FormBuilderPreview definitions={values.fields} />
+                    <Aside values={values} />
                   </Suspense>
                 )
               : undefined

@@ -6,8 +6,8 @@ import { entityByKey } from '../../../contract/entities/index.ts'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
 import { detailQuery } from '../api.ts'
 import { ArrowBackIcon, ImportIcon } from '../icons.tsx'
-import { SettingsButton, useSettingsNavigate } from '../links.tsx'
-import { settingsPath } from '../paths.ts'
+import { EntityButton, useEntityNavigate } from '../links.tsx'
+import { entityPath } from '../paths.ts'
 import type { SettingsPage } from '../paths.ts'
 import { entityPermissions, useEntityPermissions, useRoles } from '../permissions.ts'
 import { useText } from '../text.ts'
@@ -24,14 +24,14 @@ export function EntityListPage({ page }: { page: SettingsPage }) {
   const { entity, parentId } = page
   const roles = useRoles()
   const permissions = useEntityPermissions(entity)
-  const navigate = useSettingsNavigate()
+  const navigate = useEntityNavigate(entity.home)
   const [importing, setImporting] = useState(false)
   const parent = entity.parent ? entityByKey(entity.parent.entity) : undefined
   const parentRecord = useQuery({ ...detailQuery(parent ?? entity, parentId ?? 0), enabled: !!parent && parentId !== undefined })
   const parentTitle = parent && parentRecord.data ? plainValue(fieldOf(parent, parent.titleField), parentRecord.data, parent.titleField, text) : ''
-  const listPath = settingsPath(entity, 'list', { parentId })
+  const listPath = entityPath(entity, 'list', { parentId })
   // Back to the parent's form (where this list is embedded) when it may be edited, else to the parent's list.
-  const backPath = parent && (entityPermissions(parent, roles).change ? settingsPath(parent, 'edit', { itemId: parentId }) : settingsPath(parent, 'list'))
+  const backPath = parent && (entityPermissions(parent, roles).change ? entityPath(parent, 'edit', { itemId: parentId }) : entityPath(parent, 'list'))
   return (
     <>
       <PageHeader
@@ -44,9 +44,9 @@ export function EntityListPage({ page }: { page: SettingsPage }) {
         tools={
           <>
             {backPath && (
-              <SettingsButton path={backPath} size="sm" variant="outlined" color="neutral" startDecorator={<ArrowBackIcon />} testId="list-back">
+              <EntityButton home={entity.home} path={backPath} size="sm" variant="outlined" color="neutral" startDecorator={<ArrowBackIcon />} testId="list-back">
                 {t`Voltar`}
-              </SettingsButton>
+              </EntityButton>
             )}
             {entity.importable && permissions.add && (
               <Button size="sm" variant="outlined" color="neutral" startDecorator={<ImportIcon />} onClick={() => setImporting(true)} data-testid="list-import">

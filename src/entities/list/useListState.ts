@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react'
 import { LIST_SEARCH_DEBOUNCE_MS } from '../../../contract/constants.ts'
-import type { Entity } from '../../../contract/entities/index.ts'
 import type { ListParams } from '../api.ts'
 
 export const DEFAULT_PAGE_SIZE = 10
 
 /**
- * A header click: ascending on a new column, then descending, then back to the entity's default ordering
- * (`-is_active,id` for most, spec 001 §9).
+ * A header click: ascending on a new column, then descending, then back to the list's default ordering
+ * (`-is_active,id` for most entities, spec 001 §9).
  */
 export function nextOrdering(current: readonly string[], column: string, defaults: readonly string[]): string[] {
   if (current[0] === column) return [`-${column}`]
@@ -31,21 +30,42 @@ export function useDebouncedValue<T>(value: T, delay = LIST_SEARCH_DEBOUNCE_MS):
   return debounced
 }
 
-/** Search box (debounced 500 ms), ordering, page and page size of one list; a new search or size goes to page 1. */
-export function useListState(entity: Entity, extra?: ListParams['extra']) {
+type Options<F> = {
+  /** The default ordering, to which a third header click returns. */
+  readonly ordering?: readonly string[]
+  /** Fixed filters of the list (a sub-route's parent). */
+  readonly extra?: ListParams['extra']
+  /** The list's own filters (dates, types, …), as the page's filter controls hold them. */
+  readonly filters?: F
+}
+
+export type ListState<F = Record<string, never>> = ReturnType<typeof useListState<F>>
+
+/**
+ * Search box (debounced 500 ms), ordering, filters, page and page size of one list: every list page's state. A new
+ * search, filter, ordering or page size goes back to page 1.
+ */
+export function useListState<F = Record<string, never>>(options: Options<F> = {}) {
+  const defaults = options.ordering ?? []
   const [searchText, setSearchText] = useState('')
   const search = useDebouncedValue(searchText)
-  const [ordering, setOrdering] = useState<readonly string[]>(entity.list.ordering)
+  const [ordering, setOrdering] = useState<readonly string[]>(defaults)
+  const [filters, setFilterState] = useState<F>(options.filters ?? ({} as F))
   const [pageSize, setPageSizeState] = useState(DEFAULT_PAGE_SIZE)
   const [page, setPage] = useState(0)
   useEffect(() => setPage(0), [search])
-  const params: ListParams = { page, pageSize, ordering, search, extra }
+  const params: ListParams = { page, pageSize, ordering, search, extra: options.extra }
   return {
     params,
+    filters,
     searchText,
     setSearchText,
+    setFilters: (patch: Partial<F>) => {
+      setFilterState((previous) => ({ ...previous, ...patch }))
+      setPage(0)
+    },
     sort: (column: string) => {
-      setOrdering((current) => nextOrdering(current, column, entity.list.ordering))
+      setOrdering((current) => nextOrdering(current, column, defaults))
       setPage(0)
     },
     setPage,

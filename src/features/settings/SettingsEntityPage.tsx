@@ -1,22 +1,8 @@
-import { lazy, Suspense } from 'react'
-import { useParams, useSearch } from '@tanstack/react-router'
-import { PageSpinner } from '../../components/layout/PageSpinner.tsx'
-import { EntityListPage } from '../../entities/list/EntityListPage.tsx'
-import { parseSettingsPath } from '../../entities/paths.ts'
+import { EntityHomePage } from '../../entities/EntityHomePage.tsx'
+// The settings area's panels beside its forms, registered before any of its pages renders.
+import './formExtensions.tsx'
 
-// The form renderer (every field kind, TanStack Form) loads with the first create or edit page.
-const EntityFormPage = lazy(() => import('../../entities/form/EntityFormPage.tsx').then((m) => ({ default: m.EntityFormPage })))
-
-/** /settings/$: the entity page the path names (the route's guard has already answered 404 or 403). */
+/** /settings/$: the settings home of the entity pages. */
 export function SettingsEntityPage() {
-  const { _splat } = useParams({ strict: false })
-  const search = useSearch({ strict: false }) as { duplicate_id?: number }
-  const page = parseSettingsPath(_splat ?? '')
-  if (!page) return null
-  if (page.kind === 'list' || page.kind === 'delete') return <EntityListPage key={page.entity.key + page.parentId} page={page} />
-  return (
-    <Suspense fallback={<PageSpinner />}>
-      <EntityFormPage key={`${_splat}?${search.duplicate_id ?? ''}`} page={page} duplicateId={search.duplicate_id} />
-    </Suspense>
-  )
+  return <EntityHomePage home="settings" />
 }

@@ -13,7 +13,7 @@ export const SETTINGS_INDEX_FILE = resolve(import.meta.dirname, 'settingsIndex.g
 
 /** The source of settingsIndex.gen.ts, from the registry. */
 export function settingsIndexSource(): string {
-  const entries = ENTITIES.filter((e) => !e.parent).map((e) => ({
+  const entries = ENTITIES.filter((e) => !e.parent && e.home === 'settings').map((e) => ({
     key: e.key,
     section: e.section,
     label: e.label.plural,

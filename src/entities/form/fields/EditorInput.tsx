@@ -45,7 +45,7 @@ function EditorInput(props: FieldInputProps<string>) {
         value={text}
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur}
-        slotProps={{ textarea: { ref, maxLength: field.max, 'aria-invalid': Boolean(props.error) } }}
+        slotProps={{ textarea: { ref, 'aria-invalid': Boolean(props.error) } }}
         startDecorator={
           <Box sx={{ display: 'flex', gap: 0.5, borderBottom: '1px solid', borderColor: 'divider', flex: 'auto', pb: 0.5 }}>
             <Button size="sm" variant="plain" color="neutral" onClick={() => format('bold')} aria-label={t`Negrito`} sx={{ fontWeight: 800 }}>

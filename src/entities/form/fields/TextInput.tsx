@@ -60,7 +60,8 @@ function TextInput(props: FieldInputProps<string>) {
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur}
         autoComplete={secret ? 'new-password' : 'off'}
-        slotProps={{ input: { maxLength: field.max, 'aria-invalid': Boolean(props.error) } }}
+        // No maxLength: the browser would cut a paste silently; the schema's message says what is too long.
+        slotProps={{ input: { 'aria-invalid': Boolean(props.error) } }}
         endDecorator={
           secret ? (
             <IconButton size="sm" variant="plain" color="neutral" onClick={() => setReveal(!reveal)} aria-label={reveal ? t`Ocultar senha` : t`Mostrar senha`}>

@@ -17,7 +17,7 @@ function TextareaInput(props: FieldInputProps<string>) {
         value={asText(value)}
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur}
-        slotProps={{ textarea: { maxLength: field.max, 'aria-invalid': Boolean(props.error) } }}
+        slotProps={{ textarea: { 'aria-invalid': Boolean(props.error) } }}
         endDecorator={
           <Typography level="body-xs" textColor={field.max !== undefined && length > field.max ? 'danger.500' : 'text.tertiary'} sx={{ ml: 'auto' }} data-testid="counter">
             {field.max !== undefined ? `${length} / ${field.max}` : length}

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react'
+import { useState } from 'react'
 import Box from '@mui/joy/Box'
 import Chip from '@mui/joy/Chip'
 import FormControl from '@mui/joy/FormControl'
@@ -7,7 +7,6 @@ import IconButton from '@mui/joy/IconButton'
 import Input from '@mui/joy/Input'
 import Option from '@mui/joy/Option'
 import Select from '@mui/joy/Select'
-import Sheet from '@mui/joy/Sheet'
 import Table from '@mui/joy/Table'
 import Typography from '@mui/joy/Typography'
 import { useQuery } from '@tanstack/react-query'
@@ -20,8 +19,9 @@ import { PageHeader } from '../../../components/layout/PageHeader.tsx'
 import type { ListResponse } from '../../../entities/api.ts'
 import { clientPath, lookupQuery } from '../../../entities/api.ts'
 import { fieldOf } from '../../../entities/list/cells.tsx'
-import { Pagination } from '../../../entities/list/Pagination.tsx'
-import { DEFAULT_PAGE_SIZE } from '../../../entities/list/useListState.ts'
+import type { Column } from '../../../entities/list/DataTable.tsx'
+import { ListPage } from '../../../entities/list/ListPage.tsx'
+import { useListState } from '../../../entities/list/useListState.ts'
 import { useText } from '../../../entities/text.ts'
 import { auditChanges, showValue } from './auditDiff.ts'
 import type { AuditEntry } from './auditDiff.ts'
@@ -61,9 +61,9 @@ export function auditQueryParams(filters: Filters, page: number, pageSize: numbe
 export function AuditLogPage() {
   const { t } = useLingui()
   const text = useText()
-  const [filters, setFilters] = useState<Filters>(EMPTY)
-  const [page, setPage] = useState(0)
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE)
+  const list = useListState<Filters>({ filters: EMPTY })
+  const { filters, setFilters: set } = list
+  const { page, pageSize } = list.params
   const [open, setOpen] = useState<number>()
   const query = useQuery({
     queryKey: ['audit-log', filters, page, pageSize],
@@ -72,10 +72,6 @@ export function AuditLogPage() {
   })
   const users = useQuery(lookupQuery('/api/v1/business/users/', { ordering: 'username' }))
   useErrorToast(query.error)
-  const set = (patch: Partial<Filters>) => {
-    setFilters((prev) => ({ ...prev, ...patch }))
-    setPage(0)
-  }
   const actionLabel = { create: t`Criação`, update: t`Alteração`, delete: t`Exclusão` } as const
   const actionColor = { create: 'success', update: 'primary', delete: 'danger' } as const
   const entityLabel = (key: string) => {
@@ -88,153 +84,139 @@ export function AuditLogPage() {
     const entity = findEntity(key)
     return (entity && text(fieldOf(entity, field)?.label)) || field
   }
-  const rows = query.data?.results ?? []
+  const columns: Column<AuditEntry>[] = [
+    {
+      key: 'expand',
+      header: null,
+      ariaLabel: t`Detalhes`,
+      width: 44,
+      cell: (entry) => {
+        const expanded = open === entry.id
+        return (
+          <IconButton size="sm" variant="plain" aria-expanded={expanded} aria-label={t`Ver alterações`} onClick={() => setOpen(expanded ? undefined : entry.id)}>
+            <ExpandMoreIcon sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 120ms' }} />
+          </IconButton>
+        )
+      },
+    },
+    { key: 'at', header: t`Quando`, width: 170, cell: (entry) => formatDateTime(entry.at) },
+    { key: 'user', header: t`Quem`, cell: (entry) => entry.user_description ?? (entry.user === null ? t`Sistema` : `#${entry.user}`) },
+    {
+      key: 'action',
+      header: t`Ação`,
+      cell: (entry) => (
+        <>
+          <Chip size="sm" variant="soft" color={actionColor[entry.action] ?? 'neutral'}>
+            {actionLabel[entry.action] ?? entry.action}
+          </Chip>
+          {entry.cascade_of && (
+            <Typography level="body-xs" textColor="text.tertiary" data-testid="audit-cascade">
+              {t`em cascata de ${cascadeLabel(entry.cascade_of)}`}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { key: 'entity', header: t`Cadastro`, cell: (entry) => entityLabel(entry.entity) },
+    { key: 'object_id', header: 'ID', width: 90, cell: (entry) => entry.object_id },
+    {
+      key: 'changes',
+      header: t`Campos alterados`,
+      cell: (entry) => (
+        <Typography level="body-xs" textColor="text.secondary" noWrap sx={{ maxWidth: 320 }}>
+          {auditChanges(entry.before, entry.after)
+            .map((c) => fieldLabel(entry.entity, c.field))
+            .join(', ')}
+        </Typography>
+      ),
+    },
+  ]
+  const detail = (entry: AuditEntry) =>
+    open === entry.id && (
+      <Table size="sm" borderAxis="bothBetween" aria-label={t`Antes e depois`} sx={{ bgcolor: 'background.surface', '& td': { wordBreak: 'break-word', verticalAlign: 'top' } }}>
+        <thead>
+          <tr>
+            <th style={{ width: '24%' }}>{t`Campo`}</th>
+            <th>{t`Antes`}</th>
+            <th>{t`Depois`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {auditChanges(entry.before, entry.after).map((c) => (
+            <tr key={c.field} data-testid="audit-change">
+              <td>{fieldLabel(entry.entity, c.field)}</td>
+              <td style={{ color: 'var(--joy-palette-danger-600)' }}>
+                <DiffValue value={c.before} />
+              </td>
+              <td style={{ color: 'var(--joy-palette-success-700)' }}>
+                <DiffValue value={c.after} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    )
   return (
     <>
       <PageHeader title={t`Registro de auditoria`} subtitle={t`Quem criou, alterou ou excluiu cada cadastro, e o que mudou.`} />
-      <Sheet variant="outlined" sx={{ borderRadius: 'md', overflow: 'hidden', boxShadow: 'xs' }}>
-        <Box sx={{ display: 'grid', gap: 1.5, p: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1.5fr 1fr 1fr 1fr' }, borderBottom: '1px solid', borderColor: 'divider' }}>
-          <FormControl id="audit-entity" size="sm">
-            <FormLabel>{t`Cadastro`}</FormLabel>
-            <Select value={filters.entity} onChange={(_, v) => set({ entity: v ?? '' })}>
-              <Option value="">{t`Todos`}</Option>
-              {ENTITIES.map((e) => (
-                <Option key={e.key} value={e.key}>
-                  {text(e.label.plural)}
-                </Option>
-              ))}
-            </Select>
-          </FormControl>
-          <FormControl id="audit-user" size="sm">
-            <FormLabel>{t`Usuário`}</FormLabel>
-            <Select value={filters.user} onChange={(_, v) => set({ user: v ?? '' })}>
-              <Option value="">{t`Todos`}</Option>
-              {(users.data ?? []).map((u) => (
-                <Option key={String(u.id)} value={String(u.id)}>
-                  {String(u.username ?? u.id)}
-                </Option>
-              ))}
-            </Select>
-          </FormControl>
-          <FormControl id="audit-action" size="sm">
-            <FormLabel>{t`Ação`}</FormLabel>
-            <Select value={filters.action} onChange={(_, v) => set({ action: v ?? '' })}>
-              <Option value="">{t`Todas`}</Option>
-              {(['create', 'update', 'delete'] as const).map((a) => (
-                <Option key={a} value={a}>
-                  {actionLabel[a]}
-                </Option>
-              ))}
-            </Select>
-          </FormControl>
-          <FormControl id="audit-from" size="sm">
-            <FormLabel>{t`De`}</FormLabel>
-            <Input type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
-          </FormControl>
-          <FormControl id="audit-to" size="sm">
-            <FormLabel>{t`Até`}</FormLabel>
-            <Input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
-          </FormControl>
-        </Box>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="sm" hoverRow sx={{ minWidth: 720, '& thead th': { bgcolor: 'background.level1' } }}>
-            <thead>
-              <tr>
-                <th style={{ width: 44 }} aria-label={t`Detalhes`} />
-                <th style={{ width: 170 }}>{t`Quando`}</th>
-                <th>{t`Quem`}</th>
-                <th>{t`Ação`}</th>
-                <th>{t`Cadastro`}</th>
-                <th style={{ width: 90 }}>ID</th>
-                <th>{t`Campos alterados`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 && !query.isPending && (
-                <tr>
-                  <td colSpan={7}>
-                    <Typography level="body-sm" textColor="text.tertiary" sx={{ textAlign: 'center', py: 3 }}>
-                      {t`Sem resultados`}
-                    </Typography>
-                  </td>
-                </tr>
-              )}
-              {rows.map((entry) => {
-                const changes = auditChanges(entry.before, entry.after)
-                const expanded = open === entry.id
-                return (
-                  <Fragment key={entry.id}>
-                    <tr data-testid="audit-row">
-                      <td>
-                        <IconButton size="sm" variant="plain" aria-expanded={expanded} aria-label={t`Ver alterações`} onClick={() => setOpen(expanded ? undefined : entry.id)}>
-                          <ExpandMoreIcon sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 120ms' }} />
-                        </IconButton>
-                      </td>
-                      <td>{formatDateTime(entry.at)}</td>
-                      <td>{entry.user_description ?? (entry.user === null ? t`Sistema` : `#${entry.user}`)}</td>
-                      <td>
-                        <Chip size="sm" variant="soft" color={actionColor[entry.action] ?? 'neutral'}>
-                          {actionLabel[entry.action] ?? entry.action}
-                        </Chip>
-                        {entry.cascade_of && (
-                          <Typography level="body-xs" textColor="text.tertiary" data-testid="audit-cascade">
-                            {t`em cascata de ${cascadeLabel(entry.cascade_of)}`}
-                          </Typography>
-                        )}
-                      </td>
-                      <td>{entityLabel(entry.entity)}</td>
-                      <td>{entry.object_id}</td>
-                      <td>
-                        <Typography level="body-xs" textColor="text.secondary" noWrap sx={{ maxWidth: 320 }}>
-                          {changes.map((c) => fieldLabel(entry.entity, c.field)).join(', ')}
-                        </Typography>
-                      </td>
-                    </tr>
-                    {expanded && (
-                      <tr>
-                        <td colSpan={7} style={{ background: 'var(--joy-palette-background-level1)' }}>
-                          <Table size="sm" borderAxis="bothBetween" aria-label={t`Antes e depois`} sx={{ bgcolor: 'background.surface', '& td': { wordBreak: 'break-word', verticalAlign: 'top' } }}>
-                            <thead>
-                              <tr>
-                                <th style={{ width: '24%' }}>{t`Campo`}</th>
-                                <th>{t`Antes`}</th>
-                                <th>{t`Depois`}</th>
-                              </tr>
-                            </thead>
-                            <tbody>
-                              {changes.map((c) => (
-                                <tr key={c.field} data-testid="audit-change">
-                                  <td>{fieldLabel(entry.entity, c.field)}</td>
-                                  <td style={{ color: 'var(--joy-palette-danger-600)' }}>
-                                    <DiffValue value={c.before} />
-                                  </td>
-                                  <td style={{ color: 'var(--joy-palette-success-700)' }}>
-                                    <DiffValue value={c.after} />
-                                  </td>
-                                </tr>
-                              ))}
-                            </tbody>
-                          </Table>
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                )
-              })}
-            </tbody>
-          </Table>
-        </Box>
-        <Pagination
-          count={query.data?.count ?? 0}
-          page={page}
-          pageSize={pageSize}
-          onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size)
-            setPage(0)
-          }}
-        />
-      </Sheet>
+      <ListPage
+        list={list}
+        count={query.data?.count ?? 0}
+        columns={columns}
+        rows={query.data?.results ?? []}
+        rowKey={(entry) => entry.id}
+        rowProps={() => ({ 'data-testid': 'audit-row' })}
+        detail={detail}
+        loading={query.isFetching}
+        pending={query.isPending}
+        minWidth={720}
+        toolbarSx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1.5fr 1fr 1fr 1fr' } }}
+        toolbar={
+          <>
+            <FormControl id="audit-entity" size="sm">
+              <FormLabel>{t`Cadastro`}</FormLabel>
+              <Select value={filters.entity} onChange={(_, v) => set({ entity: v ?? '' })}>
+                <Option value="">{t`Todos`}</Option>
+                {ENTITIES.map((e) => (
+                  <Option key={e.key} value={e.key}>
+                    {text(e.label.plural)}
+                  </Option>
+                ))}
+              </Select>
+            </FormControl>
+            <FormControl id="audit-user" size="sm">
+              <FormLabel>{t`Usuário`}</FormLabel>
+              <Select value={filters.user} onChange={(_, v) => set({ user: v ?? '' })}>
+                <Option value="">{t`Todos`}</Option>
+                {(users.data ?? []).map((u) => (
+                  <Option key={String(u.id)} value={String(u.id)}>
+                    {String(u.username ?? u.id)}
+                  </Option>
+                ))}
+              </Select>
+            </FormControl>
+            <FormControl id="audit-action" size="sm">
+              <FormLabel>{t`Ação`}</FormLabel>
+              <Select value={filters.action} onChange={(_, v) => set({ action: v ?? '' })}>
+                <Option value="">{t`Todas`}</Option>
+                {(['create', 'update', 'delete'] as const).map((a) => (
+                  <Option key={a} value={a}>
+                    {actionLabel[a]}
+                  </Option>
+                ))}
+              </Select>
+            </FormControl>
+            <FormControl id="audit-from" size="sm">
+              <FormLabel>{t`De`}</FormLabel>
+              <Input type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+            </FormControl>
+            <FormControl id="audit-to" size="sm">
+              <FormLabel>{t`Até`}</FormLabel>
+              <Input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
+            </FormControl>
+          </>
+        }
+      />
     </>
   )
 }

@@ -1,0 +1,7 @@
+import { lazy } from 'react'
+import { registerFormAside } from '../../entities/form/asides.ts'
+
+// What the settings area draws beside its entity forms. The preview loads with the first form that shows it.
+const FormBuilderPreview = lazy(() => import('./formBuilder/FormBuilderPreview.tsx').then((m) => ({ default: m.FormBuilderPreview })))
+
+registerFormAside('service.forms', ({ values }) => <FormBuilderPreview definitions={values.fields} />)
