@@ -1,5 +1,5 @@
 // Every area's rules for the settings entities it owns (server/entities/hooks.ts holds them). Loaded by the
 // composition root (app.ts) and by the seed, which writes through the same path without the app: one line per area.
-import './auth/entity-hooks.ts'
+import './users/entity-hooks.ts'
 import './sites/entity-hooks.ts'
 import './telephony/entity-hooks.ts'

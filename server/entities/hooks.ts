@@ -4,7 +4,7 @@ import type { ApiRecord } from './serialize.ts'
 import type { FieldErrors } from './types.ts'
 
 // What a few entities need beyond their definition. Nothing here names an entity: each area registers its own rules
-// (server/auth/entity-hooks.ts, server/sites/entity-hooks.ts, server/telephony/entity-hooks.ts), and
+// (server/users/entity-hooks.ts, server/sites/entity-hooks.ts, server/telephony/entity-hooks.ts), and
 // server/entity-hooks.ts loads those registrations for the app and the seed. Two areas may register for the same
 // entity (a user's password rules and its webphone account): their hooks run one after the other.
 type Values = Record<string, unknown>

@@ -4,7 +4,7 @@ import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
 import type { EntityContext } from '../entities/context.ts'
 import { registerEntityHooks } from '../entities/hooks.ts'
 import type { FieldErrors } from '../entities/types.ts'
-import { endUserCredentials } from './end-sessions.ts'
+import { endUserCredentials } from '../auth/end-sessions.ts'
 
 // Accounts' rules on the settings write path: password policy, nobody disables or deletes their own user, a
 // disabled or deleted user is signed out everywhere, and a group holds only permissions that exist.
