@@ -10,6 +10,10 @@ import { createThrottleStore } from './auth/throttle-store.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { registerPermissionGuard } from './http/permission-guard.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
+import { registerInputGuard } from './http/input-guard.ts'
+import { acceptJsonAndMultipartOnly } from './http/json-body.ts'
+import { limitPublicBodies, registerBackPressure, serverLimits } from './http/limits.ts'
+import { loggerOptions } from './http/logging.ts'
 import { realtimeGateway } from './realtime/gateway.ts'
 import { apiRoutes } from './routes/api-routes.ts'
 import { mediaRoutes } from './routes/media-routes.ts'
@@ -27,9 +31,6 @@ export type AppOverrides = Partial<Pick<AppDeps, 'db' | 'bus' | 'throttle'>> & {
   telephony?: TelephonyOptions
 }
 
-/** JSON bodies of this API are small; anything bigger is refused with 413 before it is parsed. */
-const BODY_LIMIT_BYTES = 1024 * 1024
-
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const owned: (() => Promise<void>)[] = []
   const closeOwned = async () => {
@@ -38,20 +39,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   try {
     const deps = await openDeps(config, overrides, owned)
     const app = Fastify({
-      logger: overrides.logger === false ? false : { level: config.logLevel },
+      logger: overrides.logger === false ? false : loggerOptions(config.logLevel),
       // Fastify (proxy-addr) takes a hop count too; its typings only list boolean and addresses.
       trustProxy: config.trustProxy as boolean | string,
-      bodyLimit: BODY_LIMIT_BYTES,
+      ...serverLimits(config.limits),
     })
     app.decorate('deps', deps)
     app.addHook('onClose', closeOwned)
 
     registerErrorHandling(app)
     registerSecurityHeaders(app)
+    // Before the permission guard: a saturated server answers 503 without touching the database.
+    await registerBackPressure(app, config.limits)
     acceptJsonAndMultipartOnly(app)
+    limitPublicBodies(app)
     await app.register(fastifyCookie)
     await app.register(fastifyMultipart)
     registerPermissionGuard(app, deps.db)
+    registerInputGuard(app)
     // Websockets (/ws/business/) before the other routes: the upgrade handling must see every route that follows.
     await app.register(realtimeGateway)
     // Kamailio + rtpengine (TELEPHONY=embedded|external|off), the evapi link, /ws/sip and the engines' status.
@@ -67,18 +72,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await closeOwned()
     throw error
   }
-}
-
-// JSON and multipart only: a cross-site form cannot send JSON without a CORS preflight, which is never approved. An
-// empty JSON body reads as no body (clients often label a bodiless POST such as logout as JSON), as DRF does.
-function acceptJsonAndMultipartOnly(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error')
-  app.removeContentTypeParser(['text/plain', 'application/json'])
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString()
-    if (text === '') return done(null, undefined)
-    parseJson(request, text, done)
-  })
 }
 
 async function openDeps(config: Config, overrides: AppOverrides, owned: (() => Promise<void>)[]): Promise<AppDeps> {

@@ -115,6 +115,7 @@ export {
   conditionHolds,
   holdsValue,
   isIsoDateTime,
+  isRowId,
   joinDelimiter,
   optionValue,
   DEFAULT_DELIMITER,
