@@ -27,6 +27,8 @@ import type { TelephonyOptions } from './telephony/index.ts'
 // may inject the bus or throttle store); whatever this function opens itself, it closes with the app.
 export type AppOverrides = Partial<Pick<AppDeps, 'db' | 'bus' | 'throttle'>> & {
   logger?: boolean
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream
   /** Telephony's call control and trunk resolution (tests); whether engines run is config.telephony.mode. */
   telephony?: TelephonyOptions
 }
@@ -39,7 +41,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   try {
     const deps = await openDeps(config, overrides, owned)
     const app = Fastify({
-      logger: overrides.logger === false ? false : loggerOptions(config.logLevel),
+      logger: overrides.logger === false ? false : loggerOptions(config.logLevel, overrides.logStream),
       // Fastify (proxy-addr) takes a hop count too; its typings only list boolean and addresses.
       trustProxy: config.trustProxy as boolean | string,
       ...serverLimits(config.limits),

@@ -20,9 +20,12 @@ function camel(name: string): string {
   return name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())
 }
 
-/** A failed query's message without its parameters; PostgreSQL's quoted key values without the values. */
+/** A failed query's message without its parameters; PostgreSQL's quoted key values and failing rows without the values. */
 export function redactText(text: string): string {
-  return text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]').replace(/=\((.*?)\)( already exists| is not present| is still referenced)?/g, '=(…)$2')
+  return text
+    .replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]')
+    .replace(/=\((.*?)\)( already exists| is not present| is still referenced)?/g, '=(…)$2')
+    .replace(/Failing row contains \([\s\S]*\)/, 'Failing row contains (…)')
 }
 
 const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'severity', 'constraint', 'table', 'column', 'routine', 'query'] as const
@@ -54,11 +57,13 @@ export function redactLogObject(value: unknown, seen = new WeakSet<object>(), de
 }
 
 /** Fastify's logger: the level, secrets redacted in every line (also the request's credentials headers). */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     formatters: { log: (object) => redactLogObject(object) as Record<string, unknown> },
-    serializers: { err: (error: Error) => redactError(error) as { type: string; message: string; stack: string } },
+    // The formatter above has already redacted an error logged as `err`; Fastify's own `err` lines come straight here.
+    serializers: { err: (error: Error) => (error instanceof Error ? redactError(error) : error) as { type: string; message: string; stack: string } },
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]'], censor: REDACTED },
   }
 }

@@ -66,22 +66,42 @@ export async function contractKeys(): Promise<string[]> {
   return [...keys].sort()
 }
 
-/** The query keys an entity's list understands (list-query.ts): its fields, their suffixes, and the paging ones. */
+/**
+ * The query keys of an entity's list (list-query.ts) that parse a number, date or id — the ones a value past a column
+ * can break; text filters compare text and are covered by the NUL shapes.
+ */
+export function entityNumericQueryKeys(entity: Entity): string[] {
+  const keys = new Set(['id', 'id__in', 'exclude_id', 'offset', 'limit'])
+  for (const field of entity.fields) {
+    if (['int', 'numeric', 'timestamptz'].includes(field.storage)) for (const s of ['', '__in', '__gte', '__lte']) keys.add(field.name + s)
+    if (field.relation || field.storage === 'fk' || field.storage === 'm2m') {
+      const single = field.name.endsWith('s') ? field.name.slice(0, -1) : field.name
+      for (const k of [field.name, `${field.name}__in`, `${field.name}_id`, `${single}_id`, `${single}_id__in`]) keys.add(k)
+    }
+    if (field.storage === 'app') keys.add(`${field.name}_appdata`)
+  }
+  if (entity.key === 'service.sub-classifications') keys.add('classification_id')
+  return [...keys]
+}
+
+/** Every query key of an entity's list: its fields, their suffixes, and the paging ones. */
 export function entityQueryKeys(entity: Entity): string[] {
-  const keys = new Set(['id', 'id__in', 'exclude_id', 'offset', 'limit', 'ordering', 'search'])
+  const keys = new Set([...entityNumericQueryKeys(entity), 'ordering', 'search'])
   for (const field of entity.fields) {
     if (field.storage === 'none') continue
     keys.add(field.name)
     keys.add(`${field.name}__in`)
-    if (['int', 'numeric', 'timestamptz'].includes(field.storage)) for (const s of ['__gte', '__lte']) keys.add(field.name + s)
-    if (field.relation || field.storage === 'fk' || field.storage === 'm2m') {
-      const single = field.name.endsWith('s') ? field.name.slice(0, -1) : field.name
-      for (const k of [`${field.name}_id`, `${single}_id`, `${single}_id__in`]) keys.add(k)
-    }
-    if (field.storage === 'app') for (const s of ['_app', '_appdata']) keys.add(field.name + s)
+    if (field.storage === 'app') keys.add(`${field.name}_app`)
   }
-  if (entity.key === 'service.sub-classifications') keys.add('classification_id')
   return [...keys]
+}
+
+/** The one value past a column a field's PATCH carries, in the shape its input takes. */
+export function overflowFor(field: Field): unknown {
+  if (field.storage === 'm2m' || field.multiple) return [OVERFLOW]
+  if (field.storage === 'app') return { app: field.apps?.[0] ?? 'queue', appdata: String(OVERFLOW) }
+  if (field.storage === 'text') return String(OVERFLOW)
+  return OVERFLOW
 }
 
 /** Fields whose column is an integer: a value past its range must be refused (400), never reach the database. */
