@@ -35,6 +35,13 @@ export function detailError(
   return new HttpError(statusCode, { detail: message(key, lang, params) }, headers)
 }
 
+let refusedByDatabase = 0
+
+/** How many values the database refused that no validation had caught (the no-5xx matrix expects none). */
+export function databaseRefusals(): number {
+  return refusedByDatabase
+}
+
 /** Seconds a client waits before retrying a 503 (database unreachable, server saturated). */
 export const RETRY_AFTER_SECONDS = 5
 
@@ -67,6 +74,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isRefusedValue(error)) {
       // A value no validation checked reached the database: the client's error, and a gap to close where it came in.
+      refusedByDatabase++
       request.log.warn({ err: error }, 'the database refused an unvalidated value')
       return reply.code(400).send({ detail: message('invalidValue', request.lang) })
     }

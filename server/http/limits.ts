@@ -23,7 +23,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Fastify's server options for these limits. */
 export function serverLimits(limits: HttpLimits): Pick<FastifyServerOptions, 'bodyLimit' | 'requestTimeout'> & { http: ServerOptions } {
   const checkEvery = limits.requestTimeoutMs > 0 ? Math.min(30_000, Math.max(10, Math.floor(limits.requestTimeoutMs / 4))) : 30_000
-  return { bodyLimit: BODY_LIMIT_BYTES, requestTimeout: limits.requestTimeoutMs, http: { connectionsCheckingInterval: checkEvery } }
+  // Node applies requestTimeout only when it is given to createServer (setting it on the server later does nothing).
+  const http: ServerOptions = { connectionsCheckingInterval: checkEvery, requestTimeout: limits.requestTimeoutMs }
+  return { bodyLimit: BODY_LIMIT_BYTES, requestTimeout: limits.requestTimeoutMs, http }
 }
 
 /** Registers the small body limit of public routes; call before any route is added. */
@@ -41,7 +43,9 @@ function busy(lang: string): HttpError {
 export async function registerBackPressure(app: FastifyInstance, limits: HttpLimits): Promise<void> {
   if (limits.maxEventLoopDelayMs > 0) {
     // Its 503 reaches the error handler, which answers it in the DRF shape and the request's language.
-    await app.register(underPressure, { maxEventLoopDelay: limits.maxEventLoopDelayMs, retryAfter: RETRY_AFTER_SECONDS })
+    // Sampled about as often as the lag it guards against, so a stall is seen before many requests queue behind it.
+    const sampleInterval = Math.min(1000, Math.max(10, limits.maxEventLoopDelayMs))
+    await app.register(underPressure, { maxEventLoopDelay: limits.maxEventLoopDelayMs, sampleInterval, retryAfter: RETRY_AFTER_SECONDS })
   }
   if (limits.maxWritesInFlight <= 0) return
   let writing = 0

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
+import { databaseRefusals } from '../../../server/http/errors.ts'
 import { useEntitySuite } from '../entities/entity-helper.ts'
 import type { Route, Sent } from './matrix.ts'
 import { OVERFLOW, contractKeys, describeSent, entityNumericQueryKeys, fill, holdsInteger, overflowFor, routesOf, send, takesBody } from './matrix.ts'
@@ -9,6 +10,9 @@ import { OVERFLOW, contractKeys, describeSent, entityNumericQueryKeys, fill, hol
 // one field of a real row, so nothing else stops it before the database). A text field may take "2147483648"; an
 // integer column may not, and must answer 400 with the field's error. Nothing answers 5xx.
 const s = useEntitySuite()
+
+// The database's own refusal answers 400 too, but only as a backstop: every value must be stopped before it.
+afterAll(() => expect(databaseRefusals()).toBe(0))
 
 // One value per key and per field: every key of every route is the coverage that matters, and each request costs.
 const QUERY_VALUES = ['2147483648', '99999999999999999999', '-2147483649', '1.5']

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
+import { databaseRefusals } from '../../../server/http/errors.ts'
 import { TestClient } from '../helper.ts'
 import { useEntitySuite } from '../entities/entity-helper.ts'
 import type { Route, Sent } from './matrix.ts'
@@ -24,6 +25,9 @@ import {
 // the integer range, JSON nested thousands deep, multipart bodies the parser cannot read — answer 4xx, never 5xx, and
 // leave every table as it was. Sent as the demo administrator (every codename), so no permission check answers first.
 const s = useEntitySuite()
+
+// The database's own refusal answers 400 too, but only as a backstop: every value must be stopped before it.
+afterAll(() => expect(databaseRefusals()).toBe(0))
 
 const isClientError = (sent: Sent) => sent.response.statusCode >= 400 && sent.response.statusCode < 500
 const isServerError = (sent: Sent) => sent.response.statusCode >= 500
