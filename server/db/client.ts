@@ -53,8 +53,8 @@ async function openPostgres(url: string) {
   const { default: pg } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-  // A database that does not answer fails a request after 5 s (answered 503) rather than holding it forever.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
+  // A database that does not answer fails a request after 10 s (answered 503) rather than holding it forever.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 })
   // An idle connection the server closed (a PostgreSQL restart, a dropped test database) is discarded by the pool and
   // replaced on the next query; without a listener its 'error' event would crash the process.
   pool.on('error', () => {})
