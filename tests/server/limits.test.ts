@@ -66,13 +66,15 @@ describe('request limits', () => {
   })
 
   it('answer 503 with Retry-After while the event loop lags, and serve again once it catches up', async () => {
-    const app = await variant({ maxEventLoopDelayMs: 100 })
+    const app = await variant({ maxEventLoopDelayMs: 50 })
     await app.ready()
     let answer = 0
     let retryAfter: unknown
-    // The lag is made here (a busy loop); the sampler must see it before the request does, so try until it has.
+    // The lag is made here: a busy loop long enough that the next sample's mean (at most 5 normal ticks of 10 ms
+    // before it in a 50 ms window) is past 50 ms whenever it starts. The sample after the next may clear it before
+    // the request is checked, so the request is tried again then.
     for (let attempt = 0; attempt < 10 && answer !== 503; attempt++) {
-      const end = performance.now() + 400
+      const end = performance.now() + 600
       while (performance.now() < end);
       await until(() => app.isUnderPressure())
       const response = await app.inject({ method: 'GET', url: '/api/pre-session/', headers: { host: 'localhost' } })
