@@ -3,6 +3,8 @@
 // (contract/api/auth.ts, TOKEN_MAX_AGE).
 
 // Lists and lookups
+/** The largest value of an integer column (PostgreSQL int4): ids, references and whole-number fields. */
+export const MAX_INT = 2_147_483_647
 /** `limit` sent when a list asks for every row (page size -1). */
 export const UNPAGED_LIMIT = 99999
 /** `limit` of lookups (queues, classifications, sub-classifications, autocompletes). */

@@ -91,6 +91,18 @@ export const MESSAGES = {
     'en-US': 'The request is larger than allowed.',
     'es-ES': 'La solicitud es mayor de lo permitido.',
   },
+  // Request input PostgreSQL cannot store (spec 000 §5 answers it as the field's error, as DRF's CharField does).
+  nullCharacter: {
+    'pt-BR': 'Caracteres nulos não são permitidos.',
+    'en-US': 'Null characters are not allowed.',
+    'es-ES': 'No se permiten caracteres nulos.',
+  },
+  // The database is unreachable, or the server is saturated: answered 503 with Retry-After.
+  serviceUnavailable: {
+    'pt-BR': 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+    'en-US': 'Service temporarily unavailable. Try again shortly.',
+    'es-ES': 'Servicio no disponible temporalmente. Inténtelo de nuevo en unos instantes.',
+  },
   unsupportedMediaType: {
     'pt-BR': 'Tipo de conteúdo não suportado.',
     'en-US': 'Unsupported content type.',

@@ -13,6 +13,10 @@ import { registerSecurityHeaders } from './http/security-headers.ts'
 import { socketHost } from './realtime/host.ts'
 import { SOCKETS } from './realtime/sockets/index.ts'
 import { SIP_SOCKET_PATH, SIP_SUBPROTOCOL } from './telephony/sip-proxy.ts'
+import { registerInputGuard } from './http/input-guard.ts'
+import { acceptJsonAndMultipartOnly } from './http/json-body.ts'
+import { limitPublicBodies, registerBackPressure, serverLimits } from './http/limits.ts'
+import { loggerOptions } from './http/logging.ts'
 import { apiRoutes } from './routes/api-routes.ts'
 import { mediaRoutes } from './routes/media-routes.ts'
 import { recordingRoutes } from './routes/recording-routes.ts'
@@ -27,12 +31,11 @@ import type { TelephonyOptions } from './telephony/index.ts'
 // may inject the bus or throttle store); whatever this function opens itself, it closes with the app.
 export type AppOverrides = Partial<Pick<AppDeps, 'db' | 'bus' | 'throttle'>> & {
   logger?: boolean
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream
   /** Telephony's call control and trunk resolution (tests); whether engines run is config.telephony.mode. */
   telephony?: TelephonyOptions
 }
-
-/** JSON bodies of this API are small; anything bigger is refused with 413 before it is parsed. */
-const BODY_LIMIT_BYTES = 1024 * 1024
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const owned: (() => Promise<void>)[] = []
@@ -42,20 +45,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   try {
     const deps = await openDeps(config, overrides, owned)
     const app = Fastify({
-      logger: overrides.logger === false ? false : { level: config.logLevel },
+      logger: overrides.logger === false ? false : loggerOptions(config.logLevel, overrides.logStream),
       // Fastify (proxy-addr) takes a hop count too; its typings only list boolean and addresses.
       trustProxy: config.trustProxy as boolean | string,
-      bodyLimit: BODY_LIMIT_BYTES,
+      ...serverLimits(config.limits),
     })
     app.decorate('deps', deps)
     app.addHook('onClose', closeOwned)
 
     registerErrorHandling(app)
     registerSecurityHeaders(app)
+    // Before the permission guard: a saturated server answers 503 without touching the database.
+    await registerBackPressure(app, config.limits)
     acceptJsonAndMultipartOnly(app)
+    limitPublicBodies(app)
     await app.register(fastifyCookie)
     await app.register(fastifyMultipart)
     registerPermissionGuard(app, deps.db)
+    registerInputGuard(app)
     // Websockets (/ws/business/) before the other routes: the upgrade handling must see every route that follows.
     await app.register(socketHost, { sockets: SOCKETS, subprotocols: { [SIP_SOCKET_PATH]: SIP_SUBPROTOCOL } })
     // Kamailio + rtpengine (TELEPHONY=embedded|external|off), the evapi link, /ws/sip and the engines' status.
@@ -71,18 +78,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await closeOwned()
     throw error
   }
-}
-
-// JSON and multipart only: a cross-site form cannot send JSON without a CORS preflight, which is never approved. An
-// empty JSON body reads as no body (clients often label a bodiless POST such as logout as JSON), as DRF does.
-function acceptJsonAndMultipartOnly(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error')
-  app.removeContentTypeParser(['text/plain', 'application/json'])
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString()
-    if (text === '') return done(null, undefined)
-    parseJson(request, text, done)
-  })
 }
 
 async function openDeps(config: Config, overrides: AppOverrides, owned: (() => Promise<void>)[]): Promise<AppDeps> {

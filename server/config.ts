@@ -27,6 +27,18 @@ export type Config = {
   realtime: RealtimeTimings
   /** The SIP and media engines (server/telephony/). */
   telephony: TelephonyConfig
+  /** What one request may cost the server (server/http/limits.ts). */
+  limits: HttpLimits
+}
+
+/** 0 turns a limit off. */
+export type HttpLimits = {
+  /** A request whose headers and body have not all arrived after this long is cut (408): a stalled body. */
+  requestTimeoutMs: number
+  /** While the event loop lags more than this, requests answer 503 with Retry-After (off under vitest). */
+  maxEventLoopDelayMs: number
+  /** Writes (POST/PUT/PATCH/DELETE) being handled at once above this answer 503 instead of queueing. */
+  maxWritesInFlight: number
 }
 
 /**
@@ -96,7 +108,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wsAllowedOrigins: parseOrigins(env.WS_ALLOWED_ORIGINS),
     realtime: { ...DEFAULT_REALTIME_TIMINGS },
     telephony: loadTelephonyConfig(env, dataDir),
+    limits: {
+      requestTimeoutMs: count('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 120_000),
+      // A test run's event loop lags whenever PGlite starts; thresholds there would only make tests flaky.
+      maxEventLoopDelayMs: count('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, process.env.VITEST ? 0 : 1000),
+      maxWritesInFlight: count('MAX_WRITES_IN_FLIGHT', env.MAX_WRITES_IN_FLIGHT, 64),
+    },
   }
+}
+
+function count(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 turns it off), got ${value}`)
+  return n
 }
 
 export function loadTelephonyConfig(env: NodeJS.ProcessEnv, dataDir: string): TelephonyConfig {

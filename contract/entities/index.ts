@@ -116,6 +116,7 @@ export {
   conditionHolds,
   holdsValue,
   isIsoDateTime,
+  isRowId,
   joinDelimiter,
   optionValue,
   DEFAULT_DELIMITER,

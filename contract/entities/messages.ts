@@ -95,6 +95,11 @@ export const ENTITY_MESSAGES = {
     'en-US': 'The file has more rows than allowed ({n}).',
     'es-ES': 'El archivo tiene más filas de las permitidas ({n}).',
   },
+  csvLineTooLong: {
+    'pt-BR': 'A linha {line} do arquivo é maior do que o permitido ({n} caracteres).',
+    'en-US': 'Line {line} of the file is longer than allowed ({n} characters).',
+    'es-ES': 'La línea {line} del archivo es más larga de lo permitido ({n} caracteres).',
+  },
   csvUnknownColumn: {
     'pt-BR': 'Coluna desconhecida: {column}.',
     'en-US': 'Unknown column: {column}.',

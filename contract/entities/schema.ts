@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { MAX_INT } from '../constants.ts'
 import { dayjs } from '../format/dayjs.ts'
 import { destinationApp } from './apps.ts'
 import type { EntityMessageKey } from './messages.ts'
@@ -164,6 +165,8 @@ function numberSchema(field: Field): Schema {
     check((x: number | null) => x === null || Number.isFinite(x), say('invalidNumber')),
     field.storage === 'int' && check((x: number | null) => !finite(x) || Number.isInteger(x), say('notInteger')),
     check((x: number | null) => !finite(x) || x >= min, say('minValue', { n: min })),
+    // An integer column holds no more than MAX_INT, whatever the field allows.
+    field.storage === 'int' && max === undefined && check((x: number | null) => !finite(x) || x <= MAX_INT, say('maxValue', { n: MAX_INT })),
     max !== undefined && check((x: number | null) => !finite(x) || x <= max, say('maxValue', { n: max })),
     !!field.options && check(optionCheck(field), say('invalidOption')),
   ])
@@ -175,8 +178,14 @@ const idSchema = pipeOf(v.union([v.number(), v.string(), v.object({ id: v.union(
     const id = typeof x === 'object' ? x.id : x
     return id === '' ? null : Number(id)
   }),
-  check((id: number | null) => id === null || (Number.isInteger(id) && id > 0), say('invalidReference')),
+  check((id: number | null) => id === null || isRowId(id), say('invalidReference')),
 ])
+
+/** A row id: a whole number an integer column holds. */
+export function isRowId(value: unknown): boolean {
+  const id = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : value
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= MAX_INT
+}
 
 function countChecks(field: Field): Item[] {
   const { min, max } = field
@@ -200,7 +209,7 @@ const chosenOption = v.object({ value: v.union([v.string(), v.number()]), text: 
 /** The value check of one chosen option: one of the fixed options, or a row id of a lookup. */
 function chosenCheck(field: Field): (value: unknown) => boolean {
   const allowed = optionCheck(field)
-  return field.lookup ? (value) => /^[1-9]\d*$/.test(String(value)) : allowed
+  return field.lookup ? (value) => isRowId(typeof value === 'number' ? value : String(value)) : allowed
 }
 
 /** returnObject: the chosen option itself ({ value, text }), or a list of them with `multiple`. */
@@ -246,7 +255,7 @@ function appSchema(field: Field): Schema {
     if (d === null) return true
     const app = destinationApp(family, d.app)
     if (!app || !apps.has(d.app)) return false
-    if (app.appdata === 'id') return /^[1-9]\d*$/.test(d.appdata)
+    if (app.appdata === 'id') return isRowId(d.appdata)
     if (app.appdata === 'number') return /^\+?[0-9*#]{1,20}$/.test(d.appdata)
     return true
   }

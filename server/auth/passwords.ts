@@ -10,19 +10,34 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  const started = performance.now()
   try {
     return await verify(stored, password)
   } catch {
     // A malformed stored hash signs no one in.
     return false
+  } finally {
+    remember(performance.now() - started)
   }
 }
 
-let dummyHash: Promise<string> | undefined
+// An unknown username costs no argon2 work (a stream of made-up names would otherwise keep the CPU busy): its answer
+// waits as long as real checks have lately been taking, so timing still does not tell which usernames exist. Until a
+// real check has run, one dummy check measures it.
+let typicalMs: number | undefined
+let calibration: Promise<void> | undefined
 
-/** Spends the same work as a real check, so unknown usernames cannot be told apart by timing. Always false. */
+function remember(ms: number): void {
+  typicalMs = typicalMs === undefined ? ms : typicalMs * 0.8 + ms * 0.2
+}
+
+/** Waits as long as a real check takes; always false. */
 export async function verifyDummyPassword(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomKey())
-  await verifyPassword(await dummyHash, password)
+  if (typicalMs === undefined) {
+    calibration ??= hashPassword(randomKey()).then(async (hash) => void (await verifyPassword(hash, password)))
+    await calibration
+    return false
+  }
+  await new Promise((resolve) => setTimeout(resolve, typicalMs))
   return false
 }

@@ -53,7 +53,8 @@ async function openPostgres(url: string) {
   const { default: pg } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // A database that does not answer fails a request after 10 s (answered 503) rather than holding it forever.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 })
   // An idle connection the server closed (a PostgreSQL restart, a dropped test database) is discarded by the pool and
   // replaced on the next query; without a listener its 'error' event would crash the process.
   pool.on('error', () => {})
@@ -64,4 +65,35 @@ async function openPostgres(url: string) {
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
   }
+}
+
+type DbError = { code?: unknown; message?: unknown; cause?: unknown }
+
+/** The error and its causes (drizzle wraps the driver's error in its own). */
+function chain(error: unknown): DbError[] {
+  const errors: DbError[] = []
+  for (let e = error; e && typeof e === 'object' && errors.length < 5; e = (e as DbError).cause) errors.push(e as DbError)
+  return errors
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'])
+// admin/crash shutdown, starting up, too many connections, database dropped.
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '3D000'])
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|not queryable|PGlite is closed/i
+
+/** Whether a failure means the database cannot be reached now (down, restarting, closed): the request may be retried. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return chain(error).some(({ code, message }) => {
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08'))) return true
+    return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)
+  })
+}
+
+/**
+ * Whether the database refused a value a request carried (SQLSTATE class 22, data exception: out of range, invalid
+ * text, NUL, bad encoding; 54001 nesting too deep). Validation should have caught it; answering it as the client's
+ * error keeps an input no one validated from becoming a 500.
+ */
+export function isRefusedValue(error: unknown): boolean {
+  return chain(error).some(({ code }) => typeof code === 'string' && (code.startsWith('22') || code === '54001'))
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { EntityKey } from '../../contract/entities/index.ts'
-import { entityMessage } from '../../contract/entities/index.ts'
+import { entityMessage, isRowId } from '../../contract/entities/index.ts'
 import type { ExtraFilter } from './list-query.ts'
 import { tablesOf } from './tables.ts'
 
@@ -9,7 +9,7 @@ import { tablesOf } from './tables.ts'
 // through the unions (spec 000 §3 chain queue → classification → sub-classification), so
 // GET /api/v1/service/sub-classifications/?classification_id= lists those with an active union to it.
 const subClassificationsOf: ExtraFilter = (ctx, value, errors): SQL | undefined => {
-  if (!/^\d+$/.test(value)) {
+  if (!isRowId(value)) {
     errors.classification_id = [entityMessage('invalidValue', ctx.lang)]
     return undefined
   }

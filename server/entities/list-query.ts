@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { SQL, Subquery } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { UNPAGED_LIMIT } from '../../contract/constants.ts'
+import { MAX_INT, UNPAGED_LIMIT } from '../../contract/constants.ts'
 import type { EntityKey } from '../../contract/entities/index.ts'
 import { entityMessage } from '../../contract/entities/index.ts'
 import type { FieldPlan } from '../db/entity-schema/plan.ts'
@@ -45,7 +45,7 @@ function bad(ctx: Ctx, name: string): undefined {
 
 function integer(ctx: Ctx, name: string, value: string, min = 0): number | undefined {
   const n = Number(value)
-  return /^\d+$/.test(value.trim()) && Number.isSafeInteger(n) && n >= min && n <= 2_147_483_647 ? n : bad(ctx, name)
+  return /^\d+$/.test(value.trim()) && Number.isSafeInteger(n) && n >= min && n <= MAX_INT ? n : bad(ctx, name)
 }
 
 function ids(ctx: Ctx, name: string, value: string): number[] | undefined {
@@ -61,7 +61,11 @@ function typed(ctx: Ctx, name: string, plan: FieldPlan, value: string): unknown 
   switch (field.storage) {
     case 'bool':
       return ['true', '1'].includes(value) ? true : ['false', '0'].includes(value) ? false : bad(ctx, name)
-    case 'int':
+    case 'int': {
+      // The column's range: a value beyond it is no row's, and PostgreSQL would refuse to compare with it.
+      const n = Number(value)
+      return /^\s*-?\d+\s*$/.test(value) && Number.isInteger(n) && n >= -MAX_INT - 1 && n <= MAX_INT ? n : bad(ctx, name)
+    }
     case 'numeric': {
       const n = Number(value.replace(',', '.'))
       return value.trim() !== '' && Number.isFinite(n) ? n : bad(ctx, name)

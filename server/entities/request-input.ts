@@ -2,6 +2,9 @@ import type { FastifyRequest } from 'fastify'
 import type { Entity } from '../../contract/entities/index.ts'
 import { entityMessage } from '../../contract/entities/index.ts'
 import { HttpError, fieldErrors } from '../http/errors.ts'
+import { refuseUnstorableText } from '../http/input-guard.ts'
+import { parseJsonText } from '../http/json-body.ts'
+import { readMultipart } from '../http/multipart.ts'
 import type { MediaKind } from './media-store.ts'
 import { acceptedKinds, sniff } from './media-store.ts'
 
@@ -23,40 +26,40 @@ export async function readEntityInput(request: FastifyRequest, entity: Entity): 
   let values: Record<string, unknown> = {}
   const uploads = new Map<string, Upload>()
   let reading = ''
-  try {
-    for await (const part of request.parts({ limits: { fileSize: largest, files: files.size + 1, fields: 20, fieldSize: PARAMS_MAX_BYTES } })) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'params') values = objectBody(parseJson(String(part.value), 'params', lang), lang)
-        continue
+  const tooLarge = () => fieldErrors({ [reading]: [entityMessage('fileTooLarge', lang, { n: Math.round(largest / MB) })] })
+  await readMultipart(
+    request,
+    async () => {
+      for await (const part of request.parts({ limits: { fileSize: largest, files: files.size + 1, fields: 20, fieldSize: PARAMS_MAX_BYTES } })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'params') values = objectBody(parseParams(String(part.value), lang), lang)
+          continue
+        }
+        const kinds = files.get(part.fieldname)
+        if (!kinds) {
+          part.file.resume()
+          continue
+        }
+        reading = part.fieldname
+        const bytes = await part.toBuffer()
+        if (bytes.length === 0) continue
+        const kind = sniff(bytes, kinds)
+        if (!kind) throw fieldErrors({ [part.fieldname]: [entityMessage('invalidFileType', lang, { types: kinds.map((k) => k.ext).join(', ') || '—' })] })
+        if (bytes.length > kind.maxBytes) throw fieldErrors({ [part.fieldname]: [entityMessage('fileTooLarge', lang, { n: kind.maxBytes / MB })] })
+        uploads.set(part.fieldname, { bytes, kind })
       }
-      const kinds = files.get(part.fieldname)
-      if (!kinds) {
-        part.file.resume()
-        continue
-      }
-      reading = part.fieldname
-      const bytes = await part.toBuffer()
-      if (bytes.length === 0) continue
-      const kind = sniff(bytes, kinds)
-      if (!kind) throw fieldErrors({ [part.fieldname]: [entityMessage('invalidFileType', lang, { types: kinds.map((k) => k.ext).join(', ') || '—' })] })
-      if (bytes.length > kind.maxBytes) throw fieldErrors({ [part.fieldname]: [entityMessage('fileTooLarge', lang, { n: kind.maxBytes / MB })] })
-      uploads.set(part.fieldname, { bytes, kind })
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw fieldErrors({ [reading]: [entityMessage('fileTooLarge', lang, { n: Math.round(largest / MB) })] })
-    }
-    throw error
-  }
+    },
+    tooLarge,
+  )
   return { values, uploads }
 }
 
-function parseJson(text: string, field: string, lang: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw fieldErrors({ [field]: [entityMessage('invalidValue', lang)] })
-  }
+/** The `params` part: JSON (as deep as a JSON body may be) holding only text PostgreSQL can store. */
+function parseParams(text: string, lang: string): unknown {
+  const parsed = parseJsonText(text)
+  if (!parsed) throw fieldErrors({ params: [entityMessage('invalidValue', lang)] })
+  refuseUnstorableText(parsed.value, lang)
+  return parsed.value
 }
 
 /** A body must be a JSON object; an empty body is an empty object. */

@@ -49,4 +49,11 @@ describe('config', () => {
     expect(parseTrustProxy('2')).toBe(2)
     expect(parseTrustProxy('10.0.0.0/8,127.0.0.1')).toBe('10.0.0.0/8,127.0.0.1')
   })
+
+  it('reads the request limits, 0 turning one off, and refuses what is not a whole number', () => {
+    expect(loadConfig({}).limits).toEqual({ requestTimeoutMs: 120_000, maxEventLoopDelayMs: 0, maxWritesInFlight: 64 })
+    const limits = loadConfig({ REQUEST_TIMEOUT_MS: '30000', MAX_EVENT_LOOP_DELAY_MS: '500', MAX_WRITES_IN_FLIGHT: '0' }).limits
+    expect(limits).toEqual({ requestTimeoutMs: 30_000, maxEventLoopDelayMs: 500, maxWritesInFlight: 0 })
+    expect(() => loadConfig({ MAX_WRITES_IN_FLIGHT: 'many' })).toThrow(/MAX_WRITES_IN_FLIGHT/)
+  })
 })

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AVATAR_MAX_BYTES, PROFILE_PATHS } from '../../../contract/api/profile.ts'
 import { message } from '../../../contract/messages.ts'
 import { detailError, fieldErrors } from '../../http/errors.ts'
+import { readMultipart } from '../../http/multipart.ts'
 import { removeAvatarFile, saveAvatarFile, sniffImageType } from '../../profile/avatar-store.ts'
 import { replaceAvatar } from '../../profile/profile-update.ts'
 import { currentProfile } from './profile-routes.ts'
@@ -30,17 +31,17 @@ export async function avatarRoutes(app: FastifyInstance): Promise<void> {
 
 async function readAvatarPart(request: FastifyRequest): Promise<Buffer> {
   let bytes: Buffer | undefined
-  try {
-    for await (const part of request.parts({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } })) {
-      if (part.type === 'file' && part.fieldname === 'avatar') bytes = await part.toBuffer()
-      else if (part.type === 'file') part.file.resume()
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw fieldErrors({ avatar: [message('fileTooLarge', request.lang, { n: AVATAR_MAX_BYTES / (1024 * 1024) })] })
-    }
-    throw error
-  }
+  const tooLarge = () => fieldErrors({ avatar: [message('fileTooLarge', request.lang, { n: AVATAR_MAX_BYTES / (1024 * 1024) })] })
+  await readMultipart(
+    request,
+    async () => {
+      for await (const part of request.parts({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } })) {
+        if (part.type === 'file' && part.fieldname === 'avatar') bytes = await part.toBuffer()
+        else if (part.type === 'file') part.file.resume()
+      }
+    },
+    tooLarge,
+  )
   if (!bytes || bytes.length === 0) throw fieldErrors({ avatar: [message('required', request.lang)] })
   return bytes
 }

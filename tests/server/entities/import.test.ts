@@ -89,4 +89,12 @@ describe('CSV import', () => {
     expect(tooMany.json().file[0]).toContain('50000')
     expect((await s.nobody.request('POST', '/api/v1/crm/products/import/', csvUpload('description\nX\n'))).statusCode).toBe(403)
   })
+
+  it('refuses a line past the cap as soon as it is read, without echoing it back', async () => {
+    const oneLine = `description,${'x'.repeat(4 * 1024 * 1024)}`
+    const response = await post('/api/v1/crm/products/import/preview/', oneLine)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ file: ['A linha 1 do arquivo é maior do que o permitido (65536 caracteres).'] })
+    expect(response.body.length).toBeLessThan(200)
+  })
 })
