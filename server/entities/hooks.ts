@@ -7,11 +7,14 @@ import type { EntityContext } from './context.ts'
 import type { ApiRecord } from './serialize.ts'
 import type { FieldErrors } from './types.ts'
 import { dropVoipOfDevice, syncVoipAccounts } from './voip-sync.ts'
-import { endUserCredentials } from '../auth/end-sessions.ts'
+import { endAccountCredentials } from '../users/account-ends.ts'
 import { telephonyTablesChanged } from '../telephony/changes.ts'
 
 // What a few entities need beyond their definition. Everything else is generic.
 type Values = Record<string, unknown>
+
+/** A committed create or update: the parsed values it wrote (secrets as sent, before hashing). */
+export type CommittedWrite = { values: Values; created: boolean }
 
 export type EntityHooks = {
   /** Rewrites parsed values before they are checked and written. */
@@ -24,8 +27,8 @@ export type EntityHooks = {
   refuseDelete?(ctx: EntityContext, id: number): string | undefined
   /** Runs inside the delete's transaction, before the row goes. */
   beforeDelete?(ctx: EntityContext, id: number): Promise<void>
-  /** Runs once a write or delete is committed; `after` is the record now (null: deleted). */
-  afterCommit?(ctx: EntityContext, id: number, after: ApiRecord | null): Promise<void>
+  /** Runs once a write or delete is committed; `after` is the record now (null: deleted), `write` what was written. */
+  afterCommit?(ctx: EntityContext, id: number, after: ApiRecord | null, write?: CommittedWrite): Promise<void>
 }
 
 const KNOWN_PERMISSIONS = new Set(ALL_PERMISSIONS)
@@ -46,10 +49,8 @@ export const HOOKS: Partial<Record<EntityKey, EntityHooks>> = {
     },
     refuseDelete: (ctx, id) => (id === ctx.userId ? own(ctx) : undefined),
     afterWrite: (ctx, id) => syncVoipAccounts(ctx, { userIds: [id] }),
-    // A disabled or deleted user is signed out everywhere at once: sessions, tokens and live sockets.
-    async afterCommit(ctx, id, after) {
-      if (ctx.bus && (after === null || after.is_active === false)) await endUserCredentials(ctx.db, ctx.bus, { siteId: ctx.site.id, userId: id })
-    },
+    // A disabled, deleted or reset user is signed out everywhere at once (server/users/account-ends.ts).
+    afterCommit: endAccountCredentials,
   },
   'business.sites': {
     normalise(values) {

@@ -140,7 +140,7 @@ export async function createRecord(ctx: EntityContext, entity: Entity, input: En
   const id = await write(ctx, entity, { existingRaw: null, before: null, values, input })
   const readCtx = tablesOf(entity.key).plan.scope === 'id' ? { ...ctx, site: { ...ctx.site, id } } : ctx
   const record = await getRecord(readCtx, entity, id)
-  await HOOKS[entity.key]?.afterCommit?.(ctx, id, record)
+  await HOOKS[entity.key]?.afterCommit?.(ctx, id, record, { values, created: true })
   return record
 }
 
@@ -154,7 +154,7 @@ export async function updateRecord(ctx: EntityContext, entity: Entity, id: numbe
   const values = await checked(ctx, entity, 'update', merged, current!)
   await write(ctx, entity, { id, existingRaw, before: before!, values, input: merged })
   const record = await getRecord(ctx, entity, id)
-  await HOOKS[entity.key]?.afterCommit?.(ctx, id, record)
+  await HOOKS[entity.key]?.afterCommit?.(ctx, id, record, { values, created: false })
   return record
 }
 
