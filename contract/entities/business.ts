@@ -71,7 +71,8 @@ export const sites = defineEntity({
   fields: [
     description(),
     isActive(),
-    text('domain', t('Domínio', 'Domain', 'Dominio'), { required: true, max: 253, unique: true, validation: 'host', searchable: true }),
+    // Claimed once, by the platform operator: a site admin who moved it could take over another tenant's address.
+    text('domain', t('Domínio', 'Domain', 'Dominio'), { required: true, max: 253, unique: true, validation: 'host', searchable: true, platform: true }),
     integer('password_expire_days', t('Validade da senha (dias)', 'Password lifetime (days)', 'Validez de la contraseña (días)'), {
       default: 90,
       hint: t('0 = a senha não expira', '0 = passwords never expire', '0 = la contraseña no caduca'),
@@ -115,6 +116,8 @@ export const sites = defineEntity({
     ],
   },
   list: { columns: ['id', 'is_active', 'description', 'domain'] },
+  // A new tenant, or one gone, is the platform operator's act (`npm run site`): a site's own admins cannot see others.
+  platformActions: ['add', 'delete'],
 })
 
 export const users = defineEntity({

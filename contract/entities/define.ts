@@ -1,7 +1,7 @@
 import { DEFAULT_ORDERING } from '../constants.ts'
 import type { Area, EntityKey, NameIn } from './keys.ts'
 import { apiPath } from './keys.ts'
-import type { Entity, Field, FormTab, Option, Scalar, Section, Texts } from './types.ts'
+import type { Action, Entity, Field, FormTab, Option, Scalar, Section, Texts } from './types.ts'
 
 /** A text in the three interface languages, pt-BR first (the spec's labels are the source text). */
 export function t(ptBR: string, enUS: string, esES: string): Texts {
@@ -33,7 +33,12 @@ export type EntityInput<A extends Area, N extends string> = {
   readonly itemParam?: string
   readonly importable?: { readonly columns: readonly NoInfer<N>[] }
   readonly uniqueTogether?: readonly (readonly NoInfer<N>[])[]
+  /** Actions no site role may take (a tenant's own sites: creating and deleting them is the platform operator's). */
+  readonly platformActions?: readonly Action[]
 }
+
+/** The prefix of codenames no site role carries: the platform operator's acts (contract/all-permissions.ts). */
+export const PLATFORM_AREA = 'platform'
 
 export const GENERAL_TAB = t('Geral', 'General', 'General')
 
@@ -43,6 +48,7 @@ export function defineEntity<A extends Area, const N extends string>(input: Enti
   const names = input.fields.map((f) => f.name as string)
   const titleField = input.titleField ?? 'description'
   const hasActive = names.includes('is_active')
+  const codename = (action: Action) => `${input.platformActions?.includes(action) ? PLATFORM_AREA : input.area}.${action}_${input.model}`
   return {
     key,
     area: input.area,
@@ -53,11 +59,12 @@ export function defineEntity<A extends Area, const N extends string>(input: Enti
     itemParam: input.itemParam ?? 'id',
     api: apiPath(key),
     permissions: {
-      view: `${input.area}.view_${input.model}`,
-      add: `${input.area}.add_${input.model}`,
-      change: `${input.area}.change_${input.model}`,
-      delete: `${input.area}.delete_${input.model}`,
+      view: codename('view'),
+      add: codename('add'),
+      change: codename('change'),
+      delete: codename('delete'),
     },
+    ...(input.platformActions ? { platformActions: input.platformActions } : {}),
     label: input.label,
     fields: input.fields,
     titleField,

@@ -119,6 +119,8 @@ export type Field<N extends string = string> = {
   readonly apps?: readonly string[]
   readonly default?: unknown
   readonly readonly?: boolean
+  /** Set only by the platform operator (`npm run site`, server/cli): the API refuses to change it (403). */
+  readonly platform?: boolean
   readonly hint?: Texts
   /** Unique within the site. */
   readonly unique?: boolean
@@ -164,6 +166,8 @@ export type Entity = {
   /** `/api/v1/<area>/<name>/`: list and create; `{api}{id}/` reads, updates and deletes. */
   readonly api: string
   readonly permissions: Readonly<Record<Action, string>>
+  /** Actions only the platform operator takes: their codename is `platform.<action>_<model>`, which no group holds. */
+  readonly platformActions?: readonly Action[]
   readonly label: { readonly singular: Texts; readonly plural: Texts }
   readonly fields: readonly Field[]
   /** The field that names a row in lookups, lists and delete confirmations. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import type { Permission } from '../../contract/permissions.ts'
-import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
+import { ROUTE_PERMISSIONS } from '../../contract/all-permissions.ts'
 import type { Db } from '../db/client.ts'
 import type { SiteRow } from '../db/schema/index.ts'
 import { resolveSite } from '../sites/site-repo.ts'
@@ -33,8 +33,9 @@ declare module 'fastify' {
 
 export type RouteDeclaration = { method: string; url: string; permission: RoutePermission }
 
-// Every real codename, the settings entities' included; 'my-profile' is the SPA's pseudo-permission, never a route's.
-const CODENAMES = new Set<string>(ALL_PERMISSIONS)
+// Every real codename, the settings entities' and the platform operator's included; 'my-profile' is the SPA's
+// pseudo-permission, never a route's.
+const CODENAMES = new Set<string>(ROUTE_PERMISSIONS)
 
 function isRoutePermission(value: unknown): value is RoutePermission {
   return value === 'public' || value === 'authenticated' || (typeof value === 'string' && CODENAMES.has(value))
