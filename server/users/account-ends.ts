@@ -6,7 +6,8 @@ import type { ApiRecord } from '../entities/serialize.ts'
 // When a write to a user (settings → business.users) must sign them out everywhere: sessions, tokens and live
 // sockets, on every instance. Disabled or deleted, the account is closed; a password set by an administrator is a
 // reset — whoever held the old password (a stolen account) must not stay signed in until their token expires.
-// Both go through endUserCredentials, the one function that ends every credential of a user.
+// Both go through endUserCredentials, the one function that ends every credential of a user. An administrator who
+// sets their own password here is signed out too; the profile's change-password is the way that keeps one's session.
 export async function endAccountCredentials(ctx: EntityContext, id: number, after: ApiRecord | null, write?: CommittedWrite): Promise<void> {
   if (!ctx.bus) return
   const who = { siteId: ctx.site.id, userId: id }
