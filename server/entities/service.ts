@@ -27,8 +27,8 @@ import { isForeignKeyViolation, isUniqueViolation, uniqueErrors } from './unique
 import { buildWriteSet, insertRecord, updateRecord as writeUpdate } from './write.ts'
 
 // The generic settings operations behind every entity's routes. Order of checks on a write: the body schema (the
-// contract's valibot schema, in the request's language), fields only the platform operator changes (403), the entity's own rules, files, references within the site,
-// uniqueness; only then are files stored and one transaction writes the row, its lists and the audit entry. A delete's
+// contract's valibot schema, in the request's language), fields only the platform operator changes (403), the
+// entity's own rules, files, references within the site, uniqueness; only then are files stored and one transaction writes the row, its lists and the audit entry. A delete's
 // transaction also audits the rows the database removes or changes in cascade (cascade-audit.ts).
 
 type Values = Record<string, unknown>
