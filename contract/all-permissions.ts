@@ -1,5 +1,5 @@
 import { PERMISSIONS } from './permissions.ts'
-import { ENTITY_PERMISSIONS } from './entities/index.ts'
+import { ENTITY_PERMISSIONS, PLATFORM_PERMISSIONS } from './entities/index.ts'
 
 // Every codename a group may hold: the named ones and every settings entity's view/add/change/delete. Kept apart from
 // permissions.ts because it pulls in the whole entity registry: the server and the settings screens need it, the
@@ -8,3 +8,9 @@ export const ALL_PERMISSIONS: readonly string[] = [
   ...Object.values(PERMISSIONS).filter((p) => p !== PERMISSIONS.myProfile),
   ...ENTITY_PERMISSIONS,
 ]
+
+/**
+ * Every codename a route may declare: ALL_PERMISSIONS and the platform operator's (`platform.add_site`), which no
+ * group may hold, so those routes answer 403 to every site role (the operator acts through `npm run site`).
+ */
+export const ROUTE_PERMISSIONS: readonly string[] = [...ALL_PERMISSIONS, ...PLATFORM_PERMISSIONS]

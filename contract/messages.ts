@@ -38,6 +38,11 @@ export const MESSAGES = {
     'en-US': 'You do not have permission to perform this action.',
     'es-ES': 'No tiene permiso para realizar esta acción.',
   },
+  platformOnly: {
+    'pt-BR': 'Somente o operador da plataforma pode alterar o campo {field}.',
+    'en-US': 'Only the platform operator can change the field {field}.',
+    'es-ES': 'Solo el operador de la plataforma puede cambiar el campo {field}.',
+  },
   csrfFailed: {
     'pt-BR': 'Falha na verificação CSRF.',
     'en-US': 'CSRF verification failed.',

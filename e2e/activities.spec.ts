@@ -34,7 +34,7 @@ for (const [lang, text] of Object.entries(TEXTS)) {
     await dialog.getByTestId('activity-save').click()
     await expect(dialog.getByText(text.required).first()).toBeVisible()
     await dialog.getByRole('combobox', { name: text.agent }).click()
-    await page.getByRole('option', { name: 'agent1', exact: true }).click()
+    await page.getByRole('option', { name: 'Ana Agente', exact: true }).click()
     await dialog.locator('input[name="destination"]').fill(destination)
     await dialog.locator('input[name="start"]').fill(localInput(-60))
     await dialog.locator('input[name="end"]').fill(localInput(120))

@@ -1,5 +1,5 @@
 import { defineEntity, t } from './define.ts'
-import { color, datetime, decimal, description, field, fk, integer, isActive, many, secret, text, textarea, toggle, upload } from './fields.ts'
+import { color, datetime, decimal, description, field, fk, integer, isActive, items, many, secret, text, textarea, toggle, upload } from './fields.ts'
 
 // Settings → business: the organisation itself (sites, users, permission groups, departments, contracts).
 
@@ -71,12 +71,23 @@ export const sites = defineEntity({
   fields: [
     description(),
     isActive(),
-    text('domain', t('Domínio', 'Domain', 'Dominio'), { required: true, max: 253, unique: true, validation: 'host', searchable: true }),
+    // Claimed once, by the platform operator: a site admin who moved it could take over another tenant's address.
+    text('domain', t('Domínio', 'Domain', 'Dominio'), { required: true, max: 253, unique: true, validation: 'host', searchable: true, platform: true }),
     integer('password_expire_days', t('Validade da senha (dias)', 'Password lifetime (days)', 'Validez de la contraseña (días)'), {
       default: 90,
       hint: t('0 = a senha não expira', '0 = passwords never expire', '0 = la contraseña no caduca'),
     }),
     integer('password_notify_days', t('Aviso de expiração (dias)', 'Expiry warning (days)', 'Aviso de caducidad (días)'), { default: 7 }),
+    // The embedding (spec 001 §7): pages allowed to frame the app (Content-Security-Policy frame-ancestors).
+    items('embed_origins', t('Sites que podem incorporar o Atende', 'Sites that may embed Atende', 'Sitios que pueden insertar Atende'), ',', {
+      validation: 'origin',
+      max: 2048,
+      hint: t(
+        'Origens (https://crm.exemplo.com) separadas por vírgula; vazio = só o próprio Atende',
+        'Origins (https://crm.example.com), comma-separated; empty = Atende itself only',
+        'Orígenes (https://crm.ejemplo.com) separados por comas; vacío = solo el propio Atende',
+      ),
+    }),
     upload('logo_favicon', t('Favicon', 'Favicon', 'Favicon'), IMAGE),
     upload('logo_login', t('Logo da tela de login', 'Sign-in page logo', 'Logo de la pantalla de acceso'), IMAGE),
     upload('logo_footer', t('Logo do rodapé', 'Footer logo', 'Logo del pie de página'), IMAGE),
@@ -95,7 +106,7 @@ export const sites = defineEntity({
       {
         key: 'general',
         label: t('Geral', 'General', 'General'),
-        fields: ['description', 'is_active', 'domain', 'password_expire_days', 'password_notify_days'],
+        fields: ['description', 'is_active', 'domain', 'password_expire_days', 'password_notify_days', 'embed_origins'],
       },
       { key: 'logos', label: t('Logos', 'Logos', 'Logotipos'), fields: ['logo_favicon', 'logo_login', 'logo_footer', 'url_footer'] },
       {
@@ -115,6 +126,8 @@ export const sites = defineEntity({
     ],
   },
   list: { columns: ['id', 'is_active', 'description', 'domain'] },
+  // A new tenant, or one gone, is the platform operator's act (`npm run site`): a site's own admins cannot see others.
+  platformActions: ['add', 'delete'],
 })
 
 export const users = defineEntity({

@@ -2,7 +2,7 @@ import { DEFAULT_ORDERING } from '../constants.ts'
 import type { Area, EntityKey, NameIn } from './keys.ts'
 import { apiPath } from './keys.ts'
 import { DEFAULT_HOME, SECTIONS } from './types.ts'
-import type { Entity, Field, FormTab, Option, Scalar, Section, Texts } from './types.ts'
+import type { Action, Entity, Field, FormTab, Option, Scalar, Section, Texts } from './types.ts'
 
 /** A text in the three interface languages, pt-BR first (the spec's labels are the source text). */
 export function t(ptBR: string, enUS: string, esES: string): Texts {
@@ -41,7 +41,12 @@ export type EntityInput<A extends Area, N extends string> = {
   readonly itemParam?: string
   readonly importable?: { readonly columns: readonly NoInfer<N>[] }
   readonly uniqueTogether?: readonly (readonly NoInfer<N>[])[]
+  /** Actions no site role may take (a tenant's own sites: creating and deleting them is the platform operator's). */
+  readonly platformActions?: readonly Action[]
 }
+
+/** The prefix of codenames no site role carries: the platform operator's acts (contract/all-permissions.ts). */
+export const PLATFORM_AREA = 'platform'
 
 export const GENERAL_TAB = t('Geral', 'General', 'General')
 
@@ -54,6 +59,7 @@ export function defineEntity<A extends Area, const N extends string>(input: Enti
   const home = input.home ?? DEFAULT_HOME
   const section = input.section ?? (input.route.split('/')[0] as Section)
   if (!SECTIONS.includes(section)) throw new Error(`${key}: '${section}' is not a settings section`)
+  const codename = (action: Action) => `${input.platformActions?.includes(action) ? PLATFORM_AREA : input.area}.${action}_${input.model}`
   return {
     key,
     area: input.area,
@@ -65,11 +71,12 @@ export function defineEntity<A extends Area, const N extends string>(input: Enti
     itemParam: input.itemParam ?? 'id',
     api: apiPath(key),
     permissions: {
-      view: `${input.area}.view_${input.model}`,
-      add: `${input.area}.add_${input.model}`,
-      change: `${input.area}.change_${input.model}`,
-      delete: `${input.area}.delete_${input.model}`,
+      view: codename('view'),
+      add: codename('add'),
+      change: codename('change'),
+      delete: codename('delete'),
     },
+    ...(input.platformActions ? { platformActions: input.platformActions } : {}),
     label: input.label,
     fields: input.fields,
     titleField,

@@ -11,7 +11,7 @@ import { CLASSIFICATIONS } from './service-classifications.ts'
 import { QUEUES } from './service-queues.ts'
 import { SERVICE } from './service.ts'
 import { DEFAULT_HOME } from './types.ts'
-import type { Entity, Field, OnDelete, Section } from './types.ts'
+import type { Action, Entity, Field, OnDelete, Section } from './types.ts'
 
 // The registry: every settings entity, found by key, by route or by API path, and what refers to what.
 
@@ -96,8 +96,13 @@ export function protectedBy(key: EntityKey): Reference[] {
   return referencesTo(key).filter((r) => r.onDelete === 'protect')
 }
 
-/** Every permission codename of the settings entities (to be listed with contract/permissions.ts). */
-export const ENTITY_PERMISSIONS: readonly string[] = ENTITIES.flatMap((e) => Object.values(e.permissions))
+/** Every permission codename of the settings entities a group may hold (to be listed with contract/permissions.ts). */
+export const ENTITY_PERMISSIONS: readonly string[] = ENTITIES.flatMap((e) =>
+  Object.entries(e.permissions).flatMap(([action, codename]) => (e.platformActions?.includes(action as Action) ? [] : [codename])),
+)
+
+/** The platform operator's codenames (`platform.add_site`): routes may name them, no group may hold them. */
+export const PLATFORM_PERMISSIONS: readonly string[] = ENTITIES.flatMap((e) => (e.platformActions ?? []).map((action) => e.permissions[action]))
 
 /** A settings menu section is shown to users holding any of these (its entities' view codenames). */
 export function sectionPermissions(section: Section): string[] {

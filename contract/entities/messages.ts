@@ -49,6 +49,11 @@ export const ENTITY_MESSAGES = {
     'en-US': 'Invalid address: use http:// or https://',
     'es-ES': 'Dirección no válida: use http:// o https://',
   },
+  invalidOrigin: {
+    'pt-BR': 'Origem inválida: use https://servidor[:porta], sem caminho',
+    'en-US': 'Invalid origin: use https://host[:port], without a path',
+    'es-ES': 'Origen no válido: use https://servidor[:puerto], sin ruta',
+  },
   invalidHost: {
     'pt-BR': 'Servidor inválido: informe um nome ou um IP',
     'en-US': 'Invalid host: enter a name or an IP address',

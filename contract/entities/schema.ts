@@ -123,6 +123,7 @@ function validationCheck(field: Field): Item | undefined {
     url: 'invalidUrl',
     host: 'invalidHost',
     'date-format': 'invalidDateFormat',
+    origin: 'invalidOrigin',
   }
   // In a delimited list each item is checked on its own.
   const delimiter = field.delimiters ? (field.delimiters[0] ?? DEFAULT_DELIMITER) : undefined

@@ -49,7 +49,7 @@ export const STORAGES = ['text', 'int', 'bool', 'numeric', 'timestamptz', 'jsonb
 export type Storage = (typeof STORAGES)[number]
 
 /** Named value checks (spec 001 §3 `validation`, plus the settings' own). */
-export const VALIDATIONS = ['phone', 'cpf', 'cnpj', 'email', 'phones-list', 'extension', 'color', 'url', 'host', 'dial-patterns', 'date-format'] as const
+export const VALIDATIONS = ['phone', 'cpf', 'cnpj', 'email', 'phones-list', 'extension', 'color', 'url', 'host', 'dial-patterns', 'date-format', 'origin'] as const
 export type Validation = (typeof VALIDATIONS)[number]
 
 export type Scalar = string | number | boolean
@@ -119,6 +119,8 @@ export type Field<N extends string = string> = {
   readonly apps?: readonly string[]
   readonly default?: unknown
   readonly readonly?: boolean
+  /** Set only by the platform operator (`npm run site`, server/cli): the API refuses to change it (403). */
+  readonly platform?: boolean
   readonly hint?: Texts
   /** Unique within the site. */
   readonly unique?: boolean
@@ -169,6 +171,8 @@ export type Entity = {
   /** `/api/v1/<area>/<name>/`: list and create; `{api}{id}/` reads, updates and deletes. */
   readonly api: string
   readonly permissions: Readonly<Record<Action, string>>
+  /** Actions only the platform operator takes: their codename is `platform.<action>_<model>`, which no group holds. */
+  readonly platformActions?: readonly Action[]
   readonly label: { readonly singular: Texts; readonly plural: Texts }
   readonly fields: readonly Field[]
   /** The field that names a row in lookups, lists and delete confirmations. */

@@ -85,6 +85,17 @@ export function isUrl(value: string): boolean {
   }
 }
 
+/** A web origin and nothing more: http(s)://host[:port], no path, query or credentials ('https://crm.example.com'). */
+export function isOrigin(value: string): boolean {
+  if (!/^https?:\/\/[^/?#@\s]+\/?$/i.test(value)) return false
+  try {
+    const url = new URL(value)
+    return url.hostname !== '' && isHost(url.hostname)
+  } catch {
+    return false
+  }
+}
+
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
 
@@ -134,4 +145,5 @@ export const VALIDATORS: Readonly<Record<Validation, (value: string) => boolean>
   host: isHost,
   'dial-patterns': (value) => invalidDialPatterns(value).length === 0,
   'date-format': isDateFormat,
+  origin: isOrigin,
 }

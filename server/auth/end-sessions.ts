@@ -36,14 +36,18 @@ async function announce(bus: Bus, auth: AuthContext, reason: SessionEndedEvent['
   await bus.publish(SESSION_ENDED, event)
 }
 
+/** Why every credential of a user ends at once. */
+export type EndAllReason = 'user-disabled' | 'password-reset'
+
 /**
- * A user was disabled or deleted: every session and token of theirs ends, and every instance closes their sockets at
- * once (the credential sweep would only notice within two sweeps). Deleting a user deletes their credentials by
- * cascade; the deletes here then find nothing, and the event still goes out.
+ * Every session and token of the user ends, and every instance closes their sockets at once (the credential sweep
+ * would only notice within two sweeps). The one way to sign a user out everywhere: a user disabled or deleted, and
+ * every password reset by someone else (an administrator's PUT/PATCH of the user). Deleting a user deletes their
+ * credentials by cascade; the deletes here then find nothing, and the event still goes out.
  */
-export async function endUserCredentials(db: Db, bus: Bus, who: { siteId: number; userId: number }): Promise<void> {
+export async function endUserCredentials(db: Db, bus: Bus, who: { siteId: number; userId: number }, reason: EndAllReason = 'user-disabled'): Promise<void> {
   await deleteUserSessions(db, who.userId)
   await revokeUserTokens(db, who.userId)
-  const event: SessionEndedEvent = { user_id: who.userId, site_id: who.siteId, reason: 'user-disabled', keep: null, rotated_from: null }
+  const event: SessionEndedEvent = { user_id: who.userId, site_id: who.siteId, reason, keep: null, rotated_from: null }
   await bus.publish(SESSION_ENDED, event)
 }

@@ -17,7 +17,7 @@ export const SESSION_ENDED = 'session-ended'
 export type SessionEndedEvent = {
   user_id: number
   site_id: number
-  reason: 'logout' | 'password-change' | 'user-disabled'
+  reason: 'logout' | 'password-change' | 'password-reset' | 'user-disabled'
   /** Hash of the one session or token that stays open (a password change keeps the caller's), if any. */
   keep: string | null
   /** When the kept session is the caller's under a new id: its old hash (its sockets stay open and follow it). */

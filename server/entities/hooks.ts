@@ -9,6 +9,9 @@ import type { FieldErrors } from './types.ts'
 // entity (a user's password rules and its webphone account): their hooks run one after the other.
 type Values = Record<string, unknown>
 
+/** A committed create or update: the parsed values it wrote (secrets as sent, before hashing). */
+export type CommittedWrite = { values: Values; created: boolean }
+
 export type EntityHooks = {
   /** Rewrites parsed values before they are checked and written. */
   normalise?(values: Values): void
@@ -20,8 +23,8 @@ export type EntityHooks = {
   refuseDelete?(ctx: EntityContext, id: number): string | undefined
   /** Runs inside the delete's transaction, before the row goes. */
   beforeDelete?(ctx: EntityContext, id: number): Promise<void>
-  /** Runs once a write or delete is committed; `after` is the record now (null: deleted). */
-  afterCommit?(ctx: EntityContext, id: number, after: ApiRecord | null): Promise<void>
+  /** Runs once a write or delete is committed; `after` is the record now (null: deleted), `write` what was written. */
+  afterCommit?(ctx: EntityContext, id: number, after: ApiRecord | null, write?: CommittedWrite): Promise<void>
 }
 
 /** The registered hooks of each entity (every area's, combined); read by the write path, the import and the seed. */
@@ -51,9 +54,9 @@ function combine(first: EntityHooks, second: EntityHooks): EntityHooks {
         }
       : (first.beforeDelete ?? second.beforeDelete),
     afterCommit: both('afterCommit')
-      ? async (ctx, id, after) => {
-          await first.afterCommit!(ctx, id, after)
-          await second.afterCommit!(ctx, id, after)
+      ? async (ctx, id, after, write) => {
+          await first.afterCommit!(ctx, id, after, write)
+          await second.afterCommit!(ctx, id, after, write)
         }
       : (first.afterCommit ?? second.afterCommit),
   }

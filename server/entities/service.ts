@@ -12,6 +12,7 @@ import { auditCascade, cascadeEffects } from './cascade-audit.ts'
 import { HOOKS } from './hooks.ts'
 import { EXTRA_FILTERS } from './extra-filters.ts'
 import { listCount, listSource, parseListQuery } from './list-query.ts'
+import { refusePlatformChanges } from './platform-fields.ts'
 import { protectedMessage, usedBy } from './protect.ts'
 import { referenceErrors } from './references.ts'
 import type { EntityInput } from './request-input.ts'
@@ -26,8 +27,8 @@ import { freeUniqueValues, isForeignKeyViolation, isUniqueViolation, uniqueError
 import { buildWriteSet, insertRecord, updateRecord as writeUpdate } from './write.ts'
 
 // The generic settings operations behind every entity's routes. Order of checks on a write: the body schema (the
-// contract's valibot schema, in the request's language), the entity's own rules, files, references within the site,
-// uniqueness; only then are files stored and one transaction writes the row, its lists and the audit entry. A delete's
+// contract's valibot schema, in the request's language), fields only the platform operator changes (403), the
+// entity's own rules, files, references within the site, uniqueness; only then are files stored and one transaction writes the row, its lists and the audit entry. A delete's
 // transaction also audits the rows the database removes or changes in cascade (cascade-audit.ts).
 
 type Values = Record<string, unknown>
@@ -101,6 +102,7 @@ async function checked(ctx: EntityContext, entity: Entity, mode: SchemaMode, inp
   const hooks = HOOKS[entity.key]
   const values = parseBody(ctx, entity, mode, input.values)
   hooks?.normalise?.(values)
+  if (existing) refusePlatformChanges(ctx, entity, values, existing)
   throwIf({ ...(hooks?.validate?.(ctx, values, existing) ?? {}), ...missingFiles(ctx, entity, input, existing) })
   throwIf(await referenceErrors(ctx, entity.key, values))
   throwIf(await uniqueErrors(ctx, tables, values, existing?.id as number | undefined))
@@ -152,7 +154,7 @@ export async function createRecord(ctx: EntityContext, entity: Entity, input: En
   const id = await write(ctx, entity, { existingRaw: null, before: null, values, input })
   const readCtx = tablesOf(entity.key).plan.scope === 'id' ? { ...ctx, site: { ...ctx.site, id } } : ctx
   const record = await getRecord(readCtx, entity, id)
-  await HOOKS[entity.key]?.afterCommit?.(ctx, id, record)
+  await HOOKS[entity.key]?.afterCommit?.(ctx, id, record, { values, created: true })
   return record
 }
 
@@ -166,7 +168,7 @@ export async function updateRecord(ctx: EntityContext, entity: Entity, id: numbe
   const values = await checked(ctx, entity, 'update', merged, current!)
   await write(ctx, entity, { id, existingRaw, before: before!, values, input: merged })
   const record = await getRecord(ctx, entity, id)
-  await HOOKS[entity.key]?.afterCommit?.(ctx, id, record)
+  await HOOKS[entity.key]?.afterCommit?.(ctx, id, record, { values, created: false })
   return record
 }
 

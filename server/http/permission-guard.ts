@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import type { Permission } from '../../contract/permissions.ts'
-import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
+import { ROUTE_PERMISSIONS } from '../../contract/all-permissions.ts'
 import type { Db } from '../db/client.ts'
 import type { SiteRow } from '../db/schema/index.ts'
 import { resolveSite } from '../sites/site-repo.ts'
@@ -12,8 +12,9 @@ import { requestLocale } from './locale.ts'
 import type { Locale } from '../../contract/locales.ts'
 
 // Permissions fail closed: every route must say who may call it, and the app refuses to start otherwise. The check
-// is an exact codename match against the user's roles (the SPA's substring `has` only hides UI).
-export type RoutePermission = 'public' | 'authenticated' | Permission
+// is an exact codename match against the user's roles (the SPA's substring `has` only hides UI). A list of codenames
+// admits a user holding any one of them (a lookup several screens need).
+export type RoutePermission = 'public' | 'authenticated' | Permission | readonly Permission[]
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,10 +34,12 @@ declare module 'fastify' {
 
 export type RouteDeclaration = { method: string; url: string; permission: RoutePermission }
 
-// Every real codename, the settings entities' included; 'my-profile' is the SPA's pseudo-permission, never a route's.
-const CODENAMES = new Set<string>(ALL_PERMISSIONS)
+// Every real codename, the settings entities' and the platform operator's included; 'my-profile' is the SPA's
+// pseudo-permission, never a route's.
+const CODENAMES = new Set<string>(ROUTE_PERMISSIONS)
 
 function isRoutePermission(value: unknown): value is RoutePermission {
+  if (Array.isArray(value)) return value.length > 0 && value.every((codename) => typeof codename === 'string' && CODENAMES.has(codename))
   return value === 'public' || value === 'authenticated' || (typeof value === 'string' && CODENAMES.has(value))
 }
 
@@ -77,7 +80,9 @@ export function registerPermissionGuard(app: FastifyInstance, db: Db): void {
 function enforcePermission(request: FastifyRequest, permission: RoutePermission): void {
   if (permission === 'public') return
   if (!request.auth) throw detailError(401, 'notAuthenticated', request.lang, {}, { 'WWW-Authenticate': 'Token' })
-  if (permission !== 'authenticated' && !request.auth.roles.includes(permission)) {
+  if (permission === 'authenticated') return
+  const anyOf: readonly string[] = typeof permission === 'string' ? [permission] : permission
+  if (!anyOf.some((codename) => request.auth!.roles.includes(codename))) {
     throw detailError(403, 'permissionDenied', request.lang)
   }
 }

@@ -9,7 +9,7 @@ import { createGroup, createUser, findUserByUsername } from '../users/user-repo.
 
 // The production way in (`npm run create-admin`): an administrator holding every permission, on the named site or the
 // default one, creating that site when there is none.
-const ADMIN_GROUP = 'Administradores'
+export const ADMIN_GROUP = 'Administradores'
 
 export async function createAdmin(db: Db, input: { username: string; password: string; domain?: string }): Promise<{ site: SiteRow; user: UserRow }> {
   const username = input.username.trim()

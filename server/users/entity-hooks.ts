@@ -4,7 +4,7 @@ import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
 import type { EntityContext } from '../entities/context.ts'
 import { registerEntityHooks } from '../entities/hooks.ts'
 import type { FieldErrors } from '../entities/types.ts'
-import { endUserCredentials } from '../auth/end-sessions.ts'
+import { endAccountCredentials } from './account-ends.ts'
 
 // Accounts' rules on the settings write path: password policy, nobody disables or deletes their own user, a
 // disabled or deleted user is signed out everywhere, and a group holds only permissions that exist.
@@ -25,10 +25,8 @@ registerEntityHooks('business.users', {
     return errors
   },
   refuseDelete: (ctx, id) => (id === ctx.userId ? own(ctx) : undefined),
-  // A disabled or deleted user is signed out everywhere at once: sessions, tokens and live sockets.
-  async afterCommit(ctx, id, after) {
-    if (ctx.bus && (after === null || after.is_active === false)) await endUserCredentials(ctx.db, ctx.bus, { siteId: ctx.site.id, userId: id })
-  },
+  // A disabled, deleted or reset user is signed out everywhere at once (server/users/account-ends.ts).
+  afterCommit: endAccountCredentials,
 })
 
 registerEntityHooks('business.groups', {

@@ -107,9 +107,15 @@ describe('the pcap converter', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'atende-rec-'))
     dirs.push(dir)
     await mkdir(path.join(dir, 'pcaps'))
-    await writeFile(path.join(dir, 'pcaps', 'abc@host-1a2b.pcap'), pcap)
-    await writeFile(path.join(dir, 'pcaps', 'abcd@host-9999.pcap'), pcap)
-    expect(await pcapsOf(dir, 'abc@host')).toEqual([path.join(dir, 'pcaps', 'abc@host-1a2b.pcap')])
+    // As rtpengine names them: the URI-escaped call id, '-', a random hex tag.
+    await writeFile(path.join(dir, 'pcaps', 'abc%40host-1a2b3c4d5e6f7a8b.pcap'), pcap)
+    await writeFile(path.join(dir, 'pcaps', 'abcd%40host-9999aaaabbbbcccc.pcap'), pcap)
+    // Another call whose id starts with this one's and a '-': never found by a prefix.
+    await writeFile(path.join(dir, 'pcaps', 'abc%40host-2-00112233aabbccdd.pcap'), pcap)
+    expect(await pcapsOf(dir, 'abc@host')).toEqual([path.join(dir, 'pcaps', 'abc%40host-1a2b3c4d5e6f7a8b.pcap')])
+    expect(await pcapsOf(dir, 'abc@host-2')).toEqual([path.join(dir, 'pcaps', 'abc%40host-2-00112233aabbccdd.pcap')])
+    expect(await pcapsOf(dir, 'abc%40host')).toEqual([])
+    expect(await pcapsOf(dir, 'abc')).toEqual([])
     expect(await pcapsOf(dir, '../x')).toEqual([])
     expect(await recordingFile(dir, 'missing@host', 'mp3')).toBeNull()
     const wav = await recordingFile(dir, 'abc@host', 'wav')

@@ -12,6 +12,7 @@ import { createGroup, createUser } from '../../server/users/user-repo.ts'
 import { buildPcap } from './call-control-pcap.ts'
 import { demo, deviceOf, failureOf, fromDevice, fromTrunk, newCallId, setAgent, stepsOf } from './call-control-helper.ts'
 import { TestClient, signedIn, useTestApp } from './helper.ts'
+import { escapedCallId } from '../../server/telephony/control/recordings/store.ts'
 
 const t = useTestApp()
 let d: Awaited<ReturnType<typeof demo>>
@@ -214,7 +215,7 @@ describe('the report API', () => {
     const dir = path.join(recordingsDir(t.config.dataDir), 'pcaps')
     await mkdir(dir, { recursive: true })
     await writeFile(
-      path.join(dir, `${calls.answered}-0001.pcap`),
+      path.join(dir, `${escapedCallId(calls.answered!)}-0001.pcap`),
       buildPcap([
         {
           ssrc: 1,

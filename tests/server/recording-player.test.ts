@@ -10,6 +10,7 @@ import { createGroup, createUser } from '../../server/users/user-repo.ts'
 import { buildPcap } from './call-control-pcap.ts'
 import { demo } from './call-control-helper.ts'
 import { TestClient, signedIn, useTestApp } from './helper.ts'
+import { escapedCallId } from '../../server/telephony/control/recordings/store.ts'
 
 // The recording player's media path /recordings/player/{callId} (spec 001 §7): outside /api, the same permission,
 // tenancy, visibility and recordings store as GET /api/v1/report/recordings/{callId}/.
@@ -51,8 +52,9 @@ beforeAll(async () => {
   const dir = path.join(recordingsDir(t.config.dataDir), 'pcaps')
   await mkdir(dir, { recursive: true })
   const pcap = buildPcap([{ ssrc: 7, payloadType: 0, hz: 440, startSeconds: 0, seconds: 1, firstTimestamp: 0 }])
-  await writeFile(path.join(dir, `${mine}-0001.pcap`), pcap)
-  await writeFile(path.join(dir, `${others}-0001.pcap`), pcap)
+  // Named as rtpengine names them: the URI-escaped call id, '-', a hex tag.
+  await writeFile(path.join(dir, `${escapedCallId(mine)}-0001.pcap`), pcap)
+  await writeFile(path.join(dir, `${escapedCallId(others)}-0001.pcap`), pcap)
 })
 
 async function recorderClient() {

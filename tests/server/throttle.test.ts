@@ -69,6 +69,15 @@ describe('sign-in throttle per address', () => {
     expect((await login(client, 'someone-else', 'password1')).statusCode).toBe(429)
   })
 
+  it('does not count an attempt it refused for the address against the account', async () => {
+    await newUser('victim1', 'secret1234')
+    const flood = new TestClient(t.app)
+    for (let i = 0; i < LOGIN_THROTTLE.perIp; i++) expect((await login(flood, `flood${i}`, 'password1')).statusCode).toBe(400)
+    // The blocked address keeps guessing the victim's password: every guess is refused before it reaches the account.
+    for (let i = 0; i < LOGIN_THROTTLE.perAccount + 2; i++) expect((await login(flood, 'victim1', `guess${i}x`)).statusCode).toBe(429)
+    expect((await login(new TestClient(t.app), 'victim1', 'secret1234')).statusCode).toBe(200)
+  })
+
   it('is not evaded by a forged X-Forwarded-For when TRUST_PROXY is off', async () => {
     const client = new TestClient(t.app)
     for (let i = 0; i < LOGIN_THROTTLE.perIp; i++) {

@@ -45,6 +45,7 @@ const SITE_JSON = [
   'button_primary_color',
   'button_secondary_color',
   'switch_color',
+  'embed_origins',
 ] as const
 
 const SITE_LOGOS = ['logo_favicon', 'logo_login', 'logo_footer'] as const

@@ -35,7 +35,8 @@ export function FieldRenderer({ field, ...props }: Omit<FieldsProps, 'fields'> &
       nested={nestedOf(props.errors, field.name)}
       formErrors={props.errors}
       required={isRequired(field, props.values, props.context.mode)}
-      disabled={Boolean(props.disabled || field.readonly)}
+      // A platform field (a site's domain) is the platform operator's to change, never a form's.
+      disabled={Boolean(props.disabled || field.readonly || field.platform)}
       values={props.values}
       setValue={props.onChange}
       context={props.context}

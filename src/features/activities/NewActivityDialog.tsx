@@ -30,7 +30,7 @@ import { lookupQuery } from '../../entities/api.ts'
 import { ACTIVITIES_KEY, createActivity } from './activitiesApi.ts'
 import type { ActivityCreateRequest } from './activitiesApi.ts'
 
-/** The agents a supervisor may schedule for (any signed-in user may read this lookup; the caller's site only). */
+/** The agents a supervisor may schedule for: active users of the caller's site by name (sites.add_activity may read it). */
 export const USERS_LOOKUP = '/api/v1/service/apps/business/users/'
 
 /** The activity types the form offers (ours: the spec names none); a list shows any other type as it is. */

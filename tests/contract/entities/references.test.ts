@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   ENTITIES,
   ENTITY_PERMISSIONS,
+  PLATFORM_PERMISSIONS,
   childrenOf,
   entityByApi,
   entityByKey,
@@ -72,9 +73,12 @@ describe('lookups', () => {
 })
 
 describe('permissions', () => {
-  it('lists four codenames per entity', () => {
-    expect(ENTITY_PERMISSIONS).toHaveLength(ENTITIES.length * 4)
+  it('lists four codenames per entity, but the platform operator’s', () => {
+    expect(ENTITY_PERMISSIONS).toHaveLength(ENTITIES.length * 4 - PLATFORM_PERMISSIONS.length)
     expect(ENTITY_PERMISSIONS).toContain('pabx.delete_outboundroute')
+    expect(PLATFORM_PERMISSIONS).toEqual(['platform.add_site', 'platform.delete_site'])
+    expect(ENTITY_PERMISSIONS).toContain('business.change_site')
+    expect(ENTITY_PERMISSIONS.filter((p) => p.startsWith('platform.'))).toEqual([])
   })
 
   it('gates each settings section by its entities’ view codenames', () => {

@@ -106,9 +106,12 @@ describe.each(each)('%s', (_key, entity: Entity) => {
     if (entity.section === 'system') expect(entity.area).toBe('integration')
   })
 
-  it('names its permissions <area>.<action>_<model>', () => {
+  it('names its permissions <area>.<action>_<model> (platform.<action>_<model> for the platform operator’s acts)', () => {
     expect(Object.keys(entity.permissions)).toEqual([...ACTIONS])
-    for (const action of ACTIONS) expect(entity.permissions[action]).toMatch(new RegExp(`^${entity.area}\\.${action}_[a-z]+$`))
+    for (const action of ACTIONS) {
+      const area = entity.platformActions?.includes(action) ? 'platform' : entity.area
+      expect(entity.permissions[action]).toMatch(new RegExp(`^${area}\\.${action}_[a-z]+$`))
+    }
     expect(entity.permissions.view).toBe(`${entity.area}.view_${entity.model}`)
   })
 

@@ -87,15 +87,23 @@ describe('lookups under /api/v1/service/apps/', () => {
     for (const path of LOOKUPS.keys()) {
       const response = await agent.get(`${path}?limit=999999`)
       expect(response.statusCode, path).toBe(200)
-      for (const row of response.json().results) expect(Object.keys(row)).toEqual(['id', 'description'])
+      // The users' lookup adds the extension a transfer picker shows (tests/server/user-lookup.test.ts).
+      const keys = path.endsWith('/business/users/') ? ['id', 'description', 'extension'] : ['id', 'description']
+      for (const row of response.json().results) expect(Object.keys(row)).toEqual(keys)
     }
     expect((await agent.get('/api/v1/service/apps/pabx/queues/?search=sup')).json()).toEqual({ count: 1, results: [{ id: expect.any(Number), description: 'Suporte' }] })
     expect((await agent.get('/api/v1/service/apps/pabx/endpoints/')).json().results.map((r: { description: string }) => r.description)).toEqual([
       'Ramal 10001 (Ana Agente)',
       'Ramal 10002 (Bruno Agente)',
     ])
-    // The demo's four users and the suite's nobody and restricted (entity-helper.ts).
-    expect((await agent.get('/api/v1/service/apps/business/users/?limit=2')).json()).toMatchObject({ count: 6, results: [{ description: 'admin' }, { description: 'supervisor' }] })
+    // The demo's four users and the suite's nobody and restricted (entity-helper.ts), by name.
+    expect((await agent.get('/api/v1/service/apps/business/users/?limit=2&search=agente')).json()).toMatchObject({
+      count: 2,
+      results: [
+        { description: 'Ana Agente', extension: '10001' },
+        { description: 'Bruno Agente', extension: '10002' },
+      ],
+    })
   })
 
   it('need a signed-in user and show only their site', async () => {

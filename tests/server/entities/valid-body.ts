@@ -50,6 +50,8 @@ function textFor(field: Field): string {
       return `host-${n}.example.com`
     case 'dial-patterns':
       return '0XXXXXXXXXX'
+    case 'origin':
+      return `https://embed-${n}.example.com`
   }
   if (field.kind === 'hourpicker') return '08:00'
   if (field.secret) return `s3cretpw${n}`.slice(0, Math.max(field.max ?? 64, 8))

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { mixLegs, SAMPLE_RATE, wavFile } from './mix.ts'
 import { readPcap } from './pcap.ts'
 
-// A call's recording: rtpengine's pcaps in `<dir>/pcaps/<call id>-<id>.pcap` → one mixed track → mp3 (lame, else
+// A call's recording: rtpengine's pcaps in `<dir>/pcaps/<escaped call id>-<hex tag>.pcap` → one mixed track → mp3 (lame, else
 // ffmpeg) or wav, made once and kept in `<dir>/audio/` next to them. The call id never builds a path: the directory is
 // listed and names compared, and the audio file is named by a hash.
 
@@ -13,7 +13,24 @@ export type AudioFormat = 'mp3' | 'wav'
 
 export class EncoderMissingError extends Error {}
 
-/** The pcap files of a call, oldest name first; [] when there are none. */
+/**
+ * rtpengine names a recording `<call id, URI-escaped>-<random hex tag>.pcap` (g_uri_escape_string: every byte but
+ * A-Z a-z 0-9 - . _ ~ becomes %XX). The tag holds no '-', so the part before the last '-' names exactly one call.
+ */
+export function recordingCallId(name: string): string | null {
+  const match = /^(.+)-[0-9a-f]+\.pcap$/i.exec(name)
+  return match ? match[1]! : null
+}
+
+/** A call id as rtpengine writes it in a file name. */
+export function escapedCallId(callId: string): string {
+  return Array.from(new TextEncoder().encode(callId), (byte) => {
+    const char = String.fromCharCode(byte)
+    return /[A-Za-z0-9\-._~]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
+  }).join('')
+}
+
+/** The pcap files of a call, found by its exact id (never by a prefix: 'abc' must not find 'abc-2'), oldest first. */
 export async function pcapsOf(dir: string, callId: string): Promise<string[]> {
   const pcaps = path.join(dir, 'pcaps')
   let names: string[]
@@ -22,9 +39,9 @@ export async function pcapsOf(dir: string, callId: string): Promise<string[]> {
   } catch {
     return []
   }
-  const prefix = `${callId}-`
+  const wanted = escapedCallId(callId)
   return names
-    .filter((name) => name.startsWith(prefix) && name.endsWith('.pcap') && !name.slice(prefix.length).includes('/'))
+    .filter((name) => recordingCallId(name) === wanted)
     .sort()
     .map((name) => path.join(pcaps, name))
 }
