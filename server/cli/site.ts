@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/client.ts'
 import { createBus } from '../bus/bus.ts'
-import { changeSiteDomain, createTenant, listSites, OperatorError } from '../sites/operator.ts'
+import { changeSiteDomain, createTenant, listSites, OperatorError } from '../platform/operator.ts'
 import { telephonyTablesChanged } from '../telephony/changes.ts'
 
 // The platform operator's tenant commands (no site role can do these through the API):

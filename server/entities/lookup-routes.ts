@@ -5,12 +5,12 @@ import { listCount, listSource, parseListQuery } from './list-query.ts'
 import { entityContext, below } from './entity-routes.ts'
 import { tablesOf } from './tables.ts'
 import { loadTitles } from './titles.ts'
-import { USER_LOOKUP_PERMISSIONS, lookupUsers } from '../users/user-lookup.ts'
+import { USER_LOOKUP_PERMISSIONS, lookupUsers } from './user-lookup.ts'
 
 // The destination pickers' lookups (spec 000 §7 and 001 §7: /v1/service/apps/pabx/…, chat/…, business/users):
 // `{count, results: [{id, description}]}`, paged and searched like any list (limit, offset, search, id, exclude_id).
 // Any signed-in user may call them — flow steps and transfers need them — and they name rows of the caller's site only.
-// The users' lookup names people: its rows and who may list them are server/users/user-lookup.ts's.
+// The users' lookup names people: its rows and who may list them are server/entities/user-lookup.ts's.
 
 const APPS_API = '/api/v1/service/apps'
 

@@ -8,14 +8,14 @@ import { REPO_ROOT } from '../../server/config.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import { pabxDevices, voipAccounts } from '../../server/db/schema/index.ts'
 import { ha1 } from '../../server/entities/secrets.ts'
-import { changeSiteDomain, createTenant, listSites } from '../../server/sites/operator.ts'
+import { changeSiteDomain, createTenant, listSites } from '../../server/platform/operator.ts'
 import { findSiteByDomain } from '../../server/sites/site-repo.ts'
 import { createUser, findUserByUsername, loadRoles } from '../../server/users/user-repo.ts'
 import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
 import { entityByKey } from '../../contract/entities/index.ts'
 import { TestClient, openTestDatabase, useTestApp } from './helper.ts'
 
-// The platform operator's tenant commands (server/sites/operator.ts, `npm run site`): a site is born with its first
+// The platform operator's tenant commands (server/platform/operator.ts, `npm run site`): a site is born with its first
 // administrator, a domain is claimed once, and a move carries the SIP realm along. Site roles cannot do any of this
 // through the API (tests/server/entities/sites.test.ts).
 const t = useTestApp()

@@ -4,8 +4,8 @@ import { PERMISSIONS } from '../../contract/permissions.ts'
 import type { Permission } from '../../contract/permissions.ts'
 import { entityByKey } from '../../contract/entities/index.ts'
 import { pabxDevices, users } from '../db/schema/index.ts'
-import type { EntityContext } from '../entities/context.ts'
-import { parseListQuery } from '../entities/list-query.ts'
+import type { EntityContext } from './context.ts'
+import { parseListQuery } from './list-query.ts'
 
 // The user lookup (spec 000 §7, GET /api/v1/service/apps/business/users/): the people a picker offers — a transfer's
 // destination, an activity's agent, a flow step's user. It answers what such a picker shows and nothing else: the

@@ -9,7 +9,7 @@ import { ha1 } from '../entities/secrets.ts'
 import { isUniqueViolation } from '../entities/unique.ts'
 import { ADMIN_GROUP } from '../users/create-admin.ts'
 import { createGroup, createUser } from '../users/user-repo.ts'
-import { findSiteByDomain, normaliseDomain } from './site-repo.ts'
+import { findSiteByDomain, normaliseDomain } from '../sites/site-repo.ts'
 
 // The platform operator's acts on tenants (`npm run site`, server/cli/site.ts). No site role can take them through the
 // API (the `platform.*` codenames no group holds): a site admin who created a site could not see it, and one who moved
