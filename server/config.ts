@@ -144,7 +144,7 @@ export function loadTelephonyConfig(env: NodeJS.ProcessEnv, dataDir: string): Te
     banSeconds: Number(env.SIP_BAN_SECONDS || 300),
     authFailLimit: Number(env.SIP_AUTH_FAIL_LIMIT || 5),
     floodRequests: Number(env.SIP_FLOOD_REQUESTS || 60),
-    shmMb: positive('SIP_SHM_MB', 128),
+    shmMb: positive('SIP_SHM_MB', 256),
     tcpIdleSeconds: positive('SIP_TCP_IDLE_SECONDS', 30),
     tcpPerAddress: positive('SIP_TCP_PER_ADDRESS', 32),
     wsPerUser: positive('SIP_WS_PER_USER', 4),

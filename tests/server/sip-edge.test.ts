@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import dgram from 'node:dgram'
+import net from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
@@ -41,6 +42,8 @@ beforeAll(async () => {
     SIP_RECONCILE_SECONDS: '3600',
     SIP_MAX_MEDIA_LINES: '4',
     SIP_FLOOD_REQUESTS: '30',
+    SIP_TCP_PER_ADDRESS: '3',
+    SIP_TCP_IDLE_SECONDS: '3',
   }, { ports: PORTS })
   callee = await startBaresip(stack, '10002', stack.secrets['10002']!)
   await until(
@@ -97,6 +100,50 @@ describe('connections cannot exhaust Kamailio', () => {
     }, 5000, 'a websocket again after one closed')
     for (const attempt of attempts) attempt.socket.close()
   })
+
+  it('TCP: at most SIP_TCP_PER_ADDRESS connections carrying SIP per address, and an idle one is closed', async () => {
+    const port = stack.config.telephony.sipPort
+    const connect = (localAddress: string) =>
+      new Promise<net.Socket>((resolve, reject) => {
+        const socket = net.connect({ host: '127.0.0.1', port, localAddress }, () => resolve(socket))
+        socket.once('error', reject)
+      })
+    /** OPTIONS over the connection: its status, or 'closed' when Kamailio hung up instead. */
+    const ping = (socket: net.Socket) =>
+      new Promise<number | 'closed'>((resolve) => {
+        const { localAddress, localPort } = socket
+        socket.once('data', (data) => resolve(statusOf(data.toString('latin1')) ?? 0))
+        socket.once('close', () => resolve('closed'))
+        socket.write(
+          [
+            `OPTIONS sip:127.0.0.1:${port} SIP/2.0`,
+            `Via: SIP/2.0/TCP ${localAddress}:${localPort};branch=z9hG4bK${randomUUID().slice(0, 8)};rport`,
+            'Max-Forwards: 70',
+            `From: <sip:probe@localhost>;tag=${randomUUID().slice(0, 8)}`,
+            `To: <sip:127.0.0.1:${port}>`,
+            `Call-ID: ${randomUUID()}`,
+            'CSeq: 1 OPTIONS',
+            'Content-Length: 0',
+            '',
+            '',
+          ].join('\r\n'),
+        )
+      })
+    const sockets = [] as net.Socket[]
+    for (let i = 0; i < 4; i++) sockets.push(await connect('127.0.0.151'))
+    const answers = []
+    for (const socket of sockets) answers.push(await ping(socket))
+    expect(answers).toEqual([200, 200, 200, 'closed'])
+    // Another address has its own allowance.
+    const other = await connect('127.0.0.152')
+    expect(await ping(other)).toBe(200)
+    // A connection that never says anything is closed after SIP_TCP_IDLE_SECONDS.
+    const idle = await connect('127.0.0.153')
+    const closed = new Promise<void>((resolve) => idle.once('close', () => resolve()))
+    await until(async () => idle.destroyed || idle.readyState === 'closed', 20_000, 'the idle connection closed')
+    await closed
+    for (const socket of [...sockets, other]) socket.destroy()
+  }, 40_000)
 
   it("reports Kamailio's shared memory on the engines' status", async () => {
     const admin = await signedIn(stack.app, 'admin')

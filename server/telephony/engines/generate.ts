@@ -52,13 +52,13 @@ export function kamailioDefines(config: TelephonyConfig, options: { modulesDir?:
 }
 
 /**
- * Shared memory one connection costs Kamailio at most: its 16 KB read buffer, the connection and WebSocket state, and
- * the registration and dialogs it carries (bench/sip-edge.ts measured the registrations).
+ * Shared memory one registered webphone costs Kamailio (bench/sip-edge.ts: ≈ 57–81 KB): its connection with the 16 KB
+ * read buffer, the WebSocket state, the registration. Too many connections once exhausted the shared memory and then
+ * no webphone could connect: connections are capped so that they take at most 70 % of it, the rest for calls.
  */
-export const SHM_PER_CONNECTION_BYTES = 24 * 1024
-/** Connections may take half of the shared memory; transactions and dialogs need the rest. */
+export const SHM_PER_CONNECTION_BYTES = 80 * 1024
 export function tcpMaxConnections(shmMb: number): number {
-  return Math.max(64, Math.floor((shmMb * 1024 * 1024) / 2 / SHM_PER_CONNECTION_BYTES))
+  return Math.max(64, Math.floor((shmMb * 1024 * 1024 * 0.7) / SHM_PER_CONNECTION_BYTES))
 }
 
 export function renderKamailioConfig(template: string, defines: [string, string][]): string {
