@@ -4,7 +4,7 @@ import net from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { callRecords, sites } from '../../server/db/schema/index.ts'
+import { callRecords, pabxDevices, sites } from '../../server/db/schema/index.ts'
 import { createCallControl } from '../../server/telephony/control/index.ts'
 import type { CallControlService } from '../../server/telephony/control/index.ts'
 import { openSteps } from '../../server/telephony/control/reconcile.ts'
@@ -24,6 +24,8 @@ let stack: Stack<Control>
 let callee: Baresip
 const sockets: RawSip[] = []
 const PORTS: [number, number] = [26000, 26990]
+/** rtpengine gets room for one call (two legs × RTP + RTCP): a second call at once finds it out of ports. */
+const RTP_PORTS = 4
 
 async function raw(ip: string): Promise<RawSip> {
   const socket = await rawSip(ip, stack.config.telephony.sipPort)
@@ -44,7 +46,7 @@ beforeAll(async () => {
     SIP_FLOOD_REQUESTS: '30',
     SIP_TCP_PER_ADDRESS: '3',
     SIP_TCP_IDLE_SECONDS: '3',
-  }, { ports: PORTS })
+  }, { ports: PORTS, rtpPorts: RTP_PORTS })
   callee = await startBaresip(stack, '10002', stack.secrets['10002']!)
   await until(
     () => stack.control.events.some((e) => e.event === 'registration' && e.aor === '10002@localhost' && e.state === 'registered'),
@@ -303,6 +305,18 @@ describe('no device stuck busy', () => {
     const other = await raw('127.0.0.192')
     const next = await new RawUa(other, stack.config.telephony.sipPort, '10001', stack.secrets['10001']!).invite('10002', audioSdp('127.0.0.192', 43100))
     expect(next.status).toBe(200)
+
+    // That call holds every media port rtpengine has (RTP_PORTS): a further one is refused 503, never relayed with the
+    // raw SDP, and its record closes. (10002 may take two calls now, so neither call control nor Kamailio says busy.)
+    await stack.database.db.update(pabxDevices).set({ deviceStateBusyAt: 5, maxConcurrentCalls: 0 }).where(eq(pabxDevices.username, '10002'))
+    await stack.app.telephony.publisher!.pushChanges()
+    const third = await new RawUa(await raw('127.0.0.193'), stack.config.telephony.sipPort, '10001', stack.secrets['10001']!).invite(
+      '10002',
+      audioSdp('127.0.0.193', 43200),
+    )
+    expect(third.status).toBe(503)
+    expect(third.final).toContain('Media Unavailable')
+    await until(async () => (await openSteps(stack.database.db, third.callId)) === 0, 10_000, 'the refused call closed')
   }, 60_000)
 
   it('closes records whose dialog Kamailio does not have (a restart, a lost event), once confirmed by a second sweep', async () => {
