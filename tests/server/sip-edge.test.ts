@@ -268,6 +268,28 @@ describe('bans that do not ban customers', () => {
   }, 90_000)
 })
 
+describe('logs cannot be flooded', () => {
+  it('bans an address that floods garbage (not SIP at all), without asking who it claims to be', async () => {
+    const flood = await raw('127.0.0.201')
+    const bystander = await raw('127.0.0.202')
+    const port = stack.config.telephony.sipPort
+    // A scanner that names itself answers like anyone else: the ban logic decides, not the User-Agent.
+    flood.send(options(flood, port, 'friendly-scanner'))
+    expect(statusOf(await flood.next(2000))).toBe(200)
+    for (let i = 0; i < 50; i++) flood.send(`GARBAGE ${i} ${'x'.repeat(120)}\r\nnot: a SIP message at all\r\n\r\n`)
+    await until(
+      async () => {
+        flood.send(options(flood, port))
+        return (await flood.next(500)) === null
+      },
+      10_000,
+      'the garbage sender banned',
+    )
+    bystander.send(options(bystander, port))
+    expect(statusOf(await bystander.next(2000))).toBe(200)
+  })
+})
+
 describe('no call without rtpengine', () => {
   it('refuses an offer rtpengine cannot read (488) and one with too many media lines (488), and closes their records', async () => {
     const sip = await raw('127.0.0.181')
