@@ -103,6 +103,54 @@ describe('connections cannot exhaust Kamailio', () => {
     for (const attempt of attempts) attempt.socket.close()
   })
 
+  it('webphones behind one address are counted per signed-in user: one flooding user is banned, the other is not', async () => {
+    const [one, two] = await Promise.all([open(await tokenOf('agent1', 'ramal1001')), open(await tokenOf('agent2', 'ramal1002'))])
+    expect([one.status, two.status]).toEqual([101, 101])
+    const answers = new Map<WebSocket, number>([
+      [one.socket, 0],
+      [two.socket, 0],
+    ])
+    for (const socket of [one.socket, two.socket]) socket.on('message', () => answers.set(socket, answers.get(socket)! + 1))
+    const keepalive = (socket: WebSocket) =>
+      socket.send(
+        [
+          'OPTIONS sip:localhost SIP/2.0',
+          `Via: SIP/2.0/WS ${randomUUID().slice(0, 8)}.invalid;branch=z9hG4bK${randomUUID().slice(0, 8)}`,
+          'Max-Forwards: 70',
+          `From: <sip:probe@localhost>;tag=${randomUUID().slice(0, 8)}`,
+          'To: <sip:localhost>',
+          `Call-ID: ${randomUUID()}`,
+          'CSeq: 1 OPTIONS',
+          'Content-Length: 0',
+          '',
+          '',
+        ].join('\r\n'),
+      )
+    // Both come from 127.0.0.1: 20 keepalives each in one go is 40 from that address, over SIP_FLOOD_REQUESTS (30)
+    // per 2 s, yet under it per user: all answered.
+    for (let i = 0; i < 20; i++) for (const socket of [one.socket, two.socket]) keepalive(socket)
+    await until(() => answers.get(one.socket) === 20 && answers.get(two.socket) === 20, 10_000, 'every keepalive answered')
+    // agent1 alone goes over: banned (its keepalives go unanswered), while agent2's are still answered.
+    for (let i = 0; i < 40; i++) keepalive(one.socket)
+    await until(
+      async () => {
+        const a = answers.get(one.socket)!
+        const b = answers.get(two.socket)!
+        keepalive(one.socket)
+        keepalive(two.socket)
+        await until(() => answers.get(two.socket)! > b, 5000, "agent2's keepalive answered")
+        // One more round trip of agent2's: agent1's answer, had there been one, has arrived by then.
+        keepalive(two.socket)
+        await until(() => answers.get(two.socket)! > b + 1, 5000, "agent2's keepalive answered")
+        return answers.get(one.socket) === a
+      },
+      10_000,
+      'agent1 banned, agent2 answered',
+    )
+    one.socket.close()
+    two.socket.close()
+  })
+
   it('TCP: at most SIP_TCP_PER_ADDRESS connections carrying SIP per address, and an idle one is closed', async () => {
     const port = stack.config.telephony.sipPort
     const connect = (localAddress: string) =>
