@@ -162,6 +162,12 @@ export const MESSAGES = {
     'en-US': 'Your user has no webphone extension.',
     'es-ES': 'Su usuario no tiene una extensión de webphone.',
   },
+  // GET /ws/sip over the per-user or per-address websocket limit (SIP_WS_PER_USER, SIP_WS_PER_ADDRESS).
+  tooManyWebphones: {
+    'pt-BR': 'Há webphones demais abertos para este usuário ou endereço. Feche outras abas e tente de novo.',
+    'en-US': 'Too many webphones are open for this user or address. Close other tabs and try again.',
+    'es-ES': 'Hay demasiados webphones abiertos para este usuario o dirección. Cierre otras pestañas e inténtelo de nuevo.',
+  },
   // GET /api/v1/report/recordings/{callId}/ (spec 001 §8 'Recording load fails').
   noRecording: {
     'pt-BR': 'Não há gravação desta chamada; verifique se a chamada foi atendida e gravada.',

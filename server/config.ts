@@ -66,6 +66,22 @@ export type TelephonyConfig = {
   banSeconds: number
   authFailLimit: number
   floodRequests: number
+  /** Kamailio's shared memory in MB (SIP_SHM_MB): registrations, dialogs, transactions and every connection live there. */
+  shmMb: number
+  /** Seconds a TCP/WebSocket connection may stay idle before Kamailio closes it (a registered one lives as long as its registration). */
+  tcpIdleSeconds: number
+  /** TCP connections carrying SIP from one address (trunks exempt). */
+  tcpPerAddress: number
+  /** Webphone websockets (/ws/sip) per signed-in user and per browser address. */
+  wsPerUser: number
+  wsPerAddress: number
+  /** A dialog with no request for this long ends (s); in-dialog keepalives every `dialogKeepaliveSeconds` (≥ 30) end dead ones sooner. */
+  dialogTimeoutSeconds: number
+  dialogKeepaliveSeconds: number
+  /** Media lines (`m=`) one call may offer. */
+  maxMediaLines: number
+  /** How often open call records are checked against Kamailio's live dialogs (s). */
+  reconcileSeconds: number
 }
 
 export type RealtimeTimings = {
@@ -130,6 +146,13 @@ export function loadTelephonyConfig(env: NodeJS.ProcessEnv, dataDir: string): Te
     throw new Error(`TELEPHONY must be embedded, external or off, got ${mode}`)
   }
   const port = (name: string, fallback: number) => parsePortVariable(name, env[name], fallback)
+  const positive = (name: string, fallback: number) => {
+    const value = env[name]
+    if (value === undefined || value === '') return fallback
+    const n = Number(value)
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got ${value}`)
+    return n
+  }
   const telephony: TelephonyConfig = {
     mode,
     host: env.TELEPHONY_HOST || '127.0.0.1',
@@ -146,6 +169,15 @@ export function loadTelephonyConfig(env: NodeJS.ProcessEnv, dataDir: string): Te
     banSeconds: Number(env.SIP_BAN_SECONDS || 300),
     authFailLimit: Number(env.SIP_AUTH_FAIL_LIMIT || 5),
     floodRequests: Number(env.SIP_FLOOD_REQUESTS || 60),
+    shmMb: positive('SIP_SHM_MB', 256),
+    tcpIdleSeconds: positive('SIP_TCP_IDLE_SECONDS', 30),
+    tcpPerAddress: positive('SIP_TCP_PER_ADDRESS', 32),
+    wsPerUser: positive('SIP_WS_PER_USER', 4),
+    wsPerAddress: positive('SIP_WS_PER_ADDRESS', 300),
+    dialogTimeoutSeconds: positive('SIP_DIALOG_TIMEOUT', 43200),
+    dialogKeepaliveSeconds: Math.max(30, positive('SIP_DIALOG_KEEPALIVE', 30)),
+    maxMediaLines: positive('SIP_MAX_MEDIA_LINES', 4),
+    reconcileSeconds: positive('SIP_RECONCILE_SECONDS', 30),
   }
   if (telephony.rtpPortMin > telephony.rtpPortMax) throw new Error('RTP_PORT_MIN must not be above RTP_PORT_MAX')
   return telephony

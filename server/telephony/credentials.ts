@@ -9,7 +9,32 @@ import type { CredentialEntry, KamailioCommand, TrunkEntry } from './types.ts'
 // the concurrent-call cap) and every active trunk (its host resolved to an IPv4 address, its port). Pushed in full on
 // each evapi `hello`; after an admin's change only the difference is sent (new or changed entries, removed ones).
 
-export type Tables = { creds: CredentialEntry[]; trunks: TrunkEntry[] }
+/** `networks`: the trusted networks as Kamailio's is_in_subnet reads them (`10.0.0.0/8,203.0.113.7/32`), '' for none. */
+export type Tables = { creds: CredentialEntry[]; trunks: TrunkEntry[]; networks: string }
+
+/**
+ * The configured networks Kamailio trusts (never pike-bans): the `allowed_ips` of active trunks (where their calls
+ * come from) and of active devices (the office networks an admin pinned phones to). Entries that are not an address
+ * or a CIDR network are skipped, and so is anything wider than /8 (IPv4) or /32 (IPv6): trusting half the internet is a
+ * typo, not a network.
+ */
+export function trustedNetworks(lists: readonly string[]): string {
+  const out = new Set<string>()
+  for (const list of lists) {
+    for (const raw of list.split(',')) {
+      const entry = raw.trim()
+      if (!entry) continue
+      const [address, bits] = entry.split('/') as [string, string | undefined]
+      const family = isIP(address)
+      if (family === 0) continue
+      const max = family === 4 ? 32 : 128
+      const prefix = bits === undefined ? max : Number(bits)
+      if (!Number.isInteger(prefix) || prefix > max || prefix < (family === 4 ? 8 : 32)) continue
+      out.add(`${address}/${prefix}`)
+    }
+  }
+  return [...out].sort().join(',')
+}
 
 export type Resolver = (host: string) => Promise<string | null>
 
@@ -24,7 +49,13 @@ export const resolveIPv4: Resolver = async (host) => {
 
 export async function loadTables(db: Db, resolve: Resolver = resolveIPv4, log?: { warn(obj: object, msg?: string): void }): Promise<Tables> {
   const devices = await db
-    .select({ user: pabxDevices.username, ha1: pabxDevices.secretHa1, maxCalls: pabxDevices.maxConcurrentCalls, domain: sites.domain })
+    .select({
+      user: pabxDevices.username,
+      ha1: pabxDevices.secretHa1,
+      maxCalls: pabxDevices.maxConcurrentCalls,
+      domain: sites.domain,
+      allowedIps: pabxDevices.allowedIps,
+    })
     .from(pabxDevices)
     .innerJoin(sites, eq(sites.id, pabxDevices.siteId))
     .where(and(eq(pabxDevices.isActive, true), eq(sites.isActive, true)))
@@ -32,7 +63,7 @@ export async function loadTables(db: Db, resolve: Resolver = resolveIPv4, log?: 
     .filter((d) => d.user !== '' && /^[0-9a-f]{32}$/.test(d.ha1))
     .map((d) => ({ user: d.user, domain: d.domain, ha1: d.ha1, max_calls: Math.max(0, d.maxCalls) }))
   const trunkRows = await db
-    .select({ id: pabxTrunks.id, host: pabxTrunks.host, port: pabxTrunks.port, maxChannels: pabxTrunks.maxChannels })
+    .select({ id: pabxTrunks.id, host: pabxTrunks.host, port: pabxTrunks.port, maxChannels: pabxTrunks.maxChannels, allowedIps: pabxTrunks.allowedIps })
     .from(pabxTrunks)
     .innerJoin(sites, eq(sites.id, pabxTrunks.siteId))
     .where(and(eq(pabxTrunks.isActive, true), eq(sites.isActive, true)))
@@ -46,7 +77,8 @@ export async function loadTables(db: Db, resolve: Resolver = resolveIPv4, log?: 
     }
     trunks.push({ id: row.id, ip, port: row.port || 5060, max_calls: Math.max(0, row.maxChannels) })
   }
-  return { creds, trunks }
+  const networks = trustedNetworks([...trunkRows.map((row) => row.allowedIps), ...devices.map((d) => d.allowedIps)])
+  return { creds, trunks, networks }
 }
 
 const credKey = (entry: { user: string; domain: string }) => `${entry.user}@${entry.domain}`
@@ -71,7 +103,7 @@ function fullTable(cmd: 'creds' | 'trunks', entries: readonly (CredentialEntry |
 }
 
 export function tableCommands(previous: Tables | null, next: Tables): KamailioCommand[] {
-  if (!previous) return [...fullTable('creds', next.creds), ...fullTable('trunks', next.trunks)]
+  if (!previous) return [...fullTable('creds', next.creds), ...fullTable('trunks', next.trunks), { cmd: 'networks', value: next.networks }]
   const commands: KamailioCommand[] = []
   const before = new Map(previous.creds.map((entry) => [credKey(entry), entry]))
   const after = new Map(next.creds.map((entry) => [credKey(entry), entry]))
@@ -83,6 +115,7 @@ export function tableCommands(previous: Tables | null, next: Tables): KamailioCo
   if (removed.length) for (const part of chunks(removed)) commands.push({ cmd: 'creds_del', entries: part })
   if (changed.length) for (const part of chunks(changed)) commands.push({ cmd: 'creds', reset: false, entries: part })
   if (JSON.stringify(previous.trunks) !== JSON.stringify(next.trunks)) commands.push(...fullTable('trunks', next.trunks))
+  if (previous.networks !== next.networks) commands.push({ cmd: 'networks', value: next.networks })
   return commands
 }
 

@@ -1,5 +1,5 @@
 import net from 'node:net'
-import type { CallControl, FailureRequest, KamailioCommand, RouteDecision, RouteRequest } from './types.ts'
+import type { CallControl, DialogsEvent, FailureRequest, KamailioCommand, RouteDecision, RouteRequest, StatsEvent } from './types.ts'
 
 // Node's side of Kamailio's evapi: one TCP connection to 127.0.0.1:EVAPI_PORT carrying JSON in netstrings
 // (`<length>:<json>,`). Node is the client and reconnects for ever with back-off. Kamailio says `hello` when the
@@ -21,6 +21,9 @@ export type EvapiOptions = {
   log: EvapiLogger
   /** A decision slower than this is answered 503 (Kamailio's transaction must not wait for ever). */
   decisionTimeoutMs?: number
+  /** Kamailio's answers to `dialogs` (the Call-IDs without a dialog) and `stats`. */
+  onDialogs?(event: DialogsEvent): void
+  onStats?(event: StatsEvent): void
   /** Reconnect delays grow from min to max. */
   reconnectMinMs?: number
   reconnectMaxMs?: number
@@ -77,6 +80,8 @@ export class EvapiClient {
 
   constructor(options: EvapiOptions) {
     this.options = {
+      onDialogs: () => {},
+      onStats: () => {},
       decisionTimeoutMs: 5000,
       reconnectMinMs: 200,
       reconnectMaxMs: 5000,
@@ -187,6 +192,15 @@ export class EvapiClient {
       case 'failure':
         void this.decide(message as unknown as FailureRequest, (control, request) => control.failure(request as FailureRequest))
         return true
+      case 'dialogs':
+      case 'stats':
+        try {
+          if (message.event === 'dialogs') this.options.onDialogs(message as unknown as DialogsEvent)
+          else this.options.onStats(message as unknown as StatsEvent)
+        } catch (err) {
+          this.options.log.warn({ err }, `evapi: handling ${message.event} failed`)
+        }
+        return false
       case 'call':
       case 'registration':
         try {

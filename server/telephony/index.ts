@@ -7,8 +7,15 @@ import type { Resolver } from './credentials.ts'
 import { TELEPHONY_TABLES_CHANNEL } from './changes.ts'
 import { EvapiClient } from './evapi.ts'
 import { startEngines } from './engines/index.ts'
-import type { TelephonyEngines, TelephonyStatus } from './engines/index.ts'
+import type { TelephonyEngines } from './engines/index.ts'
 import { registerSipProxy } from './sip-proxy.ts'
+import { DialogReconciler } from './control/reconcile.ts'
+import type { StatsEvent } from './types.ts'
+import { memoryLevel } from '../../contract/api/telephony.ts'
+import type { KamailioLoad, TelephonyStatusAnswer } from '../../contract/api/telephony.ts'
+
+/** How often Kamailio's memory and load are read for the status card (and a warning logged when memory runs high). */
+const STATS_EVERY_MS = 5000
 
 // The telephony part of the server (README.md here): the engines (spawned and supervised, external, or off), the
 // evapi link to Kamailio with call control behind it, Kamailio's credential and trunk tables kept equal to the
@@ -30,7 +37,9 @@ export type TelephonyHandle = {
   engines: TelephonyEngines
   evapi: EvapiClient | null
   publisher: CredentialPublisher | null
-  status(): Promise<TelephonyStatus & { evapi: { connected: boolean } }>
+  /** Closes call records whose dialog Kamailio no longer has (every SIP_RECONCILE_SECONDS; tests call sweep()). */
+  reconciler: DialogReconciler | null
+  status(): Promise<TelephonyStatusAnswer>
 }
 
 declare module 'fastify' {
@@ -49,6 +58,29 @@ export async function telephonyService(app: FastifyInstance, options: TelephonyO
   let evapi: EvapiClient | null = null
   let publisher: CredentialPublisher | null = null
   let unsubscribe: (() => Promise<void>) | null = null
+  let reconciler: DialogReconciler | null = null
+  let load: KamailioLoad | null = null
+  const timers: NodeJS.Timeout[] = []
+  const onStats = (event: StatsEvent) => {
+    const total = Number(event.shm_total) || 0
+    const pressure = total > 0 ? Math.min(1, (Number(event.shm_used) || 0) / total) : 0
+    const level = memoryLevel(pressure)
+    if (level !== 'ok' && load?.level !== level) {
+      log.warn({ pressure: Math.round(pressure * 100), websockets: event.websockets, dialogs: event.dialogs }, `telephony: Kamailio's shared memory is ${level} (SIP_SHM_MB)`)
+    }
+    load = {
+      shm_total: total,
+      shm_used: Number(event.shm_used) || 0,
+      shm_max_used: Number(event.shm_max_used) || 0,
+      pressure,
+      level,
+      dialogs: Number(event.dialogs) || 0,
+      registered: Number(event.registered) || 0,
+      tcp_connections: Number(event.tcp_connections) || 0,
+      websockets: Number(event.websockets) || 0,
+      at: new Date().toISOString(),
+    }
+  }
   if (usable) {
     const control = options.control ?? createCallControl({ db, log })
     const client = new EvapiClient({
@@ -57,8 +89,19 @@ export async function telephonyService(app: FastifyInstance, options: TelephonyO
       control,
       log,
       onHello: () => publisher!.pushAll(),
+      onDialogs: (event) => reconciler?.onDialogs(event),
+      onStats,
     })
     evapi = client
+    reconciler = new DialogReconciler({ db, send: (command) => client.send(command), log })
+    const sweeper = reconciler
+    timers.push(
+      setInterval(() => {
+        sweeper.sweep().catch((err: unknown) => log.warn({ err }, 'telephony: reconciling call records failed'))
+      }, telephony.reconcileSeconds * 1000),
+      setInterval(() => client.send({ cmd: 'stats' }), STATS_EVERY_MS),
+    )
+    for (const timer of timers) timer.unref()
     publisher = new CredentialPublisher({ db, send: (command) => client.send(command), resolve: options.resolve, log })
     const push = publisher
     unsubscribe = await bus.subscribe(TELEPHONY_TABLES_CHANNEL, () => {
@@ -71,12 +114,15 @@ export async function telephonyService(app: FastifyInstance, options: TelephonyO
     engines,
     evapi,
     publisher,
+    reconciler,
     async status() {
-      return { ...(await engines.status()), evapi: { connected: evapi?.connected ?? false } }
+      const connected = evapi?.connected ?? false
+      return { ...(await engines.status()), evapi: { connected }, kamailio_load: connected ? load : null }
     },
   } satisfies TelephonyHandle)
 
   app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer)
     await unsubscribe?.()
     evapi?.stop()
     await engines.stop()
@@ -84,7 +130,11 @@ export async function telephonyService(app: FastifyInstance, options: TelephonyO
 
   app.get(TELEPHONY_STATUS_PATH, { config: { permission: TELEPHONY_STATUS_PERMISSION } }, async () => app.telephony.status())
 
-  registerSipProxy(app, { upstream: () => (usable ? `ws://${telephony.host}:${telephony.sipWsPort}/` : null) })
+  registerSipProxy(app, {
+    upstream: () => (usable ? `ws://${telephony.host}:${telephony.sipWsPort}/` : null),
+    perUser: telephony.wsPerUser,
+    perAddress: telephony.wsPerAddress,
+  })
 }
 // Registered at the root: app.telephony and the websocket route belong to the whole app.
 ;(telephonyService as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true

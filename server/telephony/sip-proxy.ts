@@ -10,7 +10,10 @@ import { originAllowed } from '../realtime/origin.ts'
 // WebSocket port. Only a signed-in user whose profile has a webphone account gets through (checked on the upgrade, like
 // /ws/business/, with the same Origin rule); SIP digest is still Kamailio's. The browser's address travels to Kamailio
 // as X-Forwarded-For on the upstream upgrade, so Kamailio's bans and failed-auth counts apply to the browser, not to
-// this server. Closing either side closes the other.
+// this server, and the signed-in user as X-Atende-User, so Kamailio counts a webphone's requests per user (an office
+// behind one NAT is many users). Closing either side closes the other. Each connection costs Kamailio shared memory:
+// one signed-in agent once opened ~400 and no other webphone could connect, so each user and each address may hold
+// only so many (429 before the upgrade).
 
 export const SIP_SOCKET_PATH = '/ws/sip'
 export const SIP_SUBPROTOCOL = 'sip'
@@ -21,10 +24,30 @@ const MAX_QUEUED_FRAMES = 32
 export type SipProxyOptions = {
   /** ws://127.0.0.1:SIP_WS_PORT, or null while telephony is off or its engines are missing. */
   upstream(): string | null
+  /** Open websockets allowed per signed-in user and per browser address (this server's; SIP_WS_PER_USER/_ADDRESS). */
+  perUser: number
+  perAddress: number
+}
+
+/** Open proxied websockets per key (`u:<user id>`, `a:<address>`). */
+export class SocketCounts {
+  private readonly counts = new Map<string, number>()
+  get(key: string): number {
+    return this.counts.get(key) ?? 0
+  }
+  add(key: string): void {
+    this.counts.set(key, this.get(key) + 1)
+  }
+  remove(key: string): void {
+    const n = this.get(key) - 1
+    if (n > 0) this.counts.set(key, n)
+    else this.counts.delete(key)
+  }
 }
 
 export function registerSipProxy(app: FastifyInstance, options: SipProxyOptions): void {
   const { config, db } = app.deps
+  const open = new SocketCounts()
   app.get(
     SIP_SOCKET_PATH,
     {
@@ -37,6 +60,16 @@ export function registerSipProxy(app: FastifyInstance, options: SipProxyOptions)
         const [account] = await db.select({ userId: voipAccounts.userId }).from(voipAccounts).where(eq(voipAccounts.userId, request.auth!.user.id))
         if (!account) throw detailError(403, 'noVoipAccount', request.lang)
         if (!options.upstream()) throw detailError(503, 'telephonyUnavailable', request.lang)
+        const keys = [`u:${request.auth!.user.id}`, `a:${request.ip}`]
+        if (open.get(keys[0]!) >= options.perUser || open.get(keys[1]!) >= options.perAddress) {
+          throw detailError(429, 'tooManyWebphones', request.lang)
+        }
+        // Counted from here (check and count in one synchronous step, so parallel upgrades cannot all slip through)
+        // until the browser's TCP connection closes, whether the upgrade completed or not.
+        for (const key of keys) open.add(key)
+        request.raw.socket.once('close', () => {
+          for (const key of keys) open.remove(key)
+        })
       },
     },
     (socket, request) => proxy(socket, request, options.upstream()!),
@@ -45,7 +78,10 @@ export function registerSipProxy(app: FastifyInstance, options: SipProxyOptions)
 
 function proxy(browser: WebSocket, request: FastifyRequest, upstreamUrl: string): void {
   // Kamailio reads the first address: the browser's as this server sees it (request.ip honours TRUST_PROXY).
-  const kamailio = new WebSocket(upstreamUrl, SIP_SUBPROTOCOL, { headers: { 'X-Forwarded-For': request.ip }, perMessageDeflate: false })
+  const kamailio = new WebSocket(upstreamUrl, SIP_SUBPROTOCOL, {
+    headers: { 'X-Forwarded-For': request.ip, 'X-Atende-User': String(request.auth!.user.id) },
+    perMessageDeflate: false,
+  })
   const queued: { data: RawData; isBinary: boolean }[] = []
   let closed = false
   const closeBoth = (code: number, reason: string) => {

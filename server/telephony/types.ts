@@ -94,3 +94,24 @@ export type KamailioCommand =
   | { cmd: 'creds'; reset: boolean; entries: CredentialEntry[] }
   | { cmd: 'creds_del'; entries: { user: string; domain: string }[] }
   | { cmd: 'trunks'; reset: boolean; entries: TrunkEntry[] }
+  /** The trusted networks (CIDR, comma-separated): never pike-banned. */
+  | { cmd: 'networks'; value: string }
+  /** Which of these Call-IDs have no live dialog: answered by a `dialogs` event. */
+  | { cmd: 'dialogs'; call_ids: string[] }
+  /** Kamailio's memory and load: answered by a `stats` event. */
+  | { cmd: 'stats' }
+
+/** Kamailio → Node: the Call-IDs of a `dialogs` question that have no dialog. */
+export type DialogsEvent = { event: 'dialogs'; gone: string[]; checked: number }
+
+/** Kamailio → Node: the answer to `stats` (bytes and counts). */
+export type StatsEvent = {
+  event: 'stats'
+  shm_total: number
+  shm_used: number
+  shm_max_used: number
+  dialogs: number
+  registered: number
+  tcp_connections: number
+  websockets: number
+}

@@ -28,5 +28,23 @@ describe('kamailio.cfg media offers', () => {
     expect((await routeBody('WITHINDLG')).includes('route(RELAY)')).toBe(true)
     for (const methods of withinDialog) expect(methods.split('|')).not.toContain('INVITE')
     expect(withinDialog.flatMap((methods) => methods.split('|'))).toContain('UPDATE')
+    // A new call's offer is made in RESUME (so a refused offer ends the call before it is relayed), and RELAY then
+    // leaves it alone ($var(offered)).
+    const resume = await routeBody('RESUME')
+    expect(resume.split('\n').filter((line) => line.trim() === 'route(RTPOFFER);')).toHaveLength(1)
+    expect(resume).toContain('$var(offered) = 1;')
+    expect(await routeBody('RELAY')).toContain('$var(offered) != 1')
+  })
+
+  it('no call without rtpengine: a refused offer is answered, never relayed with the raw SDP', async () => {
+    const resume = await routeBody('RESUME')
+    const refusal = resume.indexOf('if ($var(rtp_refused) != 0)')
+    expect(refusal).toBeGreaterThan(resume.indexOf('route(RTPOFFER);'))
+    expect(refusal).toBeLessThan(resume.indexOf('route(RELAY);'))
+    expect(resume.slice(refusal, resume.indexOf('}', refusal))).toContain('route(REFUSE);')
+    // REFUSE tells call control the call failed (no dialog exists yet to say it).
+    const refuse = await routeBody('REFUSE')
+    expect(refuse).toContain('$var(state) = "failed";')
+    expect(refuse).toContain('route(CALL_EVENT);')
   })
 })

@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config.ts'
 import type { TelephonyConfig } from '../../server/config.ts'
 import { bdecode, bencode } from '../../server/telephony/ng.ts'
 import { ACK_FRAME, EvapiClient, netstring, takeNetstrings } from '../../server/telephony/evapi.ts'
-import { ENTRIES_PER_COMMAND, tableCommands } from '../../server/telephony/credentials.ts'
+import { ENTRIES_PER_COMMAND, tableCommands, trustedNetworks } from '../../server/telephony/credentials.ts'
 import { INSTALL_HINT, startEngines } from '../../server/telephony/engines/index.ts'
 import { KAMAILIO_TEMPLATE, kamailioDefines, renderKamailioConfig, writeKamailioConfig } from '../../server/telephony/engines/generate.ts'
 import { sipOptionsPing } from '../../server/telephony/engines/sip-probe.ts'
@@ -93,27 +93,39 @@ describe('the wire formats', () => {
     const a = { user: '1001', domain: 'localhost', ha1: 'a'.repeat(32), max_calls: 2 }
     const b = { user: '1002', domain: 'localhost', ha1: 'b'.repeat(32), max_calls: 2 }
     const trunk = { id: 1, ip: '127.0.0.1', port: 5090, max_calls: 0 }
-    expect(tableCommands(null, { creds: [a, b], trunks: [trunk] })).toEqual([
+    expect(tableCommands(null, { creds: [a, b], trunks: [trunk], networks: '' })).toEqual([
       { cmd: 'creds', reset: true, entries: [a, b] },
       { cmd: 'trunks', reset: true, entries: [trunk] },
+      { cmd: 'networks', value: '' },
     ])
     // A large table goes in parts small enough for Kamailio's print buffer (pv_buffer_size 32 KB), even with the
     // longest user and domain names; only the first part resets.
     const many = Array.from({ length: ENTRIES_PER_COMMAND * 2 + 1 }, (_, i) => ({ ...a, user: String(i).padStart(80, '9'), domain: 'd'.repeat(253) }))
-    const parts = tableCommands(null, { creds: many, trunks: [] })
-    expect(parts.map((c) => [c.cmd, (c as { reset: boolean }).reset, (c as { entries: unknown[] }).entries.length])).toEqual([
+    const parts = tableCommands(null, { creds: many, trunks: [], networks: '' })
+    expect(parts.slice(0, -1).map((c) => [c.cmd, (c as { reset: boolean }).reset, (c as { entries: unknown[] }).entries.length])).toEqual([
       ['creds', true, ENTRIES_PER_COMMAND],
       ['creds', false, ENTRIES_PER_COMMAND],
       ['creds', false, 1],
       ['trunks', true, 0],
     ])
+    expect(parts.at(-1)).toEqual({ cmd: 'networks', value: '' })
     for (const part of parts) expect(JSON.stringify(part).length).toBeLessThan(16384)
     const changed = { ...a, max_calls: 1 }
-    expect(tableCommands({ creds: [a, b], trunks: [trunk] }, { creds: [changed], trunks: [trunk] })).toEqual([
+    expect(tableCommands({ creds: [a, b], trunks: [trunk], networks: '' }, { creds: [changed], trunks: [trunk], networks: '' })).toEqual([
       { cmd: 'creds_del', entries: [{ user: '1002', domain: 'localhost' }] },
       { cmd: 'creds', reset: false, entries: [changed] },
     ])
-    expect(tableCommands({ creds: [a], trunks: [trunk] }, { creds: [a], trunks: [] })).toEqual([{ cmd: 'trunks', reset: true, entries: [] }])
+    expect(tableCommands({ creds: [a], trunks: [trunk], networks: '' }, { creds: [a], trunks: [], networks: '' })).toEqual([{ cmd: 'trunks', reset: true, entries: [] }])
+    // The trusted networks follow the trunks' and devices' allowed_ips.
+    expect(tableCommands({ creds: [a], trunks: [], networks: '' }, { creds: [a], trunks: [], networks: '10.0.0.0/8' })).toEqual([
+      { cmd: 'networks', value: '10.0.0.0/8' },
+    ])
+  })
+
+  it('trusted networks: addresses and CIDR networks from allowed_ips, typos and whole-internet ranges left out', () => {
+    expect(trustedNetworks(['203.0.113.7, 10.0.0.0/8', '', 'not-an-ip, 0.0.0.0/0, 192.0.2.0/33', '2001:db8::/48, 10.0.0.0/8'])).toBe(
+      '10.0.0.0/8,2001:db8::/48,203.0.113.7/32',
+    )
   })
 })
 
@@ -213,6 +225,7 @@ describe('GET /api/v1/pabx/telephony/status/', () => {
       rtpengine: { state: 'off', version: null, pid: null, restarts: 0, last_error: null },
       install_hint: null,
       evapi: { connected: false },
+      kamailio_load: null,
     })
     const agent = await signedIn(t.app, 'agent1')
     expect((await agent.request('GET', TELEPHONY_STATUS_PATH)).statusCode).toBe(403)

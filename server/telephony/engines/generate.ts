@@ -41,7 +41,24 @@ export function kamailioDefines(config: TelephonyConfig, options: { modulesDir?:
     ['ATENDE_AUTH_FAILS', String(config.authFailLimit)],
     ['ATENDE_PIKE_UNIT', '2'],
     ['ATENDE_PIKE_DENSITY', String(config.floodRequests)],
+    ['ATENDE_ADDRESS_AUTH_FAILS', String(config.authFailLimit * 10)],
+    ['ATENDE_TCP_IDLE', String(config.tcpIdleSeconds)],
+    ['ATENDE_TCP_MAX', String(tcpMaxConnections(config.shmMb))],
+    ['ATENDE_TCP_PER_ADDRESS', String(config.tcpPerAddress)],
+    ['ATENDE_DIALOG_TIMEOUT', String(config.dialogTimeoutSeconds)],
+    ['ATENDE_DIALOG_KEEPALIVE', String(config.dialogKeepaliveSeconds)],
+    ['ATENDE_MAX_MEDIA', String(config.maxMediaLines)],
   ]
+}
+
+/**
+ * Shared memory one registered webphone costs Kamailio (bench/sip-edge.ts: ≈ 57–81 KB): its connection with the 16 KB
+ * read buffer, the WebSocket state, the registration. Too many connections once exhausted the shared memory and then
+ * no webphone could connect: connections are capped so that they take at most 70 % of it, the rest for calls.
+ */
+export const SHM_PER_CONNECTION_BYTES = 80 * 1024
+export function tcpMaxConnections(shmMb: number): number {
+  return Math.max(64, Math.floor((shmMb * 1024 * 1024 * 0.7) / SHM_PER_CONNECTION_BYTES))
 }
 
 export function renderKamailioConfig(template: string, defines: [string, string][]): string {
@@ -75,7 +92,7 @@ export async function writeKamailioConfig(config: TelephonyConfig, options: { mo
 export function kamailioArgs(config: TelephonyConfig): string[] {
   const paths = telephonyPaths(config)
   // -DD: stay in the foreground (workers are still forked); -E: log to stderr, which the supervisor reads.
-  return ['-f', paths.kamailioCfg, '-DD', '-E', '-m', '32', '-M', '8', '-P', paths.kamailioPid, '-Y', paths.runDir]
+  return ['-f', paths.kamailioCfg, '-DD', '-E', '-m', String(config.shmMb), '-M', '8', '-P', paths.kamailioPid, '-Y', paths.runDir]
 }
 
 /** rtpengine in userspace only (`--table=-1`, never the kernel module), its own flags only (`--config-file=none`). */

@@ -33,6 +33,8 @@ export type SupervisorOptions = {
   /** After this long up, the back-off starts again from its minimum. */
   stableMs?: number
   cwd?: string
+  /** Log lines per second passed on from the engine's output (the rest are counted, see LogLimiter). */
+  logLinesPerSecond?: number
 }
 
 /**
@@ -126,9 +128,53 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * A cap on an engine's log lines: a flood of garbage packets once made Kamailio print 137 k lines in 10 s and the
+ * server spent 40 % of a core logging them. Up to `perSecond` lines a second pass (with a burst of as many); the rest
+ * are counted, and one line says how many were left out once the flood is over (and every `reportMs` while it lasts).
+ */
+export class LogLimiter {
+  private tokens: number
+  private last: number
+  private dropped = 0
+  private lastReport: number
+  private readonly perSecond: number
+  private readonly reportMs: number
+  private readonly now: () => number
+
+  constructor(options: { perSecond?: number; reportMs?: number; now?: () => number } = {}) {
+    this.perSecond = options.perSecond ?? 200
+    this.reportMs = options.reportMs ?? 10_000
+    this.now = options.now ?? Date.now
+    this.tokens = this.perSecond
+    this.last = this.now()
+    this.lastReport = this.last
+  }
+
+  /** Whether this line may be logged; `report` receives the number left out when it is time to say so. */
+  take(report: (dropped: number) => void): boolean {
+    const now = this.now()
+    this.tokens = Math.min(this.perSecond, this.tokens + ((now - this.last) / 1000) * this.perSecond)
+    this.last = now
+    // Said once the flood is over (a full second's allowance saved up), and every reportMs while it lasts.
+    if (this.dropped > 0 && (this.tokens >= this.perSecond || now - this.lastReport >= this.reportMs)) {
+      report(this.dropped)
+      this.dropped = 0
+      this.lastReport = now
+    }
+    if (this.tokens >= 1) {
+      this.tokens -= 1
+      return true
+    }
+    this.dropped++
+    return false
+  }
+}
+
 export class EngineSupervisor {
   readonly name: 'kamailio' | 'rtpengine'
-  private readonly options: Required<Omit<SupervisorOptions, 'cwd'>> & { cwd?: string }
+  private readonly options: Required<Omit<SupervisorOptions, 'cwd' | 'logLinesPerSecond'>> & { cwd?: string }
+  private readonly limiter: LogLimiter
   private child: ChildProcess | null = null
   private stopping = false
   private backoffMs: number
@@ -141,6 +187,7 @@ export class EngineSupervisor {
     this.name = options.name
     this.options = { readyTimeoutMs: 10_000, backoffMinMs: 500, backoffMaxMs: 30_000, stableMs: 60_000, ...options }
     this.backoffMs = this.options.backoffMinMs
+    this.limiter = new LogLimiter({ perSecond: options.logLinesPerSecond })
   }
 
   /** Starts the engine; resolves once its probe answered (or it failed that first time: it keeps being restarted). */
@@ -223,6 +270,9 @@ export class EngineSupervisor {
           return
         }
         if (line.trim() === '') return
+        const report = (dropped: number) =>
+          this.options.log.warn({ engine: this.name, dropped }, `${this.name}: ${dropped} log lines left out (more than the log limit per second)`)
+        if (!this.limiter.take(report)) return
         // Shutting down, Kamailio reports each worker's exit as an ALERT: that is expected, not an alert.
         this.options.log[this.stopping ? 'debug' : levelOf(line)]({ engine: this.name }, line)
       })

@@ -132,11 +132,17 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
 }
 
 /** The stack with the call control `make` builds over the test database (the real createCallControl, or a double). */
-export async function startStackWith<C extends CallControl>(make: (db: TestDatabase['db']) => C, env: Record<string, string> = {}): Promise<Stack<C>> {
+export async function startStackWith<C extends CallControl>(
+  make: (db: TestDatabase['db']) => C,
+  env: Record<string, string> = {},
+  /** Where the engines' ports are taken (a test file with its own block never meets another's engines). */
+  options: { ports?: [number, number]; rtpPorts?: number } = {},
+): Promise<Stack<C>> {
   await requireEngines()
   const dir = await mkdtemp(path.join(os.tmpdir(), 'atende-tel-'))
-  const [sip, ws, evapi, ng, dtmf] = await freePorts(5)
-  const [rtpMin] = await freePorts(100, 40000, 50000)
+  const [sip, ws, evapi, ng, dtmf] = await freePorts(5, ...(options.ports ?? []))
+  const rtpCount = options.rtpPorts ?? 100
+  const [rtpMin] = await freePorts(rtpCount, 40000, 50000)
   const config: Config = {
     ...loadConfig({
       DATA_DIR: dir,
@@ -147,7 +153,7 @@ export async function startStackWith<C extends CallControl>(make: (db: TestDatab
       RTPENGINE_NG_PORT: String(ng),
       DTMF_LOG_PORT: String(dtmf),
       RTP_PORT_MIN: String(rtpMin),
-      RTP_PORT_MAX: String(rtpMin! + 99),
+      RTP_PORT_MAX: String(rtpMin! + rtpCount - 1),
       ...env,
     }),
     spaDir: path.join(dir, 'dist'),
