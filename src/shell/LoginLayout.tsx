@@ -2,7 +2,7 @@ import Box from '@mui/joy/Box'
 import Typography from '@mui/joy/Typography'
 import { Outlet } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { usePublicSite } from '../../app/siteSettings.ts'
+import { usePublicSite } from '../app/siteSettings.ts'
 import { LanguageLinks } from './LanguageLinks.tsx'
 import { buildYear } from './buildYear.ts'
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import IconButton from '@mui/joy/IconButton'
 import Tooltip from '@mui/joy/Tooltip'
 import { useLingui } from '@lingui/react/macro'
-import { FullscreenExitIcon, FullscreenIcon } from '../icons/icons.tsx'
+import { FullscreenExitIcon, FullscreenIcon } from '../../components/icons/icons.tsx'
 
 /** Full-screen toggle over the Fullscreen API. */
 export function FullscreenButton() {

@@ -8,12 +8,12 @@ import ListItemContent from '@mui/joy/ListItemContent'
 import ListItemDecorator from '@mui/joy/ListItemDecorator'
 import Tooltip from '@mui/joy/Tooltip'
 import { useRouterState } from '@tanstack/react-router'
-import { ListItemButtonLink } from '../links.tsx'
+import { ListItemButtonLink } from '../../components/links.tsx'
 import { useLingui } from '@lingui/react'
 import { useLocale } from '../../app/useLocale.ts'
 import { localize } from '../../../contract/codes/localize.ts'
-import { ExpandMoreIcon } from '../icons/icons.tsx'
-import type { MenuContext, MenuItem } from './menuItems.ts'
+import { ExpandMoreIcon } from '../../components/icons/icons.tsx'
+import type { MenuContext, MenuItem } from './menuTypes.ts'
 
 type Props = { items: MenuItem[]; mini: boolean; ctx: MenuContext; onNavigate?: () => void }
 
