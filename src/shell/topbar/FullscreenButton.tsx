@@ -18,7 +18,16 @@ export function FullscreenButton() {
   const toggle = () => (active ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {})
   return (
     <Tooltip title={label}>
-      <IconButton variant="plain" color="neutral" onClick={toggle} aria-label={label} aria-pressed={active} data-testid="fullscreen">
+      <IconButton
+        variant="plain"
+        color="neutral"
+        onClick={toggle}
+        aria-label={label}
+        aria-pressed={active}
+        data-testid="fullscreen"
+        // Phones have no room for it in the top bar (and most of them no Fullscreen API for pages).
+        sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+      >
         {active ? <FullscreenExitIcon /> : <FullscreenIcon />}
       </IconButton>
     </Tooltip>
