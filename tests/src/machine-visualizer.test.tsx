@@ -74,8 +74,9 @@ describe('machine visualizer', () => {
       expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(MACHINES.map((m) => m.name))
       cleanup()
     }
-    // Ten machines in jsdom, the webphone's hundred-odd transitions among them: seconds on a loaded machine.
-  }, 20_000)
+    // Ten machines in jsdom, the webphone's hundred-odd transitions among them: seconds on a loaded machine (the
+    // project's 30 s ceiling, vitest.config.ts).
+  })
 
   it("describes every machine in the page's language", async () => {
     for (const entry of MACHINES) expect(MACHINE_DESCRIPTIONS[entry.name], entry.name).toBeDefined()
