@@ -30,10 +30,7 @@ export function contrast(a: string, b: string): number {
 
 /** Black or white, whichever reads better on the colour. */
 export function readableOn(hex: string): string {
-  const rgb = parseHex(hex)
-  if (!rgb) return '#fff'
-  const l = luminance(rgb)
-  return (1.05 / (l + 0.05)) >= ((l + 0.05) / 0.05) ? '#fff' : '#111827'
+  return contrast(hex, '#fff') >= contrast(hex, '#000') ? '#fff' : '#111827'
 }
 
 const WHITE: Rgb = [255, 255, 255]

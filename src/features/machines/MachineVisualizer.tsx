@@ -9,6 +9,7 @@ import Typography from '@mui/joy/Typography'
 import { useSelector } from '@xstate/react'
 import type { AnyActorRef, StateValue } from 'xstate'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { localize } from '../../../contract/codes/localize.ts'
 import { MACHINES } from '../../../machines/index.ts'
 import type { MachineEntry } from '../../../machines/index.ts'
 import { AGENT_ACTOR_NAMES } from '../../app/agentSystem.ts'
@@ -93,7 +94,7 @@ function MachineLayout({ entry, graph, value, context, lastEvent }: LayoutProps)
           {entry.name}
         </Typography>
         <Typography level="body-md" data-testid="machine-description">
-          {description ? i18n._(description) : entry.description}
+          {description ? localize(description, i18n.locale) : entry.description}
         </Typography>
         <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
           {entry.spec.map((section) => (

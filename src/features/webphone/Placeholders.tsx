@@ -34,7 +34,7 @@ export function OffPlaceholder({ webphone }: { webphone: Webphone }) {
   if (!voip) {
     return (
       <Placeholder icon={<PhoneIcon sx={{ fontSize: 40, color: 'text.tertiary' }} />} testId="webphone-no-extension">
-        <Trans>Você não tem um ramal. Peça a um administrador que vincule um ramal ao seu usuário para usar o webphone.</Trans>
+        <Trans>Você não tem um ramal. Peça um a um administrador.</Trans>
       </Placeholder>
     )
   }
