@@ -104,10 +104,10 @@ function PauseMenu() {
           )}
           {view.phase === 'paused' && !choosingSwap && (
             <Stack direction="row" spacing={1}>
-              <Button sx={{ flex: 1 }} color="danger" variant="soft" onClick={stop} startDecorator={<ResumeIcon />} data-testid="pause-stop">
+              <Button sx={{ flex: '1 1 auto' }} color="danger" variant="soft" onClick={stop} startDecorator={<ResumeIcon />} data-testid="pause-stop">
                 <Trans>Encerrar pausa</Trans>
               </Button>
-              <Button sx={{ flex: 1 }} variant="outlined" onClick={() => setChoosingSwap(true)} startDecorator={<SwapIcon />} data-testid="pause-swap">
+              <Button sx={{ flex: '1 1 auto' }} variant="outlined" onClick={() => setChoosingSwap(true)} startDecorator={<SwapIcon />} data-testid="pause-swap">
                 <Trans>Trocar</Trans>
               </Button>
             </Stack>
