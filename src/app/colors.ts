@@ -71,7 +71,8 @@ export function paletteFrom(hex: string, mode: 'light' | 'dark' = 'light'): Scal
   for (const [step, [target, amount]] of Object.entries(STEPS)) scale[step] = toHex(mix(base, target, amount))
   const solidColor = readableOn(scale[500]!)
   if (mode === 'dark') {
-    // Text tokens are checked against the soft background, the darkest they sit on (also the hover of plain/outlined).
+    // Text tokens are checked against the soft background, the lightest they sit on here (also the hover of plain and
+    // outlined); the dark surfaces only add contrast.
     const text = (step: string) => readableShade(scale[step]!, [scale[800]!], 'dark')
     return {
       ...scale,
