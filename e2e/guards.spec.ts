@@ -10,12 +10,14 @@ test('an unauthenticated visit goes to the login of the same language and return
 })
 
 test('an unknown page shows the 404 page in every language', async ({ page }) => {
-  for (const prefix of ['', '/en-us', '/es-es']) {
+  const titles = { '': 'Esta página não foi encontrada', '/en-us': 'This page could not be found', '/es-es': 'No se encontró esta página' }
+  for (const [prefix, title] of Object.entries(titles)) {
     await page.goto(`${prefix}/nao-existe-esta-pagina`)
-    await expect(page.getByText('This page could not be found')).toBeVisible()
+    await expect(page.getByRole('heading', { name: title })).toBeVisible()
   }
+  // An unknown language prefix: the language of the browser (pt-BR in these tests).
   await page.goto('/xx-yy/profile')
-  await expect(page.getByText('This page could not be found')).toBeVisible()
+  await expect(page.getByRole('heading', { name: titles[''] })).toBeVisible()
   await shot(page, '404')
 })
 

@@ -23,3 +23,10 @@ export async function shot(page: Page, name: string): Promise<void> {
 /** A side-menu entry as the user sees it (the menu is also rendered, hidden, in the phone drawer). */
 export const menuItem = (page: Page, id: string) => page.locator(`[data-menu="${id}"]:visible`)
 export const visibleTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]:visible`)
+
+/** Waits until the toasts' entrance animation has finished (a screenshot then shows them whole). */
+export async function toastsShown(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSAnimation && a.animationName === 'atende-toast-in') || a.playState === 'finished'),
+  )
+}

@@ -97,3 +97,12 @@ test('the profile pages show the user and save personal data', async ({ page }) 
   await expect(page.getByText('Sofía').first()).toBeVisible()
   await shot(page, 'profile-es-ES')
 })
+
+test("a user without an extension is told why the webphone does not start, with no 'Logar no webphone'", async ({ page }) => {
+  await signIn(page, DEMO.supervisor)
+  await page.getByTestId('webphone-button').click()
+  const panel = page.getByTestId('webphone-panel')
+  await expect(panel.getByTestId('webphone-no-extension')).toContainText('Você não tem um ramal')
+  await expect(panel.getByText('Logar no webphone')).toHaveCount(0)
+  await shot(page, 'webphone-no-extension')
+})

@@ -4,12 +4,9 @@ import { routeTree } from '../routeTree.gen.ts'
 import { RouteErrorPage } from '../components/errors/RouteErrorPage.tsx'
 import { LazyNotFoundPage } from '../components/errors/lazyPages.tsx'
 import { PageSpinner } from '../components/layout/PageSpinner.tsx'
-import type { LazyQueryClient } from './lazyQueryClient.ts'
+import type { RouterContext } from './routerContext.ts'
 
-/** `queries` is created by the first page that needs it; pages under `_app` get the client itself as `queryClient`. */
-export type RouterContext = { queries: LazyQueryClient }
-
-export function createAppRouter(queries: LazyQueryClient, history?: RouterHistory) {
+export function createAppRouter(queries: RouterContext['queries'], history?: RouterHistory) {
   return createRouter({
     routeTree,
     history,

@@ -1,7 +1,7 @@
 import { extendTheme } from '@mui/joy/styles'
 import type { PaletteRange } from '@mui/joy/styles'
 import type { SiteSettings } from '../../contract/api/profile.ts'
-import { paletteFrom, readableOn } from './colors.ts'
+import { LIGHT_BODY, paletteFrom, readableOn } from './colors.ts'
 
 // Joy theme with the spec's colours (000 §9), overridden by the site's colours when the site settings set them.
 export const THEME_COLORS = { primary: '#1976d2', secondary: '#ff8f00', success: '#00e676', error: '#dd2c00' } as const
@@ -17,7 +17,10 @@ declare module '@mui/joy/styles' {
 
 type ThemeSettings = Partial<Pick<SiteSettings, 'primary_color' | 'secondary_color' | 'success_color' | 'error_color' | 'button_primary_color' | 'switch_color'>>
 
-export function buildTheme(settings: ThemeSettings = {}) {
+/** Texts the theme gives components by default, in the page's language. */
+export type ThemeLabels = { loading: string }
+
+export function buildTheme(settings: ThemeSettings = {}, labels: ThemeLabels = { loading: 'Carregando' }) {
   const palettes = (mode: 'light' | 'dark') => {
     const pick = (site: string | null | undefined, fallback: string) => paletteFrom(site ?? '', mode) ?? paletteFrom(fallback, mode)!
     return {
@@ -35,11 +38,15 @@ export function buildTheme(settings: ThemeSettings = {}) {
       display: '"Inter", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
     },
     colorSchemes: {
-      light: { palette: { ...palettes('light'), background: { body: '#f4f6fa', surface: '#ffffff' } } },
+      light: { palette: { ...palettes('light'), background: { body: LIGHT_BODY, surface: '#ffffff' } } },
       // Areas the site paints dark (menu, header) switch to the dark scheme; they keep the site's colours.
       dark: { palette: palettes('dark') },
     },
     components: {
+      // A progress bar or spinner is a progressbar to assistive technology and needs a name (axe
+      // aria-progressbar-name); every loading indicator of the app gets it here rather than at each use.
+      JoyLinearProgress: { defaultProps: { 'aria-label': labels.loading } },
+      JoyCircularProgress: { defaultProps: { 'aria-label': labels.loading } },
       JoyButton: {
         styleOverrides: {
           root: ({ ownerState }) => ({

@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
-import type { RouterContext } from '../app/router.tsx'
+import type { RouterContext } from '../app/routerContext.ts'
 import { activateLocale } from '../app/i18n.ts'
 import { browserLocaleSources, resolveLocale } from '../app/locale.ts'
 import { ProgressBar } from '../components/layout/ProgressBar.tsx'

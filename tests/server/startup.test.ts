@@ -71,7 +71,8 @@ describe('npm start on PGlite', () => {
     } finally {
       await second.app.close()
     }
-  }, 60_000)
+    // Two cold starts (migrations, argon2 for the demo passwords): 30 s on a loaded 2-core machine; a ceiling, not a goal.
+  }, 180_000)
 })
 
 describe('production mode', () => {
@@ -151,5 +152,7 @@ describe('npm run create-admin', () => {
     } finally {
       if (database) await database.close().catch(() => {})
     }
-  }, 60_000)
+    // Three `npm run` processes, the first migrating a fresh database: 35 s on a loaded 2-core machine, over 60 s
+    // beside the whole suite.
+  }, 180_000)
 })

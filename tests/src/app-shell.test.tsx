@@ -94,9 +94,10 @@ describe('route guards', () => {
     expect(toasts.get().map((t) => t.message)).toContain('Sua senha irá expirar em breve.')
   })
 
-  it('answers 404 for an unknown locale prefix and an unknown page, in English', async () => {
+  it("answers 404 for an unknown locale prefix and an unknown page, in the visit's language", async () => {
+    // An unknown prefix is no language: the cookie's (pt-BR here) speaks.
     await open('/fr-fr/profile')
-    expect(await screen.findByText('This page could not be found')).toBeTruthy()
+    expect(await screen.findByText('Esta página não foi encontrada')).toBeTruthy()
     cleanup()
     await open('/en-us/nowhere/at/all')
     expect(await screen.findByText('This page could not be found')).toBeTruthy()

@@ -6,6 +6,7 @@ import { PERMISSIONS } from '../../contract/permissions.ts'
 import { MACHINES } from '../../machines/index.ts'
 import { i18n } from '../../src/app/i18n.ts'
 import { MachineVisualizer } from '../../src/features/machines/MachineVisualizer.tsx'
+import { MACHINE_DESCRIPTIONS } from '../../src/features/machines/descriptions.ts'
 import { activateLocale } from '../../src/app/i18n.ts'
 import { activePaths, durationLabel, guardLabel, machineGraph } from '../../src/features/machines/machineGraph.ts'
 import { agent, api, open, usePresenceHarness } from './presence-harness.tsx'
@@ -73,8 +74,27 @@ describe('machine visualizer', () => {
       expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(MACHINES.map((m) => m.name))
       cleanup()
     }
-    // Ten machines in jsdom, the webphone's hundred-odd transitions among them: seconds on a loaded machine.
-  }, 20_000)
+    // Ten machines in jsdom, the webphone's hundred-odd transitions among them: seconds on a loaded machine (the
+    // project's 30 s ceiling, vitest.config.ts).
+  })
+
+  it("describes every machine in the page's language", async () => {
+    for (const entry of MACHINES) expect(MACHINE_DESCRIPTIONS[entry.name], entry.name).toBeDefined()
+    const visualizer = (
+      <I18nProvider i18n={i18n}>
+        <MachineVisualizer selected="pause" onSelect={() => {}} />
+      </I18nProvider>
+    )
+    const { rerender } = render(visualizer)
+    expect(screen.getByTestId('machine-description').textContent).toMatch(/^A pausa do agente: pendente até ficar disponível/)
+    await act(() => activateLocale('es-ES'))
+    rerender(visualizer)
+    expect(screen.getByTestId('machine-description').textContent).toMatch(/^La pausa del agente/)
+    await act(() => activateLocale('en-US'))
+    rerender(visualizer)
+    expect(screen.getByTestId('machine-description').textContent).toBe(MACHINES.find((m) => m.name === 'pause')!.description)
+    await act(() => activateLocale('pt-BR'))
+  })
 })
 
 describe('machine visualizer with the live agent system', () => {

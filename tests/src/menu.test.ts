@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { PERMISSIONS } from '../../contract/permissions.ts'
-import { filterMenu } from '../../src/components/menu/filterMenu.ts'
-import { MENU } from '../../src/components/menu/menuItems.ts'
-import type { MenuItem } from '../../src/components/menu/menuItems.ts'
+import { filterMenu } from '../../src/shell/menu/filterMenu.ts'
+import { MENU } from '../../src/shell/menu/menuItems.ts'
+import type { MenuItem } from '../../src/components/menuTypes.ts'
 
 const ids = (items: MenuItem[]): string[] => items.flatMap((i) => [i.id, ...ids(i.children ?? [])])
 const Icon = () => null

@@ -138,7 +138,7 @@ describe('/phonecalls', () => {
     await act(async () => fireEvent.change(box, { target: { value: '1198765' } }))
     await new Promise((r) => setTimeout(r, 300))
     expect(listCalls().length).toBe(before)
-    await expect.poll(() => lastList().search, { timeout: 2000 }).toBe('1198765')
+    await expect.poll(() => lastList().search).toBe('1198765')
     expect(lastList().offset).toBe('0')
     expect(listCalls().filter((c) => c.url.searchParams.get('search') === '119')).toHaveLength(0)
   })

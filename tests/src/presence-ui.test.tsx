@@ -17,7 +17,7 @@ describe('pause widget', () => {
     act(() => socket.receive({ action: 'startPause', pause: pauseRecord({ started_by: 99, seconds: 125, description: 'Treinamento', pause_id: 9 }) }))
     const button = await screen.findByTestId('pause-button')
     expect(within(button).getByTestId('pause-timer').textContent).toBe('00:02:05')
-    await vi.waitFor(() => expect(within(button).getByTestId('pause-timer').textContent).toBe('00:02:06'), { timeout: 2500 })
+    await vi.waitFor(() => expect(within(button).getByTestId('pause-timer').textContent).toBe('00:02:06'))
     expect(toasts.get().map((t) => t.message)).toContain('Você foi pausado por um supervisor')
     fireEvent.click(button)
     expect(await screen.findByTestId('paused-by-supervisor')).toBeTruthy()
@@ -41,7 +41,19 @@ describe('pause widget', () => {
     expect(FakeSocket.last().sent).toContainEqual({ action: 'start_pause', id: 50 })
   })
 
-  it("an exceeded 'Sair' opens 'Pausa excedente' and sends the justification as reason", async () => {
+  it("ending a pause is 'Encerrar pausa', not the sign-out's 'Sair' or its icon", async () => {
+    api.answers.check = () => pauseRecord({ maximum_duration: 600, seconds: 5 })
+    await open()
+    fireEvent.click(await screen.findByTestId('pause-button'))
+    const stop = await screen.findByTestId('pause-stop')
+    expect(stop.textContent).toBe('Encerrar pausa')
+    expect(within(screen.getByTestId('pause-menu')).queryByRole('button', { name: 'Sair' })).toBeNull()
+    const logout = document.querySelector('[data-menu="logout"] svg path')?.getAttribute('d')
+    expect(logout).toBeTruthy()
+    expect(stop.querySelector('svg path')?.getAttribute('d')).not.toBe(logout)
+  })
+
+  it("an exceeded 'Encerrar pausa' opens 'Pausa excedente' and sends the justification as reason", async () => {
     api.answers.check = () => pauseRecord({ maximum_duration: 60, seconds: 75, exceeded: true })
     let stops = 0
     api.answers['/api/v1/agent/pause/stop/'] = () => (++stops === 1 ? answer(false, pauseRecord(), 5, 'Justifique a pausa excedida') : answer(true, null))

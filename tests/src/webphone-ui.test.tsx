@@ -142,6 +142,15 @@ describe('webphone views', () => {
       expect(sentTypes(phone.send)).toEqual([{ type: 'START' }])
     })
 
+    it("a user without an extension is told so and offered no 'Logar no webphone', which could not log in", async () => {
+      const phone = webphone('off')
+      const queryClient = show(phone.ref)
+      act(() => queryClient.setQueryData(['profile'], agent({ voip: null })))
+      const panel = await openPanel()
+      expect(within(panel).getByTestId('webphone-no-extension').textContent).toContain('Você não tem um ramal')
+      expect(within(panel).queryByText('Logar no webphone')).toBeNull()
+    })
+
     it("another tab serving shows the presence texts and 'Atender aqui' asks for the service", async () => {
       const serveHere = vi.fn()
       show(webphone('otherTab').ref, serveHere)

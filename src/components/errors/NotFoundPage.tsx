@@ -3,14 +3,14 @@ import { EmptyLayout } from '../layout/EmptyLayout.tsx'
 import { SearchOffIcon } from '../icons/icons.tsx'
 import { ErrorContent } from './ErrorContent.tsx'
 
-/** 404. The title is the spec's fixed English sentence in every language; the way home is translated. */
+/** 404: the spec's sentence ('This page could not be found', en-US) in the page's language, and the way home. */
 export function NotFoundPage() {
   return (
     <EmptyLayout>
       <ErrorContent
         code="404"
         icon={<SearchOffIcon />}
-        title="This page could not be found"
+        title={<Trans>Esta página não foi encontrada</Trans>}
         text={<Trans>O endereço pode ter sido digitado errado ou a página foi removida.</Trans>}
       />
     </EmptyLayout>

@@ -9,6 +9,7 @@ import Typography from '@mui/joy/Typography'
 import { useSelector } from '@xstate/react'
 import type { AnyActorRef, StateValue } from 'xstate'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { localize } from '../../../contract/codes/localize.ts'
 import { MACHINES } from '../../../machines/index.ts'
 import type { MachineEntry } from '../../../machines/index.ts'
 import { AGENT_ACTOR_NAMES } from '../../app/agentSystem.ts'
@@ -16,6 +17,7 @@ import type { AgentActorName, LastEvent } from '../../app/agentSystem.ts'
 import { useAgentSystem } from '../../app/agentSystemContext.tsx'
 import { useStore } from '../../app/store.ts'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
+import { MACHINE_DESCRIPTIONS } from './descriptions.ts'
 import { StateBox } from './MachineDiagram.tsx'
 import { activePaths, machineGraph } from './machineGraph.ts'
 import type { MachineGraph } from './machineGraph.ts'
@@ -81,6 +83,8 @@ function LiveMachine({ entry, graph, actor, name, lastEvents }: LiveProps) {
 type LayoutProps = { entry: MachineEntry; graph: MachineGraph; value: StateValue | null; context: unknown; lastEvent: LastEvent | undefined }
 
 function MachineLayout({ entry, graph, value, context, lastEvent }: LayoutProps) {
+  const { i18n } = useLingui()
+  const description = MACHINE_DESCRIPTIONS[entry.name]
   const active = useMemo(() => new Set(value === null ? [] : activePaths(value)), [value])
   const current = value === null ? null : [...active].filter((path) => path && !graph.states.find((s) => s.path === path)?.children.length).join(' · ')
   return (
@@ -89,7 +93,9 @@ function MachineLayout({ entry, graph, value, context, lastEvent }: LayoutProps)
         <Typography level="title-lg" fontFamily="code">
           {entry.name}
         </Typography>
-        <Typography level="body-md">{entry.description}</Typography>
+        <Typography level="body-md" data-testid="machine-description">
+          {description ? localize(description, i18n.locale) : entry.description}
+        </Typography>
         <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
           {entry.spec.map((section) => (
             <Chip key={section} size="sm" variant="soft">

@@ -10,8 +10,7 @@ import Typography from '@mui/joy/Typography'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatDuration } from '../../../contract/format/duration.ts'
 import { useAgentActor, useAgentSelector, useAgentSystem } from '../../app/agentSystemContext.tsx'
-import { LogoutIcon } from '../../components/icons/icons.tsx'
-import { BreakIcon, HourglassIcon, PauseCircleIcon, PlayIcon, SupervisorIcon, SwapIcon } from './icons.tsx'
+import { BreakIcon, HourglassIcon, PauseCircleIcon, PlayIcon, ResumeIcon, SupervisorIcon, SwapIcon } from './icons.tsx'
 import { isOverMaximum, pauseName, pauseView, samePauseView } from './pauseView.ts'
 import type { PauseView } from './pauseView.ts'
 import { useDescribedPause } from './presenceApi.ts'
@@ -19,7 +18,8 @@ import type { PauseSelectProps } from './PauseSelect.tsx'
 import { usePauseTypes } from './usePauseTypes.ts'
 
 // The pause widget of the top bar (spec 000 §2 "Pause widget", §3, §4): a menu with a select of the pause types and
-// 'Entrar' (start), 'Sair' (stop), 'Trocar' (pick another type) and 'Confirmar' (start the swap). The button shows
+// 'Entrar' (start), 'Encerrar pausa' (the spec's 'Sair': stop; not the sign-out's word and icon, which sit one
+// click away in the menu), 'Trocar' (pick another type) and 'Confirmar' (start the swap). The button shows
 // the running pause with its per-second clock (HH:MM:SS), a pending pause, and who started it. The pause actor
 // decides everything; this only sends it events.
 
@@ -104,10 +104,10 @@ function PauseMenu() {
           )}
           {view.phase === 'paused' && !choosingSwap && (
             <Stack direction="row" spacing={1}>
-              <Button sx={{ flex: 1 }} color="danger" variant="soft" onClick={stop} startDecorator={<LogoutIcon />} data-testid="pause-stop">
-                <Trans>Sair</Trans>
+              <Button sx={{ flex: '1 1 auto' }} color="danger" variant="soft" onClick={stop} startDecorator={<ResumeIcon />} data-testid="pause-stop">
+                <Trans>Encerrar pausa</Trans>
               </Button>
-              <Button sx={{ flex: 1 }} variant="outlined" onClick={() => setChoosingSwap(true)} startDecorator={<SwapIcon />} data-testid="pause-swap">
+              <Button sx={{ flex: '1 1 auto' }} variant="outlined" onClick={() => setChoosingSwap(true)} startDecorator={<SwapIcon />} data-testid="pause-swap">
                 <Trans>Trocar</Trans>
               </Button>
             </Stack>

@@ -1,6 +1,6 @@
 import { passwordExpiry } from '../../../contract/format/password-expiry.ts'
 import { toDayjs } from '../../app/dates.ts'
-import type { MenuBadge, MenuContext } from '../../components/menu/menuItems.ts'
+import type { MenuBadge, MenuContext } from '../../components/menuTypes.ts'
 
 /** '!' on the password entries once the expiry-notification window has begun, red when the password has expired. */
 export function passwordExpiryBadge({ profile, now }: MenuContext): MenuBadge | undefined {

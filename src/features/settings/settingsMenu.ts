@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
 import { HistoryIcon, ListIcon, SettingsIcon } from '../../components/icons/icons.tsx'
-import type { MenuItem } from '../../components/menu/menuItems.ts'
+import type { MenuItem } from '../../components/menuTypes.ts'
 import { AUDIT_LOG_PERMISSION, SECTIONS, SECTION_ICONS, SECTION_LABELS, sectionEntities } from './sections.ts'
 
 /**

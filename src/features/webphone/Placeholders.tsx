@@ -5,6 +5,7 @@ import Stack from '@mui/joy/Stack'
 import Typography from '@mui/joy/Typography'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { OTHER_TAB_NOTICE, SERVICE_HERE_LABEL } from '../../../machines/tabOwnership.machine.ts'
+import { useProfile } from '../../api/useProfile.ts'
 import { PhoneIcon } from '../../components/icons/icons.tsx'
 import { TabsIcon, VolumeIcon } from '../presence/icons.tsx'
 import { machineText } from '../presence/notices.ts'
@@ -24,8 +25,19 @@ function Placeholder({ icon, testId, children, action }: { icon: ReactNode; test
   )
 }
 
-/** `available` false: no webphone actor yet, so there is nobody to log in. */
+/**
+ * `available` false: no webphone actor yet, so there is nobody to log in. A user without an extension (an admin, a
+ * supervisor) has nothing to log in with: the machine stays off on START, so no button is offered, only the way out.
+ */
 export function OffPlaceholder({ webphone }: { webphone: Webphone }) {
+  const { voip } = useProfile()
+  if (!voip) {
+    return (
+      <Placeholder icon={<PhoneIcon sx={{ fontSize: 40, color: 'text.tertiary' }} />} testId="webphone-no-extension">
+        <Trans>Você não tem um ramal. Peça um a um administrador.</Trans>
+      </Placeholder>
+    )
+  }
   return (
     <Placeholder
       icon={<PhoneIcon sx={{ fontSize: 40, color: 'text.tertiary' }} />}

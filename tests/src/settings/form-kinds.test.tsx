@@ -49,7 +49,7 @@ async function pick(input: HTMLElement, typed: string, option: string) {
     fireEvent.focus(input)
     fireEvent.change(input, { target: { value: typed } })
   })
-  await click(await screen.findByRole('option', { name: option }, { timeout: 3000 }))
+  await click(await screen.findByRole('option', { name: option }))
 }
 const json = (entity: Entity): Values => {
   const payload = payloadFor(entity, saved!)

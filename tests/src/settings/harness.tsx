@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { act, configure, render } from '@testing-library/react'
+import { act, render } from '@testing-library/react'
 import { expect, vi } from 'vitest'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -10,10 +10,6 @@ import { configureClient } from '../../../src/api/client.ts'
 import { activateLocale, i18n } from '../../../src/app/i18n.ts'
 import { createQueryClient } from '../../../src/app/queryClient.ts'
 import { jsonResponse, renderApp } from '../render-app.tsx'
-
-// Whole pages render here, on machines that may be busy: generous waits instead of flaky ones.
-vi.setConfig({ testTimeout: 30_000, expect: { poll: { timeout: 5_000 } } })
-configure({ asyncUtilTimeout: 5_000 })
 
 // The settings screens in jsdom: the real route tree (or a bare router around one component), the real API client,
 // and fetch answered by a handler per test.

@@ -129,7 +129,7 @@ describe('form builder', () => {
         : undefined,
     )
     await openApp('/settings/service/forms/2/edit')
-    const preview = await screen.findByTestId('form-preview', undefined, { timeout: 3000 })
+    const preview = await screen.findByTestId('form-preview')
     const doc = within(preview).getByLabelText(/^CPF do cliente/) as HTMLInputElement
     await act(async () => void fireEvent.change(doc, { target: { value: '52998224725' } }))
     expect(doc.value).toBe('529.982.247-25')

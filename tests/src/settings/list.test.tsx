@@ -74,7 +74,7 @@ describe('generic list screen', () => {
     await act(async () => fireEvent.change(box, { target: { value: 'suporte' } }))
     await new Promise((r) => setTimeout(r, 300))
     expect(listCalls().length).toBe(before)
-    await expect.poll(() => lastList().search, { timeout: 2000 }).toBe('suporte')
+    await expect.poll(() => lastList().search).toBe('suporte')
     expect(listCalls().filter((c) => c.url.searchParams.get('search') === 'sup')).toHaveLength(0)
   })
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import type { Profile } from '../../../../contract/api/profile.ts'
-import { SignedInLayout } from '../../../components/layout/SignedInLayout.tsx'
+import { SignedInLayout } from '../../../shell/SignedInLayout.tsx'
 
 export const Route = createFileRoute('/{-$locale}/_app')({
   staticData: { permission: 'layout' },

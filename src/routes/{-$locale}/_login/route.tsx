@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LoginLayout } from '../../../components/layout/LoginLayout.tsx'
+import { LoginLayout } from '../../../shell/LoginLayout.tsx'
 
 export const Route = createFileRoute('/{-$locale}/_login')({ staticData: { permission: 'layout' }, component: LoginLayout })

@@ -7,7 +7,7 @@ import MenuButton from '@mui/joy/MenuButton'
 import Typography from '@mui/joy/Typography'
 import { useLingui } from '@lingui/react/macro'
 import { useStore } from '../../app/store.ts'
-import { BellIcon, CloseIcon } from '../icons/icons.tsx'
+import { BellIcon, CloseIcon } from '../../components/icons/icons.tsx'
 import { closeNotification, notifications } from './notificationStore.ts'
 
 /** The bell: notification titles, each with a close button. */

@@ -2,11 +2,14 @@ import Box from '@mui/joy/Box'
 import Typography from '@mui/joy/Typography'
 import { Outlet } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { usePublicSite } from '../../app/siteSettings.ts'
+import { usePublicSite } from '../app/siteSettings.ts'
 import { LanguageLinks } from './LanguageLinks.tsx'
 import { buildYear } from './buildYear.ts'
 
-/** The login layout: the site's background colour (or the brand gradient), its login logo, and the form card. */
+/**
+ * The login layout: the site's background colour (or the brand gradient) beside, its login logo and the form as the
+ * page's main landmark, the language links as its navigation.
+ */
 export function LoginLayout() {
   const site = usePublicSite()
   const year = buildYear()
@@ -18,6 +21,7 @@ export function LoginLayout() {
       }}
     >
       <Box
+        component="aside"
         sx={{
           display: { xs: 'none', md: 'flex' }, flexDirection: 'column', justifyContent: 'space-between', p: 6, color: '#fff', position: 'relative', overflow: 'hidden',
           background: 'var(--atende-login-bg, linear-gradient(135deg, var(--joy-palette-primary-700) 0%, var(--joy-palette-primary-500) 55%, var(--joy-palette-primary-400) 100%))',
@@ -50,7 +54,7 @@ export function LoginLayout() {
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <LanguageLinks />
         </Box>
-        <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 4 }}>
+        <Box component="main" sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 4 }}>
           <Box sx={{ width: 'min(100%, 400px)' }}>
             <Box sx={{ mb: 4, display: 'flex', justifyContent: { xs: 'center', md: 'flex-start' } }}>
               <img src={site?.settings.logo_login || '/logo.svg'} alt={site?.name || 'Atende'} style={{ maxHeight: 48, maxWidth: 220 }} data-testid="login-logo" />

@@ -1,6 +1,6 @@
 import { useRouter, useRouterState } from '@tanstack/react-router'
-import type { Locale } from '../../../contract/locales.ts'
-import { switchLocalePath, writeLocaleCookie } from '../../app/locale.ts'
+import type { Locale } from '../../contract/locales.ts'
+import { switchLocalePath, writeLocaleCookie } from '../app/locale.ts'
 
 export const LANGUAGE_LABEL: Record<Locale, { flag: string; name: string; short: string }> = {
   'pt-BR': { flag: '🇧🇷', name: 'Português (Brasil)', short: 'Português' },

@@ -1,39 +1,15 @@
-import type { ComponentType } from 'react'
-import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Profile } from '../../../contract/api/profile.ts'
-import type { Texts } from '../../../contract/codes/localize.ts'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
-import type { FileRoutesByTo } from '../../routeTree.gen.ts'
 import { passwordExpiryBadge } from '../../features/profile/passwordBadge.ts'
 import { settingsMenu } from '../../features/settings/settingsMenu.ts'
 import { MachinesIcon } from '../../features/machines/icons.tsx'
 import { CallsIcon } from '../../features/phonecalls/icons.tsx'
 import { ActivitiesIcon } from '../../features/activities/icons.tsx'
-import { AccountIcon, EditIcon, HomeIcon, LockIcon, PersonIcon, PhotoIcon } from '../icons/icons.tsx'
+import { AccountIcon, EditIcon, HomeIcon, LockIcon, PersonIcon, PhotoIcon } from '../../components/icons/icons.tsx'
+import type { MenuItem } from '../../components/menuTypes.ts'
 
 // The side menu, defined once (spec 000 §2 main-menu table). Later issues add their entries here; the menu shows an
 // entry only when the user holds its permission, and a group only when one of its children is visible.
-export type MenuBadge = { value: string | number; color?: 'primary' | 'danger' | 'warning' | 'success' | 'neutral' }
-export type MenuContext = { profile: Profile | undefined; now: number }
-
-export type MenuItem = {
-  /** Stable key, also the test handle. */
-  id: string
-  /** A Lingui message, or a registry text in the three languages (settings entities). */
-  label: MessageDescriptor | Texts
-  /** Route path (absent on a group that only opens its children). */
-  to?: keyof FileRoutesByTo
-  /** Route params besides the locale (the settings splat). */
-  params?: Readonly<Record<string, string>>
-  permission: string
-  icon: ComponentType
-  badge?: (ctx: MenuContext) => MenuBadge | undefined
-  children?: MenuItem[]
-  /** A divider above this entry. */
-  divider?: boolean
-}
-
 export const MENU: MenuItem[] = [
   { id: 'home', label: msg`Início`, to: '/{-$locale}', permission: PERMISSIONS.viewDashboard, icon: HomeIcon },
   { id: 'phonecalls', label: msg`Chamadas`, to: '/{-$locale}/phonecalls', permission: PERMISSIONS.viewSoftphone, icon: CallsIcon },

@@ -10,8 +10,8 @@ import { useLocale } from '../../app/useLocale.ts'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { hasLiveCalls, useWebphoneActor } from '../../features/webphone/useWebphone.ts'
-import { LogoutIcon } from '../icons/icons.tsx'
-import { toast } from '../toast/toastStore.ts'
+import { LogoutIcon } from '../../components/icons/icons.tsx'
+import { toast } from '../../components/toast/toastStore.ts'
 
 /**
  * 'Você tem certeza que quer deslogar?' (spec 000 §5); confirming opens /logout, which signs out — unless the webphone

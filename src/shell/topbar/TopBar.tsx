@@ -1,7 +1,7 @@
 import Box from '@mui/joy/Box'
 import IconButton from '@mui/joy/IconButton'
 import Sheet from '@mui/joy/Sheet'
-import { BoxLink } from '../links.tsx'
+import { BoxLink } from '../../components/links.tsx'
 import { useLingui } from '@lingui/react/macro'
 import { has, PERMISSIONS } from '../../../contract/permissions.ts'
 import { useProfile } from '../../api/useProfile.ts'
@@ -10,12 +10,15 @@ import { schemeOn } from '../../app/theme.ts'
 import { PauseWidget } from '../../features/presence/PauseWidget.tsx'
 import { LockScreenButton } from '../../features/presence/PresenceOverlays.tsx'
 import { WebphoneWidget } from '../../features/webphone/WebphoneWidget.tsx'
-import { MenuIcon } from '../icons/icons.tsx'
-import { NotificationsMenu } from '../notifications/NotificationsMenu.tsx'
+import { MenuIcon } from '../../components/icons/icons.tsx'
+import { NotificationsMenu } from './NotificationsMenu.tsx'
 import { FullscreenButton } from './FullscreenButton.tsx'
 import { LanguageMenu } from './LanguageMenu.tsx'
 
-/** Logo (→ /dashboard), then the controls the user's permissions allow, then the language menu. */
+/**
+ * Logo (→ /dashboard), then the controls the user's permissions allow, then the language menu; on a phone (390 px)
+ * the logo is the mark alone and the full-screen toggle is left out, so every control stays on the screen.
+ */
 export function TopBar({ onOpenDrawer }: { onOpenDrawer: () => void }) {
   const { t } = useLingui()
   const { params } = useLocale()
@@ -25,7 +28,7 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer: () => void }) {
       component="header"
       data-joy-color-scheme={schemeOn(site?.settings?.header_color)}
       sx={{
-        position: 'sticky', top: 0, zIndex: 10, height: 64, px: { xs: 1.5, md: 3 }, display: 'flex', alignItems: 'center', gap: 1,
+        position: 'sticky', top: 0, zIndex: 10, height: 64, px: { xs: 1, sm: 1.5, md: 3 }, display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 },
         bgcolor: 'var(--atende-header-bg, rgba(255,255,255,0.86))', backdropFilter: 'saturate(180%) blur(8px)',
         borderBottom: '1px solid', borderColor: 'divider',
       }}
@@ -34,7 +37,11 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer: () => void }) {
         <MenuIcon />
       </IconButton>
       <BoxLink to="/{-$locale}/dashboard" params={params} aria-label={t`Painel`} sx={{ display: 'flex', alignItems: 'center' }} data-testid="logo">
-        <img src="/logo.svg" alt="Atende" height={32} />
+        {/* On a phone the mark alone: the name would push the controls off the screen (390 px). */}
+        <picture style={{ display: 'flex' }}>
+          <source media="(max-width: 599.95px)" srcSet="/logo-mark.svg" />
+          <img src="/logo.svg" alt="Atende" height={32} />
+        </picture>
       </BoxLink>
       <Box sx={{ flex: 1 }} />
       {has(roles, PERMISSIONS.viewTakeBreak) && <PauseWidget />}

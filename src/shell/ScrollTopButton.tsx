@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import IconButton from '@mui/joy/IconButton'
 import { useLingui } from '@lingui/react/macro'
-import { ArrowUpIcon } from '../icons/icons.tsx'
+import { ArrowUpIcon } from '../components/icons/icons.tsx'
 
 export const SCROLL_TOP_THRESHOLD = 20
 

@@ -1,5 +1,5 @@
 import { has } from '../../../contract/permissions.ts'
-import type { MenuItem } from './menuItems.ts'
+import type { MenuItem } from '../../components/menuTypes.ts'
 
 /** The entries this user may see: items by permission, groups only when at least one child remains. */
 export function filterMenu(items: readonly MenuItem[], roles: readonly string[] | undefined): MenuItem[] {

@@ -2,14 +2,15 @@ import { useState } from 'react'
 import Box from '@mui/joy/Box'
 import Drawer from '@mui/joy/Drawer'
 import { Outlet } from '@tanstack/react-router'
-import { useProfile } from '../../api/useProfile.ts'
-import { AgentSystemProvider } from '../../app/agentSystemContext.tsx'
-import { PresenceOverlays, servesCustomers } from '../../features/presence/PresenceOverlays.tsx'
-import { ServiceOwnershipPanel } from '../../features/presence/ServiceOwnershipPanel.tsx'
+import { useProfile } from '../api/useProfile.ts'
+import { AgentSystemProvider } from '../app/agentSystemContext.tsx'
+import { PresenceOverlays, servesCustomers } from '../features/presence/PresenceOverlays.tsx'
+import { ServiceOwnershipPanel } from '../features/presence/ServiceOwnershipPanel.tsx'
 import { Footer } from './Footer.tsx'
 import { ScrollTopButton } from './ScrollTopButton.tsx'
-import { MENU_WIDTH, SideMenu } from './SideMenu.tsx'
-import { TopBar } from './TopBar.tsx'
+import { MENU_WIDTH, SideMenu } from './menu/SideMenu.tsx'
+import { MAIN_ID, SkipLink } from './SkipLink.tsx'
+import { TopBar } from './topbar/TopBar.tsx'
 
 const MINI_KEY = 'atende:menu-mini'
 
@@ -29,6 +30,7 @@ export function DefaultLayout() {
   return (
     <AgentSystemProvider>
       <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'var(--atende-body-bg, var(--joy-palette-background-body))' }}>
+        <SkipLink />
         <Box
           component="aside"
           data-mini={mini ? 'true' : 'false'}
@@ -41,7 +43,7 @@ export function DefaultLayout() {
         </Drawer>
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <TopBar onOpenDrawer={() => setDrawer(true)} />
-          <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 4 }, width: '100%', maxWidth: 1440, mx: 'auto' }}>
+          <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, p: { xs: 2, md: 4 }, width: '100%', maxWidth: 1440, mx: 'auto', outline: 'none' }}>
             {servesCustomers(profile.roles) && <ServiceOwnershipPanel />}
             <Outlet />
           </Box>

@@ -1,9 +1,9 @@
 import Box from '@mui/joy/Box'
 import Link from '@mui/joy/Link'
 import Typography from '@mui/joy/Typography'
-import { dayjs } from '../../app/dates.ts'
+import { dayjs } from '../app/dates.ts'
 import { Trans } from '@lingui/react/macro'
-import type { SiteSettings } from '../../../contract/api/profile.ts'
+import type { SiteSettings } from '../../contract/api/profile.ts'
 
 /** The build date baked in by vite.config.ts, shown as the spec's date format. */
 export function buildDate(iso: string = __BUILD_DATE__): { text: string; year: number } {

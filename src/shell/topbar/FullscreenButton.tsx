@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import IconButton from '@mui/joy/IconButton'
 import Tooltip from '@mui/joy/Tooltip'
 import { useLingui } from '@lingui/react/macro'
-import { FullscreenExitIcon, FullscreenIcon } from '../icons/icons.tsx'
+import { FullscreenExitIcon, FullscreenIcon } from '../../components/icons/icons.tsx'
 
 /** Full-screen toggle over the Fullscreen API. */
 export function FullscreenButton() {
@@ -18,7 +18,16 @@ export function FullscreenButton() {
   const toggle = () => (active ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {})
   return (
     <Tooltip title={label}>
-      <IconButton variant="plain" color="neutral" onClick={toggle} aria-label={label} aria-pressed={active} data-testid="fullscreen">
+      <IconButton
+        variant="plain"
+        color="neutral"
+        onClick={toggle}
+        aria-label={label}
+        aria-pressed={active}
+        data-testid="fullscreen"
+        // Phones have no room for it in the top bar (and most of them no Fullscreen API for pages).
+        sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+      >
         {active ? <FullscreenExitIcon /> : <FullscreenIcon />}
       </IconButton>
     </Tooltip>

@@ -1,19 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
 import Chip from '@mui/joy/Chip'
 import List from '@mui/joy/List'
-import ListDivider from '@mui/joy/ListDivider'
 import ListItem from '@mui/joy/ListItem'
 import ListItemButton from '@mui/joy/ListItemButton'
 import ListItemContent from '@mui/joy/ListItemContent'
 import ListItemDecorator from '@mui/joy/ListItemDecorator'
 import Tooltip from '@mui/joy/Tooltip'
 import { useRouterState } from '@tanstack/react-router'
-import { ListItemButtonLink } from '../links.tsx'
+import { ListItemButtonLink } from '../../components/links.tsx'
 import { useLingui } from '@lingui/react'
 import { useLocale } from '../../app/useLocale.ts'
 import { localize } from '../../../contract/codes/localize.ts'
-import { ExpandMoreIcon } from '../icons/icons.tsx'
-import type { MenuContext, MenuItem } from './menuItems.ts'
+import { ExpandMoreIcon } from '../../components/icons/icons.tsx'
+import type { MenuContext, MenuItem } from '../../components/menuTypes.ts'
 
 type Props = { items: MenuItem[]; mini: boolean; ctx: MenuContext; onNavigate?: () => void }
 
@@ -28,6 +27,15 @@ const containsPath = (item: MenuItem, pathname: string): boolean => isCurrent(it
 function labelOf(label: MenuItem['label'], i18n: ReturnType<typeof useLingui>['i18n']): string {
   return 'pt-BR' in label ? localize(label, i18n.locale) : i18n._(label)
 }
+/**
+ * A separator above an entry, drawn by the entry's own list item: a list may hold only list items (axe 'list'), so the
+ * line is not an element of its own. Purely visual; the group's heading already says where a section starts.
+ */
+const dividerAbove = {
+  position: 'relative', mt: 0.75, pt: 0.75,
+  '&::before': { content: '""', position: 'absolute', top: 0, insetInline: 'var(--ListItem-paddingX, 12px)', borderTop: '1px solid', borderColor: 'divider' },
+} as const
+
 const stripLocale = (pathname: string) => pathname.replace(/^\/(en-us|es-es)(?=\/|$)/, '').replace(/\/$/, '') || '/'
 
 function ItemBadge({ item, ctx, mini }: { item: MenuItem; ctx: MenuContext; mini: boolean }) {
@@ -45,7 +53,7 @@ function ItemBadge({ item, ctx, mini }: { item: MenuItem; ctx: MenuContext; mini
   )
 }
 
-function LeafItem({ item, mini, ctx, onNavigate, nested }: { item: MenuItem; nested?: boolean } & Omit<Props, 'items'>) {
+function LeafItem({ item, mini, ctx, onNavigate, nested, divider = item.divider }: { item: MenuItem; nested?: boolean; divider?: boolean } & Omit<Props, 'items'>) {
   const { i18n } = useLingui()
   const { params } = useLocale()
   const pathname = useRouterState({ select: (s) => stripLocale(s.location.pathname) })
@@ -81,10 +89,9 @@ function LeafItem({ item, mini, ctx, onNavigate, nested }: { item: MenuItem; nes
     </ListItemButtonLink>
   )
   return (
-    <>
-      {item.divider && <ListDivider inset="gutter" sx={{ my: 0.75 }} />}
-      <ListItem ref={entry}>{mini ? <Tooltip title={label} placement="right" arrow>{button}</Tooltip> : button}</ListItem>
-    </>
+    <ListItem ref={entry} sx={divider ? dividerAbove : undefined}>
+      {mini ? <Tooltip title={label} placement="right" arrow>{button}</Tooltip> : button}
+    </ListItem>
   )
 }
 
@@ -97,40 +104,32 @@ function GroupItem({ item, mini, ctx, onNavigate }: { item: MenuItem } & Omit<Pr
   const children = item.children ?? []
   // In mini mode a group shows its children as icons (with tooltips), so every page stays one click away.
   if (mini) {
-    return (
-      <>
-        {item.divider && <ListDivider inset="gutter" sx={{ my: 0.75 }} />}
-        {children.map((child) => (
-          <LeafItem key={child.id} item={child} mini ctx={ctx} onNavigate={onNavigate} />
-        ))}
-      </>
-    )
+    return children.map((child, index) => (
+      <LeafItem key={child.id} item={child} mini ctx={ctx} onNavigate={onNavigate} divider={index === 0 ? item.divider : child.divider} />
+    ))
   }
   return (
-    <>
-      {item.divider && <ListDivider inset="gutter" sx={{ my: 0.75 }} />}
-      <ListItem nested>
-        <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} data-menu={item.id}>
-          <ListItemDecorator>
-            <Icon />
-          </ListItemDecorator>
-          <ListItemContent>{labelOf(item.label, i18n)}</ListItemContent>
-          <ItemBadge item={item} ctx={ctx} mini={false} />
-          <ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 160ms', color: 'text.tertiary' }} />
-        </ListItemButton>
-        {open && (
-          <List sx={{ '--List-gap': '2px', '--ListItemDecorator-size': '30px', pl: 0.75, ml: 2.25, borderLeft: '1px solid', borderColor: 'divider', mt: 0.25 }}>
-            {children.map((child) =>
-              child.children ? (
-                <GroupItem key={child.id} item={child} mini={false} ctx={ctx} onNavigate={onNavigate} />
-              ) : (
-                <LeafItem key={child.id} item={child} mini={false} ctx={ctx} onNavigate={onNavigate} nested />
-              ),
-            )}
-          </List>
-        )}
-      </ListItem>
-    </>
+    <ListItem nested sx={item.divider ? dividerAbove : undefined}>
+      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} data-menu={item.id}>
+        <ListItemDecorator>
+          <Icon />
+        </ListItemDecorator>
+        <ListItemContent>{labelOf(item.label, i18n)}</ListItemContent>
+        <ItemBadge item={item} ctx={ctx} mini={false} />
+        <ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 160ms', color: 'text.tertiary' }} />
+      </ListItemButton>
+      {open && (
+        <List sx={{ '--List-gap': '2px', '--ListItemDecorator-size': '30px', pl: 0.75, ml: 2.25, borderLeft: '1px solid', borderColor: 'divider', mt: 0.25 }}>
+          {children.map((child) =>
+            child.children ? (
+              <GroupItem key={child.id} item={child} mini={false} ctx={ctx} onNavigate={onNavigate} />
+            ) : (
+              <LeafItem key={child.id} item={child} mini={false} ctx={ctx} onNavigate={onNavigate} nested />
+            ),
+          )}
+        </List>
+      )}
+    </ListItem>
   )
 }
 

@@ -1,8 +1,8 @@
 import Button from '@mui/joy/Button'
 import Box from '@mui/joy/Box'
 import { useLingui } from '@lingui/react/macro'
-import { LOCALES } from '../../../contract/locales.ts'
-import { useLocale } from '../../app/useLocale.ts'
+import { LOCALES } from '../../contract/locales.ts'
+import { useLocale } from '../app/useLocale.ts'
 import { LANGUAGE_LABEL, useChooseLocale } from './languages.ts'
 
 /** The sign-in page's language switch: the other two languages as plain buttons (no popup code on that page). */

@@ -7,7 +7,7 @@ import MenuItem from '@mui/joy/MenuItem'
 import { useLingui } from '@lingui/react/macro'
 import { LOCALES } from '../../../contract/locales.ts'
 import { useLocale } from '../../app/useLocale.ts'
-import { LANGUAGE_LABEL, useChooseLocale } from './languages.ts'
+import { LANGUAGE_LABEL, useChooseLocale } from '../languages.ts'
 
 /** Lists the other two languages; choosing one keeps the page and its search params under the new prefix. */
 export function LanguageMenu({ variant = 'plain' }: { variant?: 'plain' | 'outlined' | 'soft' }) {

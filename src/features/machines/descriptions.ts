@@ -1,0 +1,67 @@
+import type { Texts } from '../../../contract/codes/localize.ts'
+
+// What each machine models, in the visualizer's language. machines/index.ts keeps an English line beside each
+// definition for developers; these are what designers and QA read on the page (a test fails when a machine of the
+// index has none here). Texts of this page only, so they travel in its chunk, not in the catalog every page loads.
+export const MACHINE_DESCRIPTIONS: Readonly<Record<string, Texts>> = {
+  tabOwnership: {
+    'pt-BR': "Qual aba do navegador atende chamadas e chats; 'Atender aqui' assume o atendimento, e a aba que o perde recarrega após 3 s.",
+    'en-US': "Which browser tab serves calls and chats; 'Atender aqui' takes over, the tab that loses reloads after 3 s.",
+    'es-ES': "Qué pestaña del navegador atiende llamadas y chats; 'Atender aqui' toma el servicio, y la pestaña que lo pierde se recarga tras 3 s.",
+  },
+  serviceSocket: {
+    'pt-BR': 'O canal de status em /ws/business/: login, ping a cada 5 s, pausas e atividades enquanto atende, reconexão com espera crescente, logout remoto.',
+    'en-US': 'The status feed on /ws/business/: login, ping every 5 s, pauses and activities while serving, back-off reconnect, remote logout.',
+    'es-ES': 'El canal de estado en /ws/business/: login, ping cada 5 s, pausas y actividades mientras atiende, reconexión con espera creciente, logout remoto.',
+  },
+  pause: {
+    'pt-BR': "A pausa do agente: pendente até ficar disponível, início, troca ('Trocar'), encerramento, justificativa da pausa excedida, pausas de supervisor.",
+    'en-US': "The agent's break: pending until available, start, swap ('Trocar'), stop, exceeded justification, supervisor pauses.",
+    'es-ES': "La pausa del agente: pendiente hasta estar disponible, inicio, cambio ('Trocar'), fin, justificación de la pausa excedida, pausas de supervisor.",
+  },
+  screenLock: {
+    'pt-BR': 'O bloqueio de tela cheia aplicado por uma pausa ou manualmente, liberado só por uma senha validada.',
+    'en-US': 'The full-screen lock set by a pause or by hand, lifted only by a validated password.',
+    'es-ES': 'El bloqueo de pantalla completa puesto por una pausa o a mano, levantado solo con una contraseña validada.',
+  },
+  agentStatus: {
+    'pt-BR': 'O status agregado do webphone (not_inuse … do_not_disturb) enviado no canal de status e à janela que incorpora o console.',
+    'en-US': 'The webphone aggregate status (not_inuse … do_not_disturb) sent on the status feed and to the parent window.',
+    'es-ES': 'El estado agregado del webphone (not_inuse … do_not_disturb) enviado por el canal de estado y a la ventana que incrusta la consola.',
+  },
+  webchatStatus: {
+    'pt-BR': 'O status do webchat: em pausa, ocupado pelo limite de chats, indisponível pelo registro, senão not_inuse.',
+    'en-US': 'The webchat status: paused, busy by the chat limit, unavailable by registration, otherwise not_inuse.',
+    'es-ES': 'El estado del webchat: en pausa, ocupado por el límite de chats, no disponible por el registro, si no not_inuse.',
+  },
+  webphone: {
+    'pt-BR': 'O painel do webphone e o registro SIP: desligado, outra aba, permissões faltando, iniciando, pronto; rejeição automática, recusas de discagem, transferências e conferências.',
+    'en-US': 'The webphone panel and SIP registration: off, other tab, missing permissions, starting, ready; auto-reject, dial refusals, transfers and conferences.',
+    'es-ES': 'El panel del webphone y el registro SIP: apagado, otra pestaña, permisos que faltan, iniciando, listo; rechazo automático, marcaciones rechazadas, transferencias y conferencias.',
+  },
+  activityDialer: {
+    'pt-BR': 'Atividades agendadas discadas pelo webphone enquanto o agente está disponível: tentativa, discagem, concluída quando atendida, espera de 60 s após uma falha.',
+    'en-US': 'Scheduled activities dialled by the webphone while the agent is available: attempt, dial, done when answered, 60 s wait after a failure.',
+    'es-ES': 'Actividades programadas marcadas por el webphone mientras el agente está disponible: intento, marcación, hecha al ser atendida, espera de 60 s tras un fallo.',
+  },
+  audioPermission: {
+    'pt-BR': "Se o navegador deixa o console tocar áudio: uma reprodução recusada (no início ou depois, o áudio de uma chamada) abre 'Permitir áudio', cujo clique toca de novo.",
+    'en-US': "Whether the browser lets the console play audio: a refused playback (at start or later, a call's audio) opens 'Permitir áudio', whose click plays it again.",
+    'es-ES': "Si el navegador deja que la consola reproduzca audio: una reproducción rechazada (al inicio o después, el audio de una llamada) abre 'Permitir áudio', cuyo clic la reproduce de nuevo.",
+  },
+  call: {
+    'pt-BR': 'Uma chamada: ringing, inuse, onhold, onmute, ended; webphone_answer 2 s após atender, consulta de metadados, o atraso de 3 s ao desligar, o tempo dos DTMF.',
+    'en-US': 'One call: ringing, inuse, onhold, onmute, ended; webphone_answer 2 s after the answer, metadata polling, the 3 s hangup delay, DTMF timing.',
+    'es-ES': 'Una llamada: ringing, inuse, onhold, onmute, ended; webphone_answer 2 s después de contestar, consulta de metadatos, el retraso de 3 s al colgar, el tiempo de los DTMF.',
+  },
+  transfer: {
+    'pt-BR': 'Uma transferência cega, assistida ou pêndulo: REFER ou discagem, confirmação (REFER com Replaces) ou cancelamento, cancelada quando o destino desliga.',
+    'en-US': 'A blind, attended or pendulum transfer: REFER or dial, confirm (REFER with Replaces) or cancel, cancelled when the target hangs up.',
+    'es-ES': 'Una transferencia ciega, asistida o pendular: REFER o marcación, confirmación (REFER con Replaces) o cancelación, cancelada cuando el destino cuelga.',
+  },
+  conference: {
+    'pt-BR': 'Uma conferência local de várias chamadas misturadas no navegador do agente; termina quando restam menos de duas chamadas.',
+    'en-US': "A local conference of several calls mixed in the agent's browser; it ends when fewer than two calls are left.",
+    'es-ES': 'Una conferencia local de varias llamadas mezcladas en el navegador del agente; termina cuando quedan menos de dos llamadas.',
+  },
+}
