@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 
 // Shared by the benchmark scripts: start the real server on a fresh database, sign in, stop it.
 
-export type Running = { url: string; stop: () => Promise<void> }
+export type Running = { url: string; pid: number; stop: () => Promise<void> }
 
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://atende:atende@127.0.0.1:5432/atende_test'
 
@@ -58,6 +58,7 @@ export async function startServer(opts: { port: number; postgres?: boolean }): P
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))
@@ -79,3 +80,12 @@ export async function tokenFor(url: string, username = 'admin', password = 'gest
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+/** Resident memory of a process, from /proc (Linux), in bytes. */
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kib = /^VmRSS:\s+(\d+)/m.exec(status)?.[1]
+  return Number(kib ?? 0) * 1024
+}
+
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
