@@ -7,6 +7,7 @@ import type { AppDeps } from './deps.ts'
 import { openDatabase } from './db/client.ts'
 import { createBus } from './realtime/bus.ts'
 import { createThrottleStore } from './auth/throttle-store.ts'
+import { createAuthCache } from './auth/auth-cache.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { registerPermissionGuard } from './http/permission-guard.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
@@ -51,7 +52,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     acceptJsonAndMultipartOnly(app)
     await app.register(fastifyCookie)
     await app.register(fastifyMultipart)
-    registerPermissionGuard(app, deps.db)
+    registerPermissionGuard(app, deps.db, deps.authCache)
     // Websockets (/ws/business/) before the other routes: the upgrade handling must see every route that follows.
     await app.register(realtimeGateway)
     // Kamailio + rtpengine (TELEPHONY=embedded|external|off), the evapi link, /ws/sip and the engines' status.
@@ -90,5 +91,6 @@ async function openDeps(config: Config, overrides: AppOverrides, owned: (() => P
   const db = overrides.db ?? (await own(openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }))).db
   const bus = overrides.bus ?? (await own(createBus(config.redisUrl)))
   const throttle = overrides.throttle ?? (await own(createThrottleStore(config.redisUrl)))
-  return { config, db, bus, throttle }
+  const authCache = await own(createAuthCache(db, bus))
+  return { config, db, bus, throttle, authCache }
 }

@@ -9,6 +9,7 @@ import type { FieldErrors } from './types.ts'
 import { dropVoipOfDevice, syncVoipAccounts } from './voip-sync.ts'
 import { endUserCredentials } from '../auth/end-sessions.ts'
 import { telephonyTablesChanged } from '../telephony/changes.ts'
+import { authChanged } from '../auth/auth-cache.ts'
 
 // What a few entities need beyond their definition. Everything else is generic.
 type Values = Record<string, unknown>
@@ -30,6 +31,14 @@ export type EntityHooks = {
 
 const KNOWN_PERMISSIONS = new Set(ALL_PERMISSIONS)
 
+// Every instance keeps users, their roles and the sites in memory (auth/auth-cache.ts): settings that change them say
+// so once committed. Deleting a team, department or device clears that column of its users.
+const userChanged = (ctx: EntityContext, id: number) => authChanged(ctx.db, ctx.bus, { kind: 'user', user_id: id })
+const siteUsersChanged = (ctx: EntityContext) => authChanged(ctx.db, ctx.bus, { kind: 'site', site_id: ctx.site.id })
+const siteUsersChangedOnDelete = async (ctx: EntityContext, _id: number, after: ApiRecord | null) => {
+  if (after === null) await siteUsersChanged(ctx)
+}
+
 const own = (ctx: EntityContext) => entityMessage('cannotRemoveOwn', ctx.lang)
 
 export const HOOKS: Partial<Record<EntityKey, EntityHooks>> = {
@@ -48,6 +57,7 @@ export const HOOKS: Partial<Record<EntityKey, EntityHooks>> = {
     afterWrite: (ctx, id) => syncVoipAccounts(ctx, { userIds: [id] }),
     // A disabled or deleted user is signed out everywhere at once: sessions, tokens and live sockets.
     async afterCommit(ctx, id, after) {
+      await userChanged(ctx, id)
       if (ctx.bus && (after === null || after.is_active === false)) await endUserCredentials(ctx.db, ctx.bus, { siteId: ctx.site.id, userId: id })
     },
   },
@@ -59,19 +69,28 @@ export const HOOKS: Partial<Record<EntityKey, EntityHooks>> = {
     // Another site is invisible (404); the caller's own cannot go while they use it.
     refuseDelete: (ctx, id) => (id === ctx.site.id ? own(ctx) : undefined),
     // The SIP realm is the site's domain: Kamailio's credential table follows it.
-    afterCommit: (ctx) => telephonyTablesChanged(ctx.bus, 'sites'),
+    async afterCommit(ctx) {
+      await authChanged(ctx.db, ctx.bus, { kind: 'all' })
+      await telephonyTablesChanged(ctx.bus, 'sites')
+    },
   },
   'business.groups': {
     validate(ctx, values): FieldErrors {
       const unknown = ((values.permissions as string[] | null) ?? []).filter((p) => !KNOWN_PERMISSIONS.has(String(p)))
       return unknown.length ? { permissions: [`${entityMessage('invalidOption', ctx.lang)}: ${unknown.join(', ')}`] } : {}
     },
+    afterCommit: siteUsersChanged,
   },
+  'service.teams': { afterCommit: siteUsersChangedOnDelete },
+  'business.departments': { afterCommit: siteUsersChangedOnDelete },
   'pabx.devices': {
     afterWrite: (ctx, id) => syncVoipAccounts(ctx, { deviceIds: [id] }),
     beforeDelete: (ctx, id) => dropVoipOfDevice(ctx, id),
     // Kamailio's HA1 and call-cap tables are pushed again (server/telephony/credentials.ts).
-    afterCommit: (ctx) => telephonyTablesChanged(ctx.bus, 'devices'),
+    async afterCommit(ctx, id, after) {
+      await siteUsersChangedOnDelete(ctx, id, after)
+      await telephonyTablesChanged(ctx.bus, 'devices')
+    },
   },
   'pabx.trunks': {
     afterCommit: (ctx) => telephonyTablesChanged(ctx.bus, 'trunks'),

@@ -9,8 +9,9 @@ import { avatarUrl } from './avatar-store.ts'
 import { availablePauses } from '../agent/pause-service.ts'
 
 // GET /api/v1/business/profile/ — the whole Profile of spec 000 §3, every field present. Lists that later features
-// fill (classifications, outbound routes) are empty until those features exist.
-export async function loadProfile(db: Db, siteId: number, userId: number): Promise<Profile | null> {
+// fill (classifications, outbound routes) are empty until those features exist. `roles`: the caller's, when the request
+// already knows them (authenticate.ts), else read here.
+export async function loadProfile(db: Db, siteId: number, userId: number, roles?: string[]): Promise<Profile | null> {
   const [row] = await db
     .select({ user: users, site: sites, team: teams, extra: userExtras, voip: voipAccounts })
     .from(users)
@@ -29,7 +30,7 @@ export async function loadProfile(db: Db, siteId: number, userId: number): Promi
     email: user.email,
     avatar: user.avatar ? avatarUrl(user.avatar) : null,
     avatar_message: user.avatarMessage,
-    roles: await loadRoles(db, siteId, user.id),
+    roles: roles ?? (await loadRoles(db, siteId, user.id)),
     last_login: iso(user.lastLogin),
     site: { id: site.id, domain: site.domain, name: site.name, settings: siteSettings(site) },
     voip: voip
