@@ -54,10 +54,11 @@ export async function serverCost(postgres: boolean, port: number): Promise<Serve
       routes[name] = await load(server.url + path, headers, { duration: DURATION })
       requests += routes[name].requests
     }
-    // Then up to TOTAL_REQUESTS in all, spread over the three routes.
+    // Then up to TOTAL_REQUESTS in all, spread over the three routes by their rate (each takes about as long).
     const rest = Math.max(0, TOTAL_REQUESTS - requests)
-    for (const path of Object.values(ROUTES)) {
-      const amount = Math.ceil(rest / 3)
+    const rates = Object.values(routes).reduce((sum, f) => sum + f.rps, 0)
+    for (const [name, path] of Object.entries(ROUTES) as [RouteName, string][]) {
+      const amount = Math.ceil((rest * routes[name].rps) / rates)
       if (amount > 0) requests += (await load(server.url + path, headers, { amount })).requests
     }
     await new Promise((r) => setTimeout(r, 2000))

@@ -38,7 +38,10 @@ describe('the embedded database', () => {
   it('runs with the small-site memory settings', async () => {
     const database = await openDatabase({ pgliteDir: await freshDir() })
     try {
-      const show = async (name: string) => ((await database.db.execute<Record<string, string>>(sql.raw(`SHOW ${name}`))).rows[0]![name])
+      const show = async (name: string) => {
+        const { rows } = (await database.db.execute(sql.raw(`SHOW ${name}`))) as unknown as { rows: Record<string, string>[] }
+        return rows[0]![name]
+      }
       expect(await show('shared_buffers')).toBe('16MB')
       expect(await show('maintenance_work_mem')).toBe('16MB')
       expect(await show('work_mem')).toBe('2MB')
