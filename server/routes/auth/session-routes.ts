@@ -26,8 +26,10 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(LoginBody, request.body, request.lang)
     const user = await signIn(app.deps, request.site, body, request.ip, request.lang)
     // A fresh id at every sign-in (no fixation), and a fresh CSRF token bound to it.
-    if (request.auth?.session) await deleteSession(db, request.auth.keyHash)
-    if (request.auth?.session) await authChanged(db, bus, { kind: 'credential', key_hash: request.auth.keyHash })
+    if (request.auth?.session) {
+      await deleteSession(db, request.auth.keyHash)
+      await authChanged(db, bus, { kind: 'credential', key_hash: request.auth.keyHash })
+    }
     const csrfToken = randomKey()
     const session = await createSession(db, { siteId: user.siteId, userId: user.id, csrfToken })
     setSessionCookie(reply, session.key)
