@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { precompressDir } from './server/spa-precompress.ts'
 
 const apiTarget = process.env.ATENDE_API ?? 'http://127.0.0.1:8080'
 
@@ -50,6 +51,22 @@ function shellStaysSignedIn(): Plugin {
   }
 }
 
+/** Brotli and gzip twins of every built file, made once here so the server never compresses per request. */
+function precompress(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'atende:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir
+    },
+    async closeBundle() {
+      const done = await precompressDir(outDir)
+      this.info(`precompressed ${done.files} files: ${(done.bytes / 1024).toFixed(0)} KB → ${(done.brotli / 1024).toFixed(0)} KB brotli, ${(done.gzip / 1024).toFixed(0)} KB gzip`)
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -67,6 +84,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     shellStaysSignedIn(),
+    precompress(),
   ],
   resolve: {
     alias: [

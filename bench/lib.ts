@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 
 // Shared by the benchmark scripts: start the real server on a fresh database, sign in, stop it.
 
-export type Running = { url: string; stop: () => Promise<void> }
+export type Running = { url: string; pid: number; stop: () => Promise<void> }
 
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://atende:atende@127.0.0.1:5432/atende_test'
 
@@ -28,6 +28,9 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
+/** The node flags of `npm start` (package.json), so the figures are the product's. */
+const START_FLAGS = ['--max-semi-space-size=8', '--optimize-for-size']
+
 /** Starts `server/start.ts` on a free-ish port with a fresh DATA_DIR (PGlite) or a fresh PostgreSQL database. */
 export async function startServer(opts: { port: number; postgres?: boolean }): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-'))
@@ -39,25 +42,29 @@ export async function startServer(opts: { port: number; postgres?: boolean }): P
     env.DATABASE_URL = scratch.url
     dropDb = scratch.drop
   }
-  const child: ChildProcess = spawn(process.execPath, ['server/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let log = ''
-  child.stdout!.on('data', (d) => (log += d))
-  child.stderr!.on('data', (d) => (log += d))
+  // The log goes to a file, as in production: a pipe the busy bench reads late would hold the server's lines in its
+  // memory (and the bench's), and the RSS figures would count them.
+  const logFile = join(dataDir, 'server.log')
+  const out = openSync(logFile, 'w')
+  const child: ChildProcess = spawn(process.execPath, [...START_FLAGS, 'server/start.ts'], { env, stdio: ['ignore', out, out] })
+  closeSync(out)
+  const log = () => readFileSync(logFile, 'utf8').slice(-20_000)
   const url = `http://127.0.0.1:${opts.port}`
   const deadline = Date.now() + 120_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`)
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`)
     try {
       const res = await fetch(`${url}/api/pre-session/`)
       if (res.ok) break
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log()}`)
     await new Promise((r) => setTimeout(r, 300))
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))
@@ -79,3 +86,12 @@ export async function tokenFor(url: string, username = 'admin', password = 'gest
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+/** Resident memory of a process, from /proc (Linux), in bytes. */
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kib = /^VmRSS:\s+(\d+)/m.exec(status)?.[1]
+  return Number(kib ?? 0) * 1024
+}
+
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`

@@ -1,5 +1,6 @@
 import { bundleSizes, settingsLines } from './bundle-size.ts'
-import { profileBench } from './api-profile.ts'
+import { apiCost, apiCostLines } from './api-cost.ts'
+import { firstLoad, firstLoadLines } from './first-load.ts'
 import { kb } from './lib.ts'
 
 // `npm run bench`: every figure QUALITY.md asks this stage of the product to keep, printed as numbers.
@@ -8,8 +9,7 @@ console.log(`initial JS /login    : ${kb(sizes.login.gzip)} gzip (${sizes.login.
 console.log(`initial JS shell (/) : ${kb(sizes.shell.gzip)} gzip (${sizes.shell.files} files; budget 300 KB)`)
 console.log(`  then, once drawn   : ${kb(sizes.shell.later.gzip)} gzip (${sizes.shell.later.files} files: the webphone's sip.js, …)`)
 for (const line of settingsLines(sizes.settings)) console.log(line)
-const api = await profileBench()
-for (const [name, r] of Object.entries(api)) {
-  console.log(`GET /api/v1/business/profile/ on ${name.padEnd(8)}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`)
-}
-console.log(`PostgreSQL / PGlite throughput: ${(api.postgres.rps / api.pglite.rps).toFixed(2)}x`)
+for (const line of firstLoadLines(await firstLoad())) console.log(line)
+const api = await apiCost()
+for (const line of apiCostLines(api)) console.log(line)
+console.log(`PostgreSQL / PGlite profile throughput: ${(api.postgres.routes.profile.rps / api.pglite.routes.profile.rps).toFixed(2)}x`)

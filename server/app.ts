@@ -7,6 +7,7 @@ import type { AppDeps } from './deps.ts'
 import { openDatabase } from './db/client.ts'
 import { createBus } from './bus/bus.ts'
 import { createThrottleStore } from './auth/throttle-store.ts'
+import { createAuthCache } from './auth/auth-cache.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { registerPermissionGuard } from './http/permission-guard.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
@@ -61,7 +62,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     limitPublicBodies(app)
     await app.register(fastifyCookie)
     await app.register(fastifyMultipart)
-    registerPermissionGuard(app, deps.db)
+    registerPermissionGuard(app, deps.db, deps.authCache)
     registerInputGuard(app)
     // Websockets (/ws/business/) before the other routes: the upgrade handling must see every route that follows.
     await app.register(socketHost, { sockets: SOCKETS, subprotocols: { [SIP_SOCKET_PATH]: SIP_SUBPROTOCOL } })
@@ -89,5 +90,6 @@ async function openDeps(config: Config, overrides: AppOverrides, owned: (() => P
   const db = overrides.db ?? (await own(openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }))).db
   const bus = overrides.bus ?? (await own(createBus(config.redisUrl)))
   const throttle = overrides.throttle ?? (await own(createThrottleStore(config.redisUrl)))
-  return { config, db, bus, throttle }
+  const authCache = await own(createAuthCache(db, bus))
+  return { config, db, bus, throttle, authCache }
 }

@@ -2,6 +2,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import type { Bus } from './bus/bus.ts'
 import type { ThrottleStore } from './auth/throttle-store.ts'
+import type { AuthCache } from './auth/auth-cache.ts'
 
 // The infrastructure every route reaches through `app.deps`, built once by the composition root (server/app.ts).
 export type AppDeps = {
@@ -9,6 +10,8 @@ export type AppDeps = {
   db: Db
   bus: Bus
   throttle: ThrottleStore
+  /** Sites by Host, credentials, users and roles, kept between requests (auth/auth-cache.ts). */
+  authCache: AuthCache
 }
 
 declare module 'fastify' {

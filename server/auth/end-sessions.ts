@@ -5,17 +5,19 @@ import { SESSION_ENDED } from '../bus/bus.ts'
 import type { NewSession } from './session-store.ts'
 import { deleteSession, deleteUserSessions, rotateSession } from './session-store.ts'
 import { revokeToken, revokeUserTokens } from './token-store.ts'
+import { authChanged } from './auth-cache.ts'
 
 /** The credential a request was authenticated with (http/authenticate.ts AuthContext has these fields). */
 type AuthContext = { user: Pick<UserRow, 'id' | 'siteId'>; via: 'session' | 'token'; keyHash: string; session: SessionRow | null }
 
-// Ending credentials always goes with a `session-ended` event, so live sockets of those sessions can close.
+// Ending credentials always goes with a `session-ended` event, so live sockets of those sessions can close, and with
+// an auth-cache change, so no instance accepts an ended credential on its next request (auth/auth-cache.ts).
 
 /** Logout: ends the credential the request used. */
 export async function endCurrentCredential(db: Db, bus: Bus, auth: AuthContext): Promise<void> {
   if (auth.via === 'token') await revokeToken(db, auth.keyHash)
   else await deleteSession(db, auth.keyHash)
-  await announce(bus, auth, 'logout', null)
+  await announce(db, bus, auth, 'logout', null)
 }
 
 /**
@@ -27,12 +29,13 @@ export async function endOtherCredentials(db: Db, bus: Bus, auth: AuthContext): 
   const keep = rotated?.keyHash ?? auth.keyHash
   await deleteUserSessions(db, auth.user.id, auth.via === 'session' ? keep : undefined)
   await revokeUserTokens(db, auth.user.id, auth.via === 'token' ? keep : undefined)
-  await announce(bus, auth, 'password-change', keep, rotated ? auth.keyHash : null)
+  await announce(db, bus, auth, 'password-change', keep, rotated ? auth.keyHash : null)
   return rotated
 }
 
-async function announce(bus: Bus, auth: AuthContext, reason: SessionEndedEvent['reason'], keep: string | null, rotatedFrom: string | null = null) {
+async function announce(db: Db, bus: Bus, auth: AuthContext, reason: SessionEndedEvent['reason'], keep: string | null, rotatedFrom: string | null = null) {
   const event: SessionEndedEvent = { user_id: auth.user.id, site_id: auth.user.siteId, reason, keep, rotated_from: rotatedFrom }
+  await authChanged(db, bus, { kind: 'user', user_id: auth.user.id })
   await bus.publish(SESSION_ENDED, event)
 }
 
@@ -49,5 +52,6 @@ export async function endUserCredentials(db: Db, bus: Bus, who: { siteId: number
   await deleteUserSessions(db, who.userId)
   await revokeUserTokens(db, who.userId)
   const event: SessionEndedEvent = { user_id: who.userId, site_id: who.siteId, reason, keep: null, rotated_from: null }
+  await authChanged(db, bus, { kind: 'user', user_id: who.userId })
   await bus.publish(SESSION_ENDED, event)
 }

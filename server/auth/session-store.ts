@@ -3,6 +3,8 @@ import type { Db } from '../db/client.ts'
 import { sessions } from '../db/schema/index.ts'
 import type { SessionRow } from '../db/schema/index.ts'
 import { hashKey, looksLikeKey, randomKey } from './keys.ts'
+// This instance's cache forgets an ended credential at once; end-sessions.ts tells the other instances.
+import { forgetLocally } from './auth-cache.ts'
 
 // Server-side sessions of the cookie strategy. The browser holds the random key; the table holds its hash.
 export const SESSION_MAX_AGE_SECONDS = 14 * 24 * 60 * 60
@@ -30,12 +32,14 @@ export async function findSession(db: Db, key: unknown): Promise<SessionRow | nu
 
 export async function deleteSession(db: Db, keyHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.keyHash, keyHash))
+  forgetLocally(db, { kind: 'credential', key_hash: keyHash })
 }
 
 /** Ends every session of a user, except the one whose hash is given. */
 export async function deleteUserSessions(db: Db, userId: number, exceptKeyHash?: string): Promise<void> {
   const mine = eq(sessions.userId, userId)
   await db.delete(sessions).where(exceptKeyHash ? and(mine, ne(sessions.keyHash, exceptKeyHash)) : mine)
+  forgetLocally(db, { kind: 'user', user_id: userId })
 }
 
 /** Same user, same CSRF token, new id: the old id stops working (used after a password change). */

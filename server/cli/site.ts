@@ -2,8 +2,7 @@ import { parseArgs } from 'node:util'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/client.ts'
 import { createBus } from '../bus/bus.ts'
-import { changeSiteDomain, createTenant, listSites, OperatorError } from '../platform/operator.ts'
-import { telephonyTablesChanged } from '../telephony/changes.ts'
+import { announceSitesChanged, changeSiteDomain, createTenant, listSites, OperatorError } from '../platform/operator.ts'
 
 // The platform operator's tenant commands (no site role can do these through the API):
 //   npm run site -- list
@@ -37,6 +36,13 @@ if (!ready) {
 
 const config = loadConfig()
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir })
+// Servers sharing a Redis bus hear of the change at once (their Host cache, Kamailio's realm tables).
+async function announce(): Promise<void> {
+  if (!config.redisUrl) return
+  const bus = await createBus(config.redisUrl)
+  await announceSitesChanged(database.db, bus)
+  await bus.close()
+}
 try {
   if (command === 'list') {
     for (const site of await listSites(database.db)) {
@@ -50,15 +56,11 @@ try {
       username: values.username!,
       password: values.password!,
     })
+    await announce()
     console.log(`Created site ${site.domain} (id ${site.id}) with administrator "${user.username}" (id ${user.id}).`)
   } else {
     const site = await changeSiteDomain(database.db, values.domain!, values.to!)
-    // Kamailio's credential tables carry the realm: servers sharing a Redis bus push them again at once.
-    if (config.redisUrl) {
-      const bus = await createBus(config.redisUrl)
-      await telephonyTablesChanged(bus, 'sites')
-      await bus.close()
-    }
+    await announce()
     console.log(`Site ${site.id} now answers on ${site.domain}.`)
   }
 } catch (error) {

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema/index.ts'
+import { preparePgliteDir } from './pglite-prepare.ts'
 
 // One database handle type for both engines: PGlite (embedded, the default) and PostgreSQL (DATABASE_URL). Both run
 // the same generated SQL migrations before anything else touches the database.
@@ -14,13 +15,20 @@ export type Database = {
   close(): Promise<void>
 }
 
+/**
+ * The embedded engine is for a demo or a small site: PostgreSQL's defaults (128 MB of shared buffers, 64 MB for
+ * index builds) would grow the WASM heap past its 128 MB start, and a WASM heap never shrinks.
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'maintenance_work_mem = 16MB', 'work_mem = 2MB', 'temp_buffers = 2MB']
+
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 /**
  * PostgreSQL when `databaseUrl` is given; otherwise PGlite in `pgliteDir` (in memory when that is undefined), started
  * from `pgliteTemplate` (a PGlite data dump) when given — tests start from an already migrated one.
  */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; pgliteTemplate?: Blob }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; pgliteTemplate?: Blob; prepared?: boolean }): Promise<Database> {
+  if (!options.databaseUrl && options.pgliteDir && !options.prepared) await preparePgliteDir(options.pgliteDir)
   const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.pgliteDir, options.pgliteTemplate)
   try {
     await database.migrate()
@@ -39,7 +47,12 @@ async function openPglite(dir: string | undefined, template: Blob | undefined) {
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migratePglite } = await import('./pglite-migrate.ts')
   if (dir) await mkdir(dir, { recursive: true })
-  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(template ? { loadDataDir: template } : {}), extensions: { pg_trgm } })
+  const client = new PGlite({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(template ? { loadDataDir: template } : {}),
+    extensions: { pg_trgm },
+    postgresqlconf: PGLITE_SETTINGS,
+  })
   const db = drizzle(client, { schema })
   return {
     db: db as unknown as Db,

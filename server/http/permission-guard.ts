@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts'
 import type { SiteRow } from '../db/schema/index.ts'
 import { resolveSite } from '../sites/site-repo.ts'
 import type { AuthContext } from './authenticate.ts'
+import type { AuthCache } from '../auth/auth-cache.ts'
 import { authenticate } from './authenticate.ts'
 import { enforceCsrf } from './csrf.ts'
 import { detailError } from './errors.ts'
@@ -43,7 +44,7 @@ function isRoutePermission(value: unknown): value is RoutePermission {
   return value === 'public' || value === 'authenticated' || (typeof value === 'string' && CODENAMES.has(value))
 }
 
-export function registerPermissionGuard(app: FastifyInstance, db: Db): void {
+export function registerPermissionGuard(app: FastifyInstance, db: Db, cache?: AuthCache): void {
   const declared: RouteDeclaration[] = []
 
   app.decorateRequest('lang', {
@@ -70,8 +71,8 @@ export function registerPermissionGuard(app: FastifyInstance, db: Db): void {
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config
     if (request.is404 || config.bare) return
-    request.site = await resolveSite(db, request.hostname)
-    request.auth = request.site ? await authenticate(db, request, request.site) : null
+    request.site = await resolveSite(db, request.hostname, cache)
+    request.auth = request.site ? await authenticate(db, request, request.site, cache) : null
     enforceCsrf(request)
     enforcePermission(request, config.permission!)
   })

@@ -1,5 +1,8 @@
 import { asc, count, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import type { Bus } from '../bus/bus.ts'
+import { authChanged } from '../auth/auth-cache.ts'
+import { telephonyTablesChanged } from '../telephony/changes.ts'
 import { pabxDevices, sites, users, voipAccounts } from '../db/schema/index.ts'
 import type { SiteRow, UserRow } from '../db/schema/index.ts'
 import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
@@ -17,6 +20,16 @@ import { findSiteByDomain, normaliseDomain } from '../sites/site-repo.ts'
 // so no site is ever left without someone to sign in.
 
 export class OperatorError extends Error {}
+
+/**
+ * Tells running servers on the same bus that sites changed: their caches forget every Host (a Host that fell back to
+ * the default site may be a new site's now) and Kamailio's credential tables, which carry the realm, are pushed again.
+ * Without a shared bus a running server notices within its cache's lifetime (60 s).
+ */
+export async function announceSitesChanged(db: Db, bus: Bus): Promise<void> {
+  await authChanged(db, bus, { kind: 'all' })
+  await telephonyTablesChanged(bus, 'sites')
+}
 
 /** A domain the operator may claim: a valid host name that no site holds yet. */
 async function claimable(db: Db, domain: string): Promise<string> {

@@ -2,6 +2,8 @@ import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { sites } from '../db/schema/index.ts'
 import type { SiteRow } from '../db/schema/index.ts'
+import type { AuthCache } from '../auth/auth-cache.ts'
+import { forgetLocally } from '../auth/auth-cache.ts'
 import type { PublicSiteSettings, SiteSettings } from '../../contract/api/profile.ts'
 
 // Sites are tenants. A request belongs to the site whose domain matches its Host, else to the default site (the
@@ -44,8 +46,15 @@ export function normaliseDomain(domain: string): string {
   return domain.trim().toLowerCase().replace(/\.$/, '')
 }
 
-/** The site whose domain is `hostname`, else the default site; null only when no site exists yet. */
-export async function resolveSite(db: Db, hostname: string): Promise<SiteRow | null> {
+/**
+ * The site whose domain is `hostname`, else the default site; null only when no site exists yet. With the app's cache
+ * a Host is looked up once until sites change (auth/auth-cache.ts).
+ */
+export async function resolveSite(db: Db, hostname: string, cache?: AuthCache): Promise<SiteRow | null> {
+  return cache ? cache.site(normaliseDomain(hostname), () => lookUpSite(db, hostname)) : lookUpSite(db, hostname)
+}
+
+async function lookUpSite(db: Db, hostname: string): Promise<SiteRow | null> {
   const match = await findSiteByDomain(db, hostname)
   if (match) return match
   const [first] = await db.select().from(sites).orderBy(asc(sites.id)).limit(1)
@@ -62,5 +71,7 @@ export async function createSite(db: Db, values: { domain: string; name: string;
     .insert(sites)
     .values({ ...values, domain: normaliseDomain(values.domain) })
     .returning()
+  // A Host that fell back to the default site may be this site's now.
+  forgetLocally(db, { kind: 'all' })
   return site!
 }

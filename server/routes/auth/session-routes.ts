@@ -5,6 +5,7 @@ import { looksLikeKey, randomKey } from '../../auth/keys.ts'
 import { createSession, deleteSession } from '../../auth/session-store.ts'
 import { signIn } from '../../auth/sign-in.ts'
 import { endCurrentCredential } from '../../auth/end-sessions.ts'
+import { authChanged } from '../../auth/auth-cache.ts'
 import { clearSessionCookie, setCsrfCookie, setSessionCookie } from '../../http/cookies.ts'
 import { parseInput } from '../../http/validate.ts'
 import { loadProfile } from '../../profile/profile-view.ts'
@@ -25,7 +26,10 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(LoginBody, request.body, request.lang)
     const user = await signIn(app.deps, request.site, body, request.ip, request.lang)
     // A fresh id at every sign-in (no fixation), and a fresh CSRF token bound to it.
-    if (request.auth?.session) await deleteSession(db, request.auth.keyHash)
+    if (request.auth?.session) {
+      await deleteSession(db, request.auth.keyHash)
+      await authChanged(db, bus, { kind: 'credential', key_hash: request.auth.keyHash })
+    }
     const csrfToken = randomKey()
     const session = await createSession(db, { siteId: user.siteId, userId: user.id, csrfToken })
     setSessionCookie(reply, session.key)

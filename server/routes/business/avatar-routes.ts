@@ -1,3 +1,4 @@
+import { authChanged } from '../../auth/auth-cache.ts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AVATAR_MAX_BYTES, PROFILE_PATHS } from '../../../contract/api/profile.ts'
 import { message } from '../../../contract/messages.ts'
@@ -14,6 +15,7 @@ export async function avatarRoutes(app: FastifyInstance): Promise<void> {
   async function setAvatar(request: FastifyRequest, name: string | null) {
     const user = request.auth!.user
     const previous = await replaceAvatar(app.deps.db, user.siteId, user.id, name)
+    await authChanged(app.deps.db, app.deps.bus, { kind: 'user', user_id: user.id })
     if (previous && previous !== name) await removeAvatarFile(mediaDir, previous)
     return currentProfile(app, request)
   }

@@ -6,6 +6,7 @@ import { detailError } from '../../http/errors.ts'
 import { parseInput } from '../../http/validate.ts'
 import { loadProfile } from '../../profile/profile-view.ts'
 import { updatePersonalData } from '../../profile/profile-update.ts'
+import { authChanged } from '../../auth/auth-cache.ts'
 
 // GET the signed-in user's profile; PUT/PATCH change-personal-data.
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -26,6 +27,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const sent = partial ? Object.keys(request.body as object) : Object.keys(body)
       const changes = Object.fromEntries(Object.entries(body).filter(([key]) => sent.includes(key)))
       await updatePersonalData(db, user.siteId, user.id, changes)
+      await authChanged(db, app.deps.bus, { kind: 'user', user_id: user.id })
       return currentProfile(app, request)
     },
   })
@@ -33,8 +35,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
 /** The caller's profile, scoped by their site; shared by the routes that answer with it. */
 export async function currentProfile(app: FastifyInstance, request: FastifyRequest): Promise<Profile> {
-  const user = request.auth!.user
-  const profile = await loadProfile(app.deps.db, user.siteId, user.id)
+  const { user, roles } = request.auth!
+  const profile = await loadProfile(app.deps.db, user.siteId, user.id, { roles, teamId: user.teamId })
   if (!profile) throw detailError(404, 'notFound', request.lang)
   return profile
 }

@@ -8,6 +8,7 @@ import { PERMISSIONS } from '../../../contract/permissions.ts'
 import { ALL_PERMISSIONS } from '../../../contract/all-permissions.ts'
 import { permissionGroups } from '../../../server/db/schema/index.ts'
 import { createSite, resolveSite } from '../../../server/sites/site-repo.ts'
+import { authChanged } from '../../../server/auth/auth-cache.ts'
 import { createGroup, createUser } from '../../../server/users/user-repo.ts'
 import type { TestApp } from '../helper.ts'
 import { TestClient, useTestApp } from '../helper.ts'
@@ -16,7 +17,8 @@ import { validBody } from './valid-body.ts'
 
 // One app per test file, and the people the entity tests act as: the demo administrator of site A (every
 // codename), a signed-in user of site A holding no settings codename, one whose group's codenames each case sets
-// (roles are read on every request, so one user serves every entity of the file), and an administrator of site B.
+// (written behind the server's back, then announced to its caches, so one user serves every entity of the file), and
+// an administrator of site B.
 
 export type Actor = {
   client: TestClient
@@ -99,6 +101,7 @@ export function useEntitySuite(): EntitySuite {
       client: await signIn(new TestClient(t.app), 'restricted', 'restrito2030'),
       async grant(codenames) {
         await db.update(permissionGroups).set({ permissions: [...codenames] }).where(eq(permissionGroups.id, granted))
+        await authChanged(db, t.bus, { kind: 'site', site_id: siteA.id })
       },
     }
     suite.otherSite = actor(await signIn(new TestClient(t.app, { host: 'b.example' }), 'chief', 'chefeb2025x'))

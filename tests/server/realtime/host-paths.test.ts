@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { createAuthCache } from '../../../server/auth/auth-cache.ts'
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
@@ -37,10 +38,11 @@ let base: string
 
 beforeAll(async () => {
   host = Fastify({ logger: false })
-  host.decorate('deps', { config: t.config, db: t.database.db, bus: t.bus, throttle: t.throttle })
+  const authCache = await createAuthCache(t.database.db, t.bus)
+  host.decorate('deps', { config: t.config, db: t.database.db, bus: t.bus, throttle: t.throttle, authCache })
   registerErrorHandling(host)
   await host.register(fastifyCookie)
-  registerPermissionGuard(host, t.database.db)
+  registerPermissionGuard(host, t.database.db, authCache)
   await host.register(socketHost, { sockets: [businessSocket, echoSocket] })
   await host.listen({ port: 0, host: '127.0.0.1' })
   base = `ws://127.0.0.1:${(host.server.address() as AddressInfo).port}`
