@@ -64,4 +64,9 @@ export const MACHINE_DESCRIPTIONS: Readonly<Record<string, Texts>> = {
     'en-US': "A local conference of several calls mixed in the agent's browser; it ends when fewer than two calls are left.",
     'es-ES': 'Una conferencia local de varias llamadas mezcladas en el navegador del agente; termina cuando quedan menos de dos llamadas.',
   },
+  telephonyChannel: {
+    'pt-BR': 'O login no canal de telefonia: entra (pelo usuário ou pelo login automático) quando o webphone funciona e sai quando o agente o desliga; as filas só oferecem chamadas a quem está no canal.',
+    'en-US': 'The telephony channel sign-in: signed in (by the user or the auto login) once the webphone runs, out when the agent stops it; queues offer calls only to agents in the channel.',
+    'es-ES': 'El inicio de sesión en el canal de telefonía: entra (por el usuario o el inicio automático) cuando el webphone funciona y sale cuando el agente lo apaga; las colas solo ofrecen llamadas a quien está en el canal.',
+  },
 }
