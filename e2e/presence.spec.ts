@@ -43,6 +43,8 @@ async function choosePause(page: Page, name: string) {
 test('two tabs of one agent: the second shows the placeholder, and "Atender aqui" takes the service over', async ({ context }) => {
   const first = await context.newPage()
   await signIn(first, DEMO.agent1)
+  // The first tab serves (its webphone registers) before the second opens: otherwise both race for the service.
+  await expect(first.getByTestId('webphone-button')).toHaveAttribute('data-registration', 'registered', { timeout: 20_000 })
   const second = await context.newPage()
   await second.goto('/')
   const placeholder = second.getByTestId('service-ownership')
