@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import { useStore } from '../../app/store.ts'
 import { toasts } from './toastStore.ts'
 
-// The toasts, top-centre. Their Joy components load with the first toast, not with every page; the live region is
+// The toasts, top-centre just below the 64 px top bar, so they never cover its pause timer, webphone or lock. Their Joy components load with the first toast, not with every page; the live region is
 // here from the start, so screen readers announce the first toast too.
 const ToastList = lazy(() => import('./ToastList.tsx').then((m) => ({ default: m.ToastList })))
 
@@ -13,7 +13,7 @@ export function Toaster() {
       role="status"
       aria-live="polite"
       style={{
-        position: 'fixed', top: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 'var(--joy-zIndex-snackbar)',
+        position: 'fixed', top: 72, left: '50%', transform: 'translateX(-50%)', zIndex: 'var(--joy-zIndex-snackbar)',
         width: 'min(92vw, 440px)', pointerEvents: 'none', display: 'flex', flexDirection: 'column', gap: 8,
       }}
     >
