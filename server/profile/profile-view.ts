@@ -15,9 +15,21 @@ import { preparedPerDb } from '../db/prepared.ts'
 // the caller's roles when the request already has them (authenticate.ts), so they are not read again.
 export type KnownCaller = { roles: string[] }
 
+// Only the user's columns the profile shows (the row also holds the password hash and settings the profile omits).
+const PROFILE_USER = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  avatar: users.avatar,
+  avatarMessage: users.avatarMessage,
+  lastLogin: users.lastLogin,
+}
+
 const profileQuery = preparedPerDb((db) =>
   db
-    .select({ user: users, site: sites, team: teams, extra: userExtras, voip: voipAccounts, pauses: pauseOptionsJson(users.siteId, users.teamId) })
+    .select({ user: PROFILE_USER, site: sites, team: teams, extra: userExtras, voip: voipAccounts, pauses: pauseOptionsJson(users.siteId, users.teamId) })
     .from(users)
     .innerJoin(sites, eq(sites.id, users.siteId))
     .leftJoin(teams, and(eq(teams.id, users.teamId), eq(teams.siteId, users.siteId)))
