@@ -1,10 +1,12 @@
-import { and, asc, eq, exists, isNull, notExists, or } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { SQL, SQLWrapper } from 'drizzle-orm'
 import type { Pause, PauseCode, PauseOption, PauseResponse } from '../../contract/api/agent.ts'
 import { PAUSE_CODES } from '../../contract/api/agent.ts'
 import type { Locale } from '../../contract/locales.ts'
 import type { MessageKey } from '../../contract/messages.ts'
 import { message } from '../../contract/messages.ts'
 import type { Db } from '../db/client.ts'
+import { preparedPerDb } from '../db/prepared.ts'
 import { servicePauses, servicePausesTeams, users } from '../db/schema/index.ts'
 import type { UserRow } from '../db/schema/index.ts'
 import { agentStates, pauseReports } from '../db/schema/agent.ts'
@@ -49,8 +51,18 @@ export async function findOpenPause(db: Db | Tx, siteId: number, userId: number)
   return row ?? null
 }
 
+// The pause check runs on every agent's screen: a prepared statement (findOpenPause's query, also used inside
+// transactions, stays as it is).
+const openPauseQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(pauseReports)
+    .where(and(eq(pauseReports.siteId, sql.placeholder('siteId')), eq(pauseReports.userId, sql.placeholder('userId')), isNull(pauseReports.endedAt)))
+    .prepare('agent_open_pause'),
+)
+
 export async function currentPause(db: Db, siteId: number, userId: number): Promise<Pause | null> {
-  const row = await findOpenPause(db, siteId, userId)
+  const [row] = await openPauseQuery(db).execute({ siteId, userId })
   return row ? toPause(row) : null
 }
 
@@ -69,40 +81,22 @@ async function teamAllows(db: Db | Tx, pauseId: number, teamId: number | null): 
   return teams.length === 0 || (teamId !== null && teams.some((t) => t.teamId === teamId))
 }
 
-/** The profile's `pauses`: active types agents may start, of every team or of the agent's. */
-export async function availablePauses(db: Db, siteId: number, teamId: number | null): Promise<PauseOption[]> {
-  const teamsOf = db.select({ pauseId: servicePausesTeams.pauseId }).from(servicePausesTeams).where(eq(servicePausesTeams.pauseId, servicePauses.id))
-  const ofTeam = (id: number) =>
-    db
-      .select({ pauseId: servicePausesTeams.pauseId })
-      .from(servicePausesTeams)
-      .where(and(eq(servicePausesTeams.pauseId, servicePauses.id), eq(servicePausesTeams.teamId, id)))
-  const rows = await db
-    .select()
-    .from(servicePauses)
-    .where(
-      and(
-        eq(servicePauses.siteId, siteId),
-        eq(servicePauses.isActive, true),
-        eq(servicePauses.agentCanStart, true),
-        teamId === null ? notExists(teamsOf) : or(notExists(teamsOf), exists(ofTeam(teamId))),
-      ),
-    )
-    .orderBy(asc(servicePauses.description), asc(servicePauses.id))
-  return rows.map((row) => ({
-    id: row.id,
-    description: row.description,
-    maximum_duration: row.maximumDuration,
-    color: row.color,
-    productive: row.productive,
-    enable_webphone: row.enableWebphone,
-    allow_incoming_call: row.allowIncomingCall,
-    allow_outgoing_call: row.allowOutgoingCall,
-    enable_webchat: row.enableWebchat,
-    allow_incoming_chat: row.allowIncomingChat,
-    allow_outgoing_chat: row.allowOutgoingChat,
-    lock_screen: row.lockScreen,
-  }))
+/**
+ * The profile's `pauses` as one JSON column of the caller's query: active types agents may start, of every team or of
+ * the team `teamId` names (a correlated column: the profile reads the pauses in the same round trip as the user).
+ */
+export function pauseOptionsJson(siteId: SQLWrapper, teamId: SQLWrapper): SQL<PauseOption[]> {
+  const p = servicePauses
+  const linked = sql`select 1 from ${servicePausesTeams} where ${servicePausesTeams.pauseId} = ${p.id}`
+  return sql<PauseOption[]>`(select coalesce(json_agg(json_build_object(
+      'id', ${p.id}, 'description', ${p.description}, 'maximum_duration', ${p.maximumDuration}, 'color', ${p.color},
+      'productive', ${p.productive}, 'enable_webphone', ${p.enableWebphone}, 'allow_incoming_call', ${p.allowIncomingCall},
+      'allow_outgoing_call', ${p.allowOutgoingCall}, 'enable_webchat', ${p.enableWebchat},
+      'allow_incoming_chat', ${p.allowIncomingChat}, 'allow_outgoing_chat', ${p.allowOutgoingChat}, 'lock_screen', ${p.lockScreen}
+    ) order by ${p.description}, ${p.id}), '[]'::json)
+    from ${p}
+    where ${p.siteId} = ${siteId} and ${p.isActive} and ${p.agentCanStart}
+      and (not exists (${linked}) or exists (${linked} and ${servicePausesTeams.teamId} = ${teamId})))`
 }
 
 type PauseType = Awaited<ReturnType<typeof findPauseType>>

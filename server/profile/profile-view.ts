@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { sites, teams, userExtras, users, voipAccounts } from '../db/schema/index.ts'
 import type { TeamRow } from '../db/schema/index.ts'
@@ -6,28 +6,43 @@ import type { Profile, Team } from '../../contract/api/profile.ts'
 import { loadRoles } from '../users/user-repo.ts'
 import { siteSettings } from '../sites/site-repo.ts'
 import { avatarUrl } from './avatar-store.ts'
-import { availablePauses } from '../agent/pause-service.ts'
+import { pauseOptionsJson } from '../agent/pause-service.ts'
+import { preparedPerDb } from '../db/prepared.ts'
 
 // GET /api/v1/business/profile/ — the whole Profile of spec 000 §3, every field present. Lists that later features
-// fill (classifications, outbound routes) are empty until those features exist. `known`: the caller's roles and team
-// when the request already has them (authenticate.ts): the roles are not read again, and the pauses are read beside the
-// row instead of after it.
-export type KnownCaller = { roles: string[]; teamId: number | null }
+// fill (classifications, outbound routes) are empty until those features exist. One round trip: the user with their
+// site, team, extras, VoIP account and the pauses they may start (a JSON column), as a prepared statement. `known`:
+// the caller's roles when the request already has them (authenticate.ts), so they are not read again.
+export type KnownCaller = { roles: string[] }
 
-export async function loadProfile(db: Db, siteId: number, userId: number, known?: KnownCaller): Promise<Profile | null> {
-  const early = known ? availablePauses(db, siteId, known.teamId) : null
-  // Dropped when the row is missing or the team moved meanwhile: its failure must not go unhandled then.
-  early?.catch(() => {})
-  const [row] = await db
-    .select({ user: users, site: sites, team: teams, extra: userExtras, voip: voipAccounts })
+// Only the user's columns the profile shows (the row also holds the password hash and settings the profile omits).
+const PROFILE_USER = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  avatar: users.avatar,
+  avatarMessage: users.avatarMessage,
+  lastLogin: users.lastLogin,
+}
+
+const profileQuery = preparedPerDb((db) =>
+  db
+    .select({ user: PROFILE_USER, site: sites, team: teams, extra: userExtras, voip: voipAccounts, pauses: pauseOptionsJson(users.siteId, users.teamId) })
     .from(users)
     .innerJoin(sites, eq(sites.id, users.siteId))
     .leftJoin(teams, and(eq(teams.id, users.teamId), eq(teams.siteId, users.siteId)))
     .leftJoin(userExtras, eq(userExtras.userId, users.id))
     .leftJoin(voipAccounts, eq(voipAccounts.userId, users.id))
-    .where(and(eq(users.id, userId), eq(users.siteId, siteId)))
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.siteId, sql.placeholder('siteId'))))
+    .prepare('profile_view'),
+)
+
+export async function loadProfile(db: Db, siteId: number, userId: number, known?: KnownCaller): Promise<Profile | null> {
+  const [row] = await profileQuery(db).execute({ userId, siteId })
   if (!row) return null
-  const { user, site, team, extra, voip } = row
+  const { user, site, team, extra, voip, pauses } = row
   return {
     id: user.id,
     username: user.username,
@@ -55,7 +70,7 @@ export async function loadProfile(db: Db, siteId: number, userId: number, known?
       password_notification_start: iso(extra?.passwordNotificationStart ?? null),
     },
     team: team ? teamView(team) : null,
-    pauses: early && known!.teamId === user.teamId ? await early : await availablePauses(db, siteId, user.teamId),
+    pauses,
     queue_classifications: [],
     dialer_classifications: [],
   }

@@ -36,7 +36,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 /** The caller's profile, scoped by their site; shared by the routes that answer with it. */
 export async function currentProfile(app: FastifyInstance, request: FastifyRequest): Promise<Profile> {
   const { user, roles } = request.auth!
-  const profile = await loadProfile(app.deps.db, user.siteId, user.id, { roles, teamId: user.teamId })
+  const profile = await loadProfile(app.deps.db, user.siteId, user.id, { roles })
   if (!profile) throw detailError(404, 'notFound', request.lang)
   return profile
 }

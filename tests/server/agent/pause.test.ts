@@ -224,6 +224,19 @@ describe('which pauses an agent may start', () => {
     })
   })
 
+  it('lists to an agent of no team only the types that name no team', async () => {
+    const site = await siteNamed(t.database.db, 'pause-teamless.test')
+    const some = await team(t.database.db, site.id, 'Some')
+    const { client } = await person(t.app, t.database.db, { permissions: AGENT, domain: 'pause-teamless.test', teamId: null })
+    const everyone = await pauseType(t.database.db, site.id, { description: 'Café' })
+    const restricted = await pauseType(t.database.db, site.id, { description: 'Treino' })
+    await restrictToTeam(t.database.db, restricted.id, some.id, site.id)
+
+    const profile = (await client.get('/api/v1/business/profile/')).json()
+    expect(profile.team).toBeNull()
+    expect(profile.pauses.map((p: { id: number }) => p.id)).toEqual([everyone.id])
+  })
+
   it('answers 404 for an unknown pause type or one of another site, 400 for bad input', async () => {
     const { client } = await agent()
     const elsewhere = await siteNamed(t.database.db, 'pause-other.test')
