@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { ENTITIES } from '../../contract/entities/index.ts'
 
 // Secrets never reach the log. A failed query's error carries its bound parameters (drizzle puts them in the message
@@ -66,4 +66,12 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     serializers: { err: (error: Error) => (error instanceof Error ? redactError(error) : error) as { type: string; message: string; stack: string } },
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]'], censor: REDACTED },
   }
+}
+
+/** One line per answered request: method, path, status and time (what Fastify's two default lines held). */
+export function logAccess(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request')
+    done()
+  })
 }
