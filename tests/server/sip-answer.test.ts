@@ -13,7 +13,7 @@ import type { RawSip, Stack } from './telephony/stack.ts'
 // No call without rtpengine, the answer side (issue 10, item 9), with the real engines and the real call control: a
 // callee (a raw SIP peer registered as 10002) answers with an SDP rtpengine refuses. The caller never receives the
 // callee's SDP (a 183 is dropped, a 200 goes on without its body and both sides get a BYE after the ACK), the call
-// record ends failed, and the callee takes the next call. Engines' ports come from 27000–27999.
+// record ends failed, and the callee takes the next call. A re-INVITE's refused answer ends the call the same way. Engines' ports come from 27000–27999.
 
 type Control = RecordingControl<CallControlService>
 let stack: Stack<Control>
@@ -135,6 +135,40 @@ describe('an answer rtpengine refuses never reaches the caller', () => {
     for (const message of call.received) expect(bodyOf(message)).not.toContain(CALLEE_IP)
     await hungUpBoth(call)
     await endedFailed(call.callId, 503, 'Media Unavailable')
+  }, 60_000)
+
+  it("a re-INVITE's answer rtpengine refuses: the 200 goes on without it and the call is hung up after the ACK", async () => {
+    const call = await callAnsweredWith('127.0.0.216', audioSdp(CALLEE_IP, 52000))
+    expect(call.status).toBe(200)
+    expect(await callee.next('ACK', 10_000, call.callId)).not.toBeNull()
+    // The callee offers again (hold, say); the caller answers with something rtpengine cannot read.
+    callee.sip.send(callee.inDialog(call.invite, 'INVITE', 1, audioSdp(CALLEE_IP, 52000)))
+    let reinvite: string | null = null
+    while (reinvite === null) {
+      const message = await call.sip.next(10_000)
+      expect(message, 'the re-INVITE reached the caller').not.toBeNull()
+      if (/^INVITE /.test(message!) && callIdOf(message!) === call.callId) reinvite = message
+    }
+    expect(bodyOf(reinvite)).not.toContain(CALLEE_IP)
+    call.sip.send(replyTo(reinvite, 200, 'OK', { contact: `sip:10001@${call.sip.ip}:${call.sip.port}`, body: UNREADABLE }))
+    const ok = await callee.finalReply(call.callId, 10_000)
+    expect(statusOf(ok)).toBe(200)
+    expect(bodyOf(ok!)).toBe('')
+    callee.sip.send(callee.inDialog(call.invite, 'ACK', 1))
+    // Kamailio hangs up both sides; the call was answered, so it is told `ended`.
+    const calleeBye = await callee.next('BYE', 10_000, call.callId)
+    expect(calleeBye, 'a BYE to the callee').not.toBeNull()
+    callee.sip.send(replyTo(calleeBye!, 200, 'OK'))
+    let callerBye: string | null = null
+    while (callerBye === null) {
+      const message = await call.sip.next(10_000)
+      expect(message, 'a BYE to the caller').not.toBeNull()
+      if (/^BYE /.test(message!) && callIdOf(message!) === call.callId) callerBye = message
+    }
+    call.sip.send(replyTo(callerBye, 200, 'OK'))
+    await until(async () => (await openSteps(stack.database.db, call.callId)) === 0, 10_000, 'the call record closed')
+    expect(callEvents(call.callId).map((e) => e.state)).toEqual(['answered', 'ended'])
+    expect(callEvents(call.callId)[1]).toMatchObject({ reason: 'Media Refused' })
   }, 60_000)
 
   it('the callee is not left busy: the next call rings it, and a good answer is anchored by rtpengine', async () => {

@@ -58,6 +58,43 @@ export class RawUas {
     }
   }
 
+  /** The next final reply of `callId` (requests read meanwhile are kept), or null after `timeoutMs`. */
+  async finalReply(callId: string, timeoutMs: number): Promise<string | null> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const left = deadline - Date.now()
+      if (left <= 0) return null
+      const message = await this.sip.next(left)
+      if (message === null) return null
+      if (methodOf(message)) this.held.push(message)
+      else if (callIdOf(message) === callId && Number(/^SIP\/2\.0 (\d{3})/.exec(message)?.[1]) >= 200) return message
+    }
+  }
+
+  /**
+   * A request from this peer in the dialog `invite` (which it answered) set up: to the caller's Contact through the
+   * recorded route, with From and To swapped.
+   */
+  inDialog(invite: string, method: string, cseq: number, body = ''): string {
+    const target = /<([^>]+)>/.exec(header(invite, 'Contact') ?? '')?.[1] ?? ''
+    const routes = invite.split('\r\n').filter((line) => /^Record-Route:/i.test(line)).map((line) => line.replace(/^Record-Route:/i, 'Route:'))
+    return [
+      `${method} ${target} SIP/2.0`,
+      `Via: SIP/2.0/UDP ${this.sip.ip}:${this.sip.port};branch=z9hG4bK${randomBytes(6).toString('hex')};rport`,
+      'Max-Forwards: 70',
+      ...routes,
+      `From: ${header(invite, 'To')};tag=${this.toTag}`,
+      `To: ${header(invite, 'From')}`,
+      `Call-ID: ${callIdOf(invite)}`,
+      `CSeq: ${cseq} ${method}`,
+      `Contact: <${this.contact}>`,
+      ...(body ? ['Content-Type: application/sdp'] : []),
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      '',
+      body,
+    ].join('\r\n')
+  }
+
   /** Answers `request` (its dialog's To tag and this peer's Contact added). */
   reply(request: string, status: number, reason: string, body?: string): void {
     this.sip.send(replyTo(request, status, reason, { toTag: this.toTag, contact: this.contact, body }))
