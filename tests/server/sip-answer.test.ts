@@ -32,7 +32,11 @@ async function raw(ip: string): Promise<RawSip> {
 const callEvents = (callId: string) => stack.control.events.filter((e): e is CallEvent => e.event === 'call' && e.call_id === callId)
 
 beforeAll(async () => {
-  stack = await startStackWith((db) => new RecordingControl(createCallControl({ db })), { SIP_MAX_MEDIA_LINES: '4', SIP_RECONCILE_SECONDS: '3600' }, { ports: [27000, 27990] })
+  stack = await startStackWith(
+    (db) => new RecordingControl(createCallControl({ db })),
+    { SIP_MAX_MEDIA_LINES: '4', SIP_RECONCILE_SECONDS: '3600' },
+    { ports: [27000, 27990] },
+  )
   const sip = await raw(CALLEE_IP)
   callee = new RawUas(sip, '10002')
   expect(await registerWithDigest(sip, '10002', stack.secrets['10002']!)).toBe(200)
@@ -76,13 +80,16 @@ async function hungUpBoth(call: Awaited<ReturnType<typeof callAnsweredWith>>) {
   const calleeBye = await callee.next('BYE', 10_000, call.callId)
   expect(calleeBye, 'a BYE to the callee').not.toBeNull()
   callee.sip.send(replyTo(calleeBye!, 200, 'OK'))
-  let callerBye: string | null = null
-  while (callerBye === null) {
-    const message = await call.sip.next(10_000)
-    expect(message, 'a BYE to the caller').not.toBeNull()
-    if (/^BYE /.test(message!) && callIdOf(message!) === call.callId) callerBye = message
+  call.sip.send(replyTo(await nextRequestOf(call.sip, 'BYE', call.callId, 'a BYE to the caller'), 200, 'OK'))
+}
+
+/** The next `method` request of `callId` on the caller's socket (others are skipped). */
+async function nextRequestOf(sip: RawSip, method: string, callId: string, what: string): Promise<string> {
+  for (;;) {
+    const message = await sip.next(10_000)
+    expect(message, what).not.toBeNull()
+    if (message!.startsWith(`${method} `) && callIdOf(message!) === callId) return message!
   }
-  call.sip.send(replyTo(callerBye, 200, 'OK'))
 }
 
 /** The call's record closed as failed with `code` (never answered) and Node heard `failed`, not `answered`. */
@@ -137,38 +144,41 @@ describe('an answer rtpengine refuses never reaches the caller', () => {
     await endedFailed(call.callId, 503, 'Media Unavailable')
   }, 60_000)
 
-  it("a re-INVITE's answer rtpengine refuses: the 200 goes on without it and the call is hung up after the ACK", async () => {
-    const call = await callAnsweredWith('127.0.0.216', audioSdp(CALLEE_IP, 52000))
+  /** The callee offers again in an answered call with `method`; the caller answers with what rtpengine cannot read. */
+  async function offerAgainRefused(ip: string, method: 'INVITE' | 'UPDATE') {
+    const call = await callAnsweredWith(ip, audioSdp(CALLEE_IP, 52000))
     expect(call.status).toBe(200)
     expect(await callee.next('ACK', 10_000, call.callId)).not.toBeNull()
-    // The callee offers again (hold, say); the caller answers with something rtpengine cannot read.
-    callee.sip.send(callee.inDialog(call.invite, 'INVITE', 1, audioSdp(CALLEE_IP, 52000)))
-    let reinvite: string | null = null
-    while (reinvite === null) {
-      const message = await call.sip.next(10_000)
-      expect(message, 'the re-INVITE reached the caller').not.toBeNull()
-      if (/^INVITE /.test(message!) && callIdOf(message!) === call.callId) reinvite = message
-    }
-    expect(bodyOf(reinvite)).not.toContain(CALLEE_IP)
-    call.sip.send(replyTo(reinvite, 200, 'OK', { contact: `sip:10001@${call.sip.ip}:${call.sip.port}`, body: UNREADABLE }))
+    callee.sip.send(callee.inDialog(call.invite, method, 1, audioSdp(CALLEE_IP, 52000)))
+    const offer = await nextRequestOf(call.sip, method, call.callId, `the ${method} reached the caller`)
+    expect(bodyOf(offer)).not.toContain(CALLEE_IP)
+    call.sip.send(replyTo(offer, 200, 'OK', { contact: `sip:10001@${call.sip.ip}:${call.sip.port}`, body: UNREADABLE }))
     const ok = await callee.finalReply(call.callId, 10_000)
     expect(statusOf(ok)).toBe(200)
     expect(bodyOf(ok!)).toBe('')
-    callee.sip.send(callee.inDialog(call.invite, 'ACK', 1))
-    // Kamailio hangs up both sides; the call was answered, so it is told `ended`.
+    return call
+  }
+
+  /** Kamailio hung up both sides of an answered call, and told Node it `ended` (not by either party). */
+  async function endedByKamailio(call: Awaited<ReturnType<typeof callAnsweredWith>>) {
     const calleeBye = await callee.next('BYE', 10_000, call.callId)
     expect(calleeBye, 'a BYE to the callee').not.toBeNull()
     callee.sip.send(replyTo(calleeBye!, 200, 'OK'))
-    let callerBye: string | null = null
-    while (callerBye === null) {
-      const message = await call.sip.next(10_000)
-      expect(message, 'a BYE to the caller').not.toBeNull()
-      if (/^BYE /.test(message!) && callIdOf(message!) === call.callId) callerBye = message
-    }
-    call.sip.send(replyTo(callerBye, 200, 'OK'))
+    call.sip.send(replyTo(await nextRequestOf(call.sip, 'BYE', call.callId, 'a BYE to the caller'), 200, 'OK'))
     await until(async () => (await openSteps(stack.database.db, call.callId)) === 0, 10_000, 'the call record closed')
     expect(callEvents(call.callId).map((e) => e.state)).toEqual(['answered', 'ended'])
     expect(callEvents(call.callId)[1]).toMatchObject({ reason: 'Media Refused' })
+  }
+
+  it("a re-INVITE's answer rtpengine refuses: the 200 goes on without it and the call is hung up after the ACK", async () => {
+    const call = await offerAgainRefused('127.0.0.216', 'INVITE')
+    callee.sip.send(callee.inDialog(call.invite, 'ACK', 1))
+    await endedByKamailio(call)
+  }, 60_000)
+
+  it("an UPDATE's answer rtpengine refuses: the 200 goes on without it and the call is hung up at once (no ACK comes)", async () => {
+    const call = await offerAgainRefused('127.0.0.217', 'UPDATE')
+    await endedByKamailio(call)
   }, 60_000)
 
   it('the callee is not left busy: the next call rings it, and a good answer is anchored by rtpengine', async () => {

@@ -77,7 +77,10 @@ export class RawUas {
    */
   inDialog(invite: string, method: string, cseq: number, body = ''): string {
     const target = /<([^>]+)>/.exec(header(invite, 'Contact') ?? '')?.[1] ?? ''
-    const routes = invite.split('\r\n').filter((line) => /^Record-Route:/i.test(line)).map((line) => line.replace(/^Record-Route:/i, 'Route:'))
+    const routes = invite
+      .split('\r\n')
+      .filter((line) => /^Record-Route:/i.test(line))
+      .map((line) => line.replace(/^Record-Route:/i, 'Route:'))
     return [
       `${method} ${target} SIP/2.0`,
       `Via: SIP/2.0/UDP ${this.sip.ip}:${this.sip.port};branch=z9hG4bK${randomBytes(6).toString('hex')};rport`,
