@@ -27,8 +27,22 @@ import { toDate } from './write.ts'
 export const MAX_LIMIT = 10_000
 const RESERVED = new Set(['offset', 'limit', 'ordering', 'search'])
 
-/** `where` starts with the site scope; `unfiltered` when nothing else narrows it, `searching` when `search` does. */
-export type ListQuery = { offset: number; limit: number; where: SQL[]; order: SQL[]; searching: boolean; unfiltered: boolean }
+/**
+ * `where` starts with the site scope and holds every condition (the search's too); `unfiltered` when nothing else
+ * narrows it, `search` when `search` does: `search.exact` is its condition in `where`, `search.words` the looser one
+ * the rows are first matched by (listSource).
+ */
+export type ListQuery = {
+  offset: number
+  limit: number
+  where: SQL[]
+  order: SQL[]
+  search: Search | undefined
+  searching: boolean
+  unfiltered: boolean
+}
+/** `exact`: the term in one field (today's meaning); `words`: each word in some field, which `exact` implies. */
+type Search = { exact: SQL; words: SQL }
 type Query = Record<string, unknown>
 
 type Ctx = { errors: FieldErrors; lang: string }
@@ -191,15 +205,38 @@ function ordering(tables: EntityTables, requested: string | undefined): SQL[] {
   return order
 }
 
-function searchCondition(tables: EntityTables, search: string | undefined): SQL | undefined {
+/** A word pg_trgm can index: three letters or digits in a row give it a trigram of its own. */
+const INDEXABLE_WORD = /[\p{L}\p{N}]{3}/u
+/** Words past this many add little to the match and cost the planner an index scan each. */
+const MAX_WORDS = 8
+
+type Column = ReturnType<EntityTables['main']['col']>
+
+function contains(columns: readonly Column[], term: string): SQL {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return or(...columns.map((c) => ilike(c, pattern)))!
+}
+
+/**
+ * `search`: the term, as typed, inside one of the searchable fields (ILIKE '%term%', OR'ed over the fields). A term
+ * of several words is also matched word by word (each word in some field), a condition the exact one implies, so
+ * the answer is the same; but the planner can then read the trigram index for the rare word alone ("424242" in
+ * "Bloqueio 424242") instead of merging the posting lists of trigrams every row shares ("blo", "que", …).
+ */
+function searchCondition(tables: EntityTables, search: string | undefined): Search | undefined {
   const term = search?.trim()
   if (!term) return undefined
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   const { plan, main } = tables
   const columns = plan.fields
     .filter((fp) => plan.entity.list.search.includes(fp.field.name))
     .flatMap((fp) => (fp.kind === 'value' && !fp.slot.key && !fp.slot.side && fp.field.storage === 'text' ? [main.col(fp.slot.column)] : []))
-  return columns.length ? or(...columns.map((c) => ilike(c, pattern))) : sql`false`
+  if (!columns.length) return { exact: sql`false`, words: sql`false` }
+  const exact = contains(columns, term)
+  const words = [...new Set(term.split(/\s+/).filter((w) => INDEXABLE_WORD.test(w)))]
+    .sort((a, b) => b.length - a.length)
+    .slice(0, MAX_WORDS)
+  if (words.length === 0 || (words.length === 1 && words[0] === term)) return { exact, words: exact }
+  return { exact, words: and(...words.map((w) => contains(columns, w)))! }
 }
 
 export type ExtraFilter = (ctx: EntityContext, value: string, errors: FieldErrors) => SQL | undefined
@@ -219,24 +256,52 @@ export function parseListQuery(ctx: EntityContext, key: EntityKey, query: Query,
     if (condition) where.push(condition)
   }
   const search = searchCondition(tables, text(query.search))
-  if (search) where.push(search)
+  if (search) where.push(search.exact)
   if (Object.keys(c.errors).length) throw fieldErrors(c.errors)
   const order = ordering(tables, text(query.ordering))
-  return { offset, limit: Math.min(requested, MAX_LIMIT), where, order, searching: search !== undefined, unfiltered: where.length === 1 }
+  const limit = Math.min(requested, MAX_LIMIT)
+  return { offset, limit, where, order, search, searching: search !== undefined, unfiltered: where.length === 1 }
 }
 
 /**
- * Where a list page is read from. A search's rows are matched first (the trigram indexes) and only then sorted: the
- * subquery's `offset 0` keeps the planner from merging it into the ordered query, where it may walk the list's order
- * index hoping to meet enough matches early; `ILIKE '%term%'` estimates are coarse, and a rare term would then read
- * every row of the site. The subquery takes the table's own name, so the columns and the order still resolve.
+ * Where a list's rows are read from. A search's rows are matched first (the trigram indexes, word by word) and only
+ * then held to the exact term and sorted: the subquery's `offset 0` keeps the planner from merging it into the
+ * ordered query, where it may walk the list's order index hoping to meet enough matches early (`ILIKE '%term%'`
+ * estimates are coarse, and a rare term would then read every row of the site), and from reading the exact term's
+ * common trigrams from the index. The subquery takes the table's own name, so the columns and the order still resolve.
  */
 export function listSource(ctx: EntityContext, tables: EntityTables, list: ListQuery): { from: PgTable | Subquery; where: SQL | undefined } {
   const where = and(...list.where)
-  if (!list.searching) return { from: tables.main.table, where }
+  if (!list.search) return { from: tables.main.table, where }
+  const matched = and(...list.where.filter((w) => w !== list.search!.exact), list.search.words)
   // Drizzle drops `.offset(0)`; the literal keeps it (its type admits numbers and placeholders only).
   const fence = sql`0` as unknown as number
-  return { from: ctx.db.select().from(tables.main.table).where(where).offset(fence).as(tables.plan.table), where: undefined }
+  const from = ctx.db.select().from(tables.main.table).where(matched).offset(fence).as(tables.plan.table)
+  return { from, where: list.search.words === list.search.exact ? undefined : list.search.exact }
+}
+
+/**
+ * A page of the list: where to read it from and the `limit`/`offset` to apply. Past the first page the page's ids are
+ * read first, in order, past the offset (`site_id, is_active desc, id` or `site_id, id` answer that from the index
+ * alone: the rows skipped are index entries, not table rows), then the rows with those ids, sorted again (a page's
+ * worth). The same rows in the same order as one query with OFFSET, which would fetch every row it skips.
+ */
+export function listPage(
+  ctx: EntityContext,
+  tables: EntityTables,
+  list: ListQuery,
+): { from: PgTable | Subquery; where: SQL | undefined; limit: number; offset: number } {
+  const source = listSource(ctx, tables, list)
+  if (list.offset === 0) return { ...source, limit: list.limit, offset: 0 }
+  const id = tables.main.col('id')
+  const ids = ctx.db
+    .select({ id })
+    .from(source.from as PgTable)
+    .where(source.where)
+    .orderBy(...list.order)
+    .limit(list.limit)
+    .offset(list.offset)
+  return { from: tables.main.table, where: sql`${id} = ANY(ARRAY${ids})`, limit: list.limit, offset: 0 }
 }
 
 /**
@@ -249,7 +314,9 @@ export function listSource(ctx: EntityContext, tables: EntityTables, list: ListQ
 export async function listCount(ctx: EntityContext, tables: EntityTables, list: ListQuery, got: number): Promise<number> {
   if (got < list.limit && (got > 0 || list.offset === 0)) return list.offset + got
   if (list.unfiltered && !tables.plan.bridged && tables.plan.scope === 'site_id') return keptCount(ctx, tables.plan.table)
-  const [total] = await ctx.db.select({ n: count() }).from(tables.main.table).where(and(...list.where))
+  // A search counts the rows it matches the way it reads them (listSource): word by word from the index first.
+  const source = listSource(ctx, tables, list)
+  const [total] = await ctx.db.select({ n: count() }).from(source.from as PgTable).where(source.where)
   return Number(total?.n ?? 0)
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { EntityKey } from '../../contract/entities/index.ts'
 import { DESTINATION_APPS } from '../../contract/entities/index.ts'
-import { listCount, listSource, parseListQuery } from './list-query.ts'
+import { listCount, listPage, parseListQuery } from './list-query.ts'
 import { entityContext, below } from './entity-routes.ts'
 import { tablesOf } from './tables.ts'
 import { loadTitles } from './titles.ts'
@@ -36,14 +36,14 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
       const ctx = entityContext(app, request)
       const list = parseListQuery(ctx, key, request.query as Record<string, unknown>)
       const tables = tablesOf(key)
-      const source = listSource(ctx, tables, list)
+      const page = listPage(ctx, tables, list)
       const rows = (await ctx.db
         .select({ id: tables.main.col('id') })
-        .from(source.from)
-        .where(source.where)
+        .from(page.from)
+        .where(page.where)
         .orderBy(...list.order)
-        .limit(list.limit)
-        .offset(list.offset)) as { id: number }[]
+        .limit(page.limit)
+        .offset(page.offset)) as { id: number }[]
       const titles = await loadTitles(ctx, key, rows.map((r) => r.id))
       const results: LookupResult[] = rows.map((r) => ({ id: r.id, description: titles.get(r.id) ?? '' }))
       return { count: await listCount(ctx, tables, list, rows.length), results }

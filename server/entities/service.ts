@@ -11,7 +11,7 @@ import { recordChanged, writeAudit } from './audit.ts'
 import { auditCascade, cascadeEffects } from './cascade-audit.ts'
 import { HOOKS } from './hooks.ts'
 import { EXTRA_FILTERS } from './extra-filters.ts'
-import { listCount, listSource, parseListQuery } from './list-query.ts'
+import { listCount, listPage, parseListQuery } from './list-query.ts'
 import { refusePlatformChanges } from './platform-fields.ts'
 import { protectedMessage, usedBy } from './protect.ts'
 import { referenceErrors } from './references.ts'
@@ -61,12 +61,12 @@ export async function duplicateRecord(ctx: EntityContext, entity: Entity, id: nu
 export async function listRecords(ctx: EntityContext, entity: Entity, query: Record<string, unknown>): Promise<{ count: number; results: ApiRecord[] }> {
   const tables = tablesOf(entity.key)
   const list = parseListQuery(ctx, entity.key, query, EXTRA_FILTERS[entity.key])
-  const source = listSource(ctx, tables, list)
-  const raws = (await selectRecords(ctx, tables, source.from)
-    .where(source.where)
+  const page = listPage(ctx, tables, list)
+  const raws = (await selectRecords(ctx, tables, page.from)
+    .where(page.where)
     .orderBy(...list.order)
-    .limit(list.limit)
-    .offset(list.offset)) as RawRow[]
+    .limit(page.limit)
+    .offset(page.offset)) as RawRow[]
   return { count: await listCount(ctx, tables, list, raws.length), results: await toRecords(ctx, entity.key, raws) }
 }
 
