@@ -62,7 +62,9 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       const done = await precompressDir(outDir)
-      this.info(`precompressed ${done.files} files: ${(done.bytes / 1024).toFixed(0)} KB → ${(done.brotli / 1024).toFixed(0)} KB brotli, ${(done.gzip / 1024).toFixed(0)} KB gzip`)
+      this.info(
+        `precompressed ${done.files} files: ${(done.bytes / 1024).toFixed(0)} KB → ${(done.brotli / 1024).toFixed(0)} KB brotli, ${(done.gzip / 1024).toFixed(0)} KB gzip`,
+      )
     },
   }
 }
@@ -75,7 +77,8 @@ export default defineConfig({
       codeSplittingOptions: {
         // The sign-in page is where most visits start: its layout and form ship with the first chunk instead of two
         // more round trips. Routes that only render <Outlet /> are not worth a chunk of their own either.
-        splitBehavior: ({ routeId }) => (routeId.startsWith('/{-$locale}/_login') || routeId === '/{-$locale}' || routeId === '/{-$locale}/_empty' ? [] : undefined),
+        splitBehavior: ({ routeId }) =>
+          routeId.startsWith('/{-$locale}/_login') || routeId === '/{-$locale}' || routeId === '/{-$locale}/_empty' ? [] : undefined,
       },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',

@@ -13,7 +13,7 @@ const CONNECTIONS = 10
 export type Figures = { rps: number; p50: number; p99: number; requests: number }
 export const ROUTES = {
   'pre-session': '/api/pre-session/',
-  'profile': '/api/v1/business/profile/',
+  profile: '/api/v1/business/profile/',
   'pause check': '/api/v1/agent/pause/check/',
 } as const
 export type RouteName = keyof typeof ROUTES
@@ -80,7 +80,10 @@ const fmt = (f: Figures) => `${f.rps.toFixed(0).padStart(6)} req/s, p50 ${f.p50}
 /** The lines `npm run bench` and this script print. */
 export function apiCostLines(r: Awaited<ReturnType<typeof apiCost>>): string[] {
   const lines = [`bare Fastify route          : ${fmt(r.bare)} (the reference)`]
-  for (const [kind, s] of [['PGlite', r.pglite], ['PostgreSQL', r.postgres]] as const) {
+  for (const [kind, s] of [
+    ['PGlite', r.pglite],
+    ['PostgreSQL', r.postgres],
+  ] as const) {
     for (const [name, f] of Object.entries(s.routes)) {
       lines.push(`${`${name} on ${kind}`.padEnd(28)}: ${fmt(f)}, ${((f.rps / r.bare.rps) * 100).toFixed(1)} % of the reference`)
     }

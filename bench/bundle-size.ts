@@ -8,8 +8,16 @@ import { startServer, kb } from './lib.ts'
 // Budgets: sign-in ≤ 150 KB, console ≤ 300 KB. `later` adds what loads after that until the network is idle (sip.js,
 // fetched when the webphone starts). `settings` is what an admin's browser fetches on top of the settled shell as
 // they open the settings overview, then a list (queues) and its create form, each step in the same page.
-const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 const SHELL_DRAWN = ['[data-testid="menu-user"]', '[data-testid="build-date"]']
 
@@ -20,7 +28,13 @@ function recordScripts(page: Page) {
   const sizes = new Map<string, Promise<number>>()
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return
-    sizes.set(res.url(), res.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0))
+    sizes.set(
+      res.url(),
+      res.body().then(
+        (body) => gzipSync(body, { level: 9 }).length,
+        () => 0,
+      ),
+    )
   })
   return {
     urls: () => [...sizes.keys()],
@@ -30,7 +44,7 @@ function recordScripts(page: Page) {
     },
     /** After a click the load state does not move again: wait until no new script has started for `quietMs`. */
     async quiet(quietMs = 1000) {
-      for (let count = -1; count !== sizes.size; ) {
+      for (let count = -1; count !== sizes.size;) {
         count = sizes.size
         await page.waitForTimeout(quietMs)
       }
@@ -106,7 +120,8 @@ export async function bundleSizes(port = 8291) {
     await api.get(`${server.url}/api/pre-session/`)
     const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? ''
     const res = await api.post(`${server.url}/api/session/login/`, {
-      headers: { 'X-CSRFToken': csrf }, data: { username: 'admin', password: 'gestor2025' },
+      headers: { 'X-CSRFToken': csrf },
+      data: { username: 'admin', password: 'gestor2025' },
     })
     if (!res.ok()) throw new Error(`login failed ${res.status()}`)
     const shell = await measure(context, server.url + '/', SHELL_DRAWN)

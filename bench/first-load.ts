@@ -5,8 +5,16 @@ import { kb, startServer } from './lib.ts'
 // The first load, cold (a fresh browser profile: nothing cached): the bytes on the wire (every response, as the server
 // sent it: compressed where the browser asked) against their decoded size, the first contentful paint, and the time
 // until the page is usable, for `/login` and for a settings form opened directly (the queue create form, signed in).
-const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 const FORM_PATH = '/settings/service/queues/telephony/create'
 

@@ -35,7 +35,10 @@ const START_FLAGS = ['--max-semi-space-size=8', '--optimize-for-size']
 export async function startServer(opts: { port: number; postgres?: boolean }): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-'))
   // No SIP engines unless a bench asks (bench/telephony.ts starts its own on ports apart from `npm start`'s).
-  const env: Record<string, string> = { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: dataDir, TELEPHONY: 'off' } as Record<string, string>
+  const env: Record<string, string> = { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: dataDir, TELEPHONY: 'off' } as Record<
+    string,
+    string
+  >
   let dropDb = async () => {}
   if (opts.postgres) {
     const scratch = await scratchDatabase('atende_bench')

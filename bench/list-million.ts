@@ -18,7 +18,7 @@ const QUERIES = {
   'first page': '/api/v1/service/blacklists/?limit=10&offset=0',
   'page 5,000': '/api/v1/service/blacklists/?limit=10&offset=50000&ordering=id',
   'page 5,000, default order': '/api/v1/service/blacklists/?limit=10&offset=50000',
-  'search': '/api/v1/service/blacklists/?limit=10&search=Bloqueio%20424242',
+  search: '/api/v1/service/blacklists/?limit=10&search=Bloqueio%20424242',
 }
 
 async function run(kind: 'pglite' | 'postgres', port: number) {
@@ -38,7 +38,7 @@ async function run(kind: 'pglite' | 'postgres', port: number) {
     await insertBlocklistRows(db, site!.id, ROWS)
     const insertSeconds = (Date.now() - started) / 1000
     // PGlite's VACUUM of a million rows held the event loop: wait until the server stops answering 503 (under-pressure).
-    for (const deadline = Date.now() + 60_000; (await fetch(`${url}/api/pre-session/`)).status === 503 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 60_000; (await fetch(`${url}/api/pre-session/`)).status === 503 && Date.now() < deadline;) {
       await new Promise((r) => setTimeout(r, 200))
     }
     const token = await tokenFor(url)

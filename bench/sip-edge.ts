@@ -17,7 +17,10 @@ import type { CallControl, RouteDecision } from '../server/telephony/types.ts'
 // every call to the callee's registration: this measures the edge, not Node's routing (bench/telephony.ts does that).
 // Ports of its own: SIP 26560, WS 26588, evapi 26548, ng 26523, RTP 44000–45999.
 
-const RATES = (process.env.BENCH_RATES ?? '20,50,100,150,200,300').split(',').map(Number).filter((rate) => rate > 0)
+const RATES = (process.env.BENCH_RATES ?? '20,50,100,150,200,300')
+  .split(',')
+  .map(Number)
+  .filter((rate) => rate > 0)
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 8)
 const WEBPHONES = Number(process.env.BENCH_WEBPHONES ?? 3000)
 const SHM_MB = process.env.BENCH_SHM_MB ?? '256'
@@ -232,7 +235,9 @@ async function registerUdp(user: string, password: string, contact: string): Pro
 /** One webphone as the proxy connects it: a WebSocket to Kamailio and a REGISTER with digest; resolves its status. */
 function webphone(ws: string, user: string, password: string, index: number, sockets: WebSocket[]): Promise<number> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(ws, 'sip', { headers: { 'X-Forwarded-For': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`, 'X-Atende-User': String(index) } })
+    const socket = new WebSocket(ws, 'sip', {
+      headers: { 'X-Forwarded-For': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`, 'X-Atende-User': String(index) },
+    })
     sockets.push(socket)
     const callId = randomBytes(6).toString('hex')
     const message = (cseq: number, auth = '') =>
@@ -256,7 +261,12 @@ function webphone(ws: string, user: string, password: string, index: number, soc
       if (text.startsWith('SIP/2.0 401')) {
         const nonce = /nonce="([^"]+)"/.exec(text)![1]
         const response = md5(`${md5(`${user}:localhost:${password}`)}:${nonce}:${md5('REGISTER:sip:localhost')}`)
-        socket.send(message(2, `Authorization: Digest username="${user}", realm="localhost", nonce="${nonce}", uri="sip:localhost", response="${response}", algorithm=MD5`))
+        socket.send(
+          message(
+            2,
+            `Authorization: Digest username="${user}", realm="localhost", nonce="${nonce}", uri="sip:localhost", response="${response}", algorithm=MD5`,
+          ),
+        )
       } else if (/^SIP\/2\.0 [2-6]\d\d/.test(text)) {
         clearTimeout(timer)
         resolve(Number(text.slice(8, 11)))
@@ -303,9 +313,41 @@ async function main() {
       const total = rate * STEP_SECONDS
       const stats = join(dir, `uac-${rate}.csv`)
       await sipp(
-        ['127.0.0.1:' + SIP, '-sf', join(dir, 'uac.xml'), '-inf', join(dir, 'caller.csv'), '-s', callee.user, '-i', '127.0.0.1', '-p', String(26580), '-mp', '46000',
-          '-r', String(rate), '-m', String(total), '-l', String(rate * 4), '-nostdin', '-timeout', `${STEP_SECONDS + 30}s`, '-recv_timeout', '10000',
-          '-trace_stat', '-stf', stats, '-fd', '1', '-trace_err', '-error_file', join(dir, `uac-${rate}.err`), ...(process.env.BENCH_KEEP ? ['-trace_msg', '-message_file', join(dir, `uac-${rate}.msg`)] : [])],
+        [
+          '127.0.0.1:' + SIP,
+          '-sf',
+          join(dir, 'uac.xml'),
+          '-inf',
+          join(dir, 'caller.csv'),
+          '-s',
+          callee.user,
+          '-i',
+          '127.0.0.1',
+          '-p',
+          String(26580),
+          '-mp',
+          '46000',
+          '-r',
+          String(rate),
+          '-m',
+          String(total),
+          '-l',
+          String(rate * 4),
+          '-nostdin',
+          '-timeout',
+          `${STEP_SECONDS + 30}s`,
+          '-recv_timeout',
+          '10000',
+          '-trace_stat',
+          '-stf',
+          stats,
+          '-fd',
+          '1',
+          '-trace_err',
+          '-error_file',
+          join(dir, `uac-${rate}.err`),
+          ...(process.env.BENCH_KEEP ? ['-trace_msg', '-message_file', join(dir, `uac-${rate}.msg`)] : []),
+        ],
         (STEP_SECONDS + 40) * 1000,
       )
       const lines = readFileSync(stats, 'utf8').trim().split('\n')
@@ -349,7 +391,10 @@ async function main() {
     const after = (await app.telephony.status()).kamailio_load
     const per = before && after && registered > 0 ? (after.shm_used - before.shm_used) / registered : 0
     console.log(`registered: ${registered}${firstFailure ? `, the first failure at webphone ${firstFailure + 1}` : ' (no failure)'}`)
-    if (after) console.log(`Kamailio shm: ${(after.shm_used / 1048576).toFixed(1)} of ${after.shm_total / 1048576} MB (${Math.round(after.pressure * 100)} %), websockets ${after.websockets}`)
+    if (after)
+      console.log(
+        `Kamailio shm: ${(after.shm_used / 1048576).toFixed(1)} of ${after.shm_total / 1048576} MB (${Math.round(after.pressure * 100)} %), websockets ${after.websockets}`,
+      )
     if (per) console.log(`≈ ${(per / 1024).toFixed(1)} KB of shared memory per registered webphone`)
     for (const socket of sockets) socket.terminate()
   } finally {

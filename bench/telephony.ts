@@ -61,7 +61,8 @@ function parse(raw: string): Msg {
 }
 
 const hv = (m: Msg, name: string) => m.headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1] ?? ''
-const hvs = (m: Msg, name: string) => m.headers.filter(([n]) => n.toLowerCase() === name.toLowerCase()).flatMap(([, v]) => v.split(/,(?=\s*<)/).map((s) => s.trim()))
+const hvs = (m: Msg, name: string) =>
+  m.headers.filter(([n]) => n.toLowerCase() === name.toLowerCase()).flatMap(([, v]) => v.split(/,(?=\s*<)/).map((s) => s.trim()))
 const statusOf = (m: Msg) => Number(/^SIP\/2\.0 (\d{3})/.exec(m.first)?.[1] ?? 0)
 const cseqOf = (m: Msg) => hv(m, 'CSeq')
 const md5 = (text: string) => createHash('md5').update(text).digest('hex')
@@ -77,7 +78,18 @@ function build(first: string, headers: [string, string | number][], body = '', c
 }
 
 function sdp(ip: string, port: number): string {
-  return ['v=0', `o=- ${Date.now()} 1 IN IP4 ${ip}`, 's=-', `c=IN IP4 ${ip}`, 't=0 0', `m=audio ${port} RTP/AVP 0 101`, 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', 'a=sendrecv', ''].join('\r\n')
+  return [
+    'v=0',
+    `o=- ${Date.now()} 1 IN IP4 ${ip}`,
+    's=-',
+    `c=IN IP4 ${ip}`,
+    't=0 0',
+    `m=audio ${port} RTP/AVP 0 101`,
+    'a=rtpmap:0 PCMU/8000',
+    'a=rtpmap:101 telephone-event/8000',
+    'a=sendrecv',
+    '',
+  ].join('\r\n')
 }
 
 function mediaOf(body: string): { ip: string; port: number } {
@@ -265,7 +277,10 @@ async function main() {
     const db = app.deps.db as Db
     const [site] = await db.select().from(sites).where(eq(sites.domain, 'localhost'))
     const ctx = { db, site: site!, userId: null, lang: 'pt-BR' as const, mediaDir: '' }
-    const [agent] = await db.select().from(users).where(and(eq(users.siteId, site!.id), eq(users.username, 'agent1')))
+    const [agent] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.siteId, site!.id), eq(users.username, 'agent1')))
     const [account] = await db.select().from(voipAccounts).where(eq(voipAccounts.userId, agent!.id))
 
     // ---- (a) INVITE → agent ringing through a queue
@@ -336,8 +351,7 @@ async function main() {
         await new Promise((r) => setTimeout(r, 200))
         const rows = await db.execute(sql`select step, kind, dial_status, user_id from call_records where call_id = ${callId} order by step`)
         unanswered.push(`#${i}: ${final.first.slice(8)} ${JSON.stringify((rows as unknown as { rows: unknown[] }).rows)}`)
-      }
-      else {
+      } else {
         toAgent.push(agentMs)
         to180.push(ringing)
       }
@@ -345,10 +359,20 @@ async function main() {
     toAgent.sort((a, b) => a - b)
     to180.sort((a, b) => a - b)
     console.log(`(a) INVITE → agent's UA through a queue, ${toAgent.length} calls: p50 ${ms(percentile(toAgent, 50))}, p99 ${ms(percentile(toAgent, 99))}`)
-    console.log(`    INVITE → 180 back at the caller              : p50 ${ms(percentile(to180, 50))}, p99 ${ms(percentile(to180, 99))}${unanswered.length ? ` (never rang: ${unanswered.join(', ')})` : ''}`)
+    console.log(
+      `    INVITE → 180 back at the caller              : p50 ${ms(percentile(to180, 50))}, p99 ${ms(percentile(to180, 99))}${unanswered.length ? ` (never rang: ${unanswered.join(', ')})` : ''}`,
+    )
     const routeMs = decisionMs.filter((_, i) => i % 2 === 0).sort((a, b) => a - b)
-    console.log(`    of which call control's decision (Node + PostgreSQL), the route question: p50 ${ms(percentile(routeMs, 50))}, p99 ${ms(percentile(routeMs, 99))}`)
-    const part = (i: number) => ms(percentile(segments.map((x) => x[i]!).sort((a, b) => a - b), 50))
+    console.log(
+      `    of which call control's decision (Node + PostgreSQL), the route question: p50 ${ms(percentile(routeMs, 50))}, p99 ${ms(percentile(routeMs, 99))}`,
+    )
+    const part = (i: number) =>
+      ms(
+        percentile(
+          segments.map((x) => x[i]!).sort((a, b) => a - b),
+          50,
+        ),
+      )
     console.log(`    p50 per segment: INVITE → Node asked ${part(0)}, Node deciding ${part(1)}, decision → agent's INVITE ${part(2)}`)
 
     // ---- (b) 1,000 devices registering
@@ -386,7 +410,9 @@ async function main() {
     )
     const registered = performance.now() - t
     latencies.sort((a, b) => a - b)
-    console.log(`(b) ${DEVICES} devices: created in ${(created / 1000).toFixed(1)} s, credentials pushed and usable in ${ms(pushed)}, registered in ${(registered / 1000).toFixed(2)} s from 50 addresses (${((latencies.length / registered) * 1000).toFixed(0)} REGISTER/s; challenge + answer p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))})${Object.keys(refused).length ? `; not registered (code: count, 0 = no answer): ${JSON.stringify(refused)}` : ''}`)
+    console.log(
+      `(b) ${DEVICES} devices: created in ${(created / 1000).toFixed(1)} s, credentials pushed and usable in ${ms(pushed)}, registered in ${(registered / 1000).toFixed(2)} s from 50 addresses (${((latencies.length / registered) * 1000).toFixed(0)} REGISTER/s; challenge + answer p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))})${Object.keys(refused).length ? `; not registered (code: count, 0 = no answer): ${JSON.stringify(refused)}` : ''}`,
+    )
 
     // ---- (c) concurrent calls with RTP both ways through rtpengine
     const paths = telephonyPaths(config.telephony)
@@ -492,7 +518,13 @@ async function main() {
       const setup = performance.now() - t
       // Media: every leg sends one 20 ms PCMU frame per tick for HOLD_SECONDS; then a second for the tail to arrive.
       const legs = calls.flatMap((c) => [c.caller, c.callee])
-      const cpu0 = { rtp: cpuTicks(rtpenginePid), kam: kamailioPids(kamailioMain).reduce((a, p) => a + cpuTicks(p), 0), node: process.cpuUsage(), machine: machineTicks(), at: performance.now() }
+      const cpu0 = {
+        rtp: cpuTicks(rtpenginePid),
+        kam: kamailioPids(kamailioMain).reduce((a, p) => a + cpuTicks(p), 0),
+        node: process.cpuUsage(),
+        machine: machineTicks(),
+        at: performance.now(),
+      }
       const start = performance.now()
       let ticks = 0
       await new Promise<void>((resolve) => {

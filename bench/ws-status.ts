@@ -76,9 +76,7 @@ async function prepare(backend: 'pglite' | 'postgres'): Promise<Prepared> {
       await db.insert(schema.userGroups).values(rows.map((r) => ({ userId: r.id, groupId: groupId(group), siteId: site!.id })))
       await db.insert(schema.userExtras).values(rows.map((r) => ({ userId: r.id, siteId: site!.id })))
       const tokens = rows.map((r) => ({ id: r.id, token: randomKey() }))
-      await db
-        .insert(schema.authTokens)
-        .values(tokens.map((t) => ({ keyHash: hashKey(t.token), siteId: site!.id, userId: t.id, expiresAt })))
+      await db.insert(schema.authTokens).values(tokens.map((t) => ({ keyHash: hashKey(t.token), siteId: site!.id, userId: t.id, expiresAt })))
       accounts.push(...tokens)
     }
     return accounts

@@ -12,7 +12,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.impact === 'moderate')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(' | ')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
+          .join(' | ')}`,
+    )
 }
 
 for (const screen of MAIN_SCREENS) {

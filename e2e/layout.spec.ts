@@ -30,7 +30,7 @@ test("the top bar's controls stay on screen at 390 px", async ({ page }) => {
   expect(controls.length).toBeGreaterThanOrEqual(6)
   for (const control of controls) {
     const box = (await control.boundingBox())!
-    expect(box.x, await control.getAttribute('aria-label') ?? '').toBeGreaterThanOrEqual(0)
-    expect(box.x + box.width, await control.getAttribute('aria-label') ?? '').toBeLessThanOrEqual(390)
+    expect(box.x, (await control.getAttribute('aria-label')) ?? '').toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width, (await control.getAttribute('aria-label')) ?? '').toBeLessThanOrEqual(390)
   }
 })

@@ -12,7 +12,14 @@ const rowOf = (page: Page, phone: string) => rows(page).filter({ hasText: phone 
 const TEXTS = {
   'pt-BR': { prefix: '', title: 'Chamadas', answered: 'Atendida', busy: 'Destino ocupado', details: 'Detalhes da chamada', steps: 'Etapas da chamada' },
   'en-US': { prefix: '/en-us', title: 'Calls', answered: 'Answered', busy: 'Destination busy', details: 'Call details', steps: 'Call steps' },
-  'es-ES': { prefix: '/es-es', title: 'Llamadas', answered: 'Contestada', busy: 'Destino ocupado', details: 'Detalles de la llamada', steps: 'Etapas de la llamada' },
+  'es-ES': {
+    prefix: '/es-es',
+    title: 'Llamadas',
+    answered: 'Contestada',
+    busy: 'Destino ocupado',
+    details: 'Detalles de la llamada',
+    steps: 'Etapas de la llamada',
+  },
 } as const
 
 for (const [lang, text] of Object.entries(TEXTS)) {

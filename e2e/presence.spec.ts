@@ -68,7 +68,12 @@ test('pause: enter, swap, then leave an exceeded pause with a justification', as
   // A pause type whose maximum passes in a second.
   const quick = `Relâmpago ${Date.now() % 100000}`
   await admin.send('POST', '/api/v1/service/pauses/', {
-    description: quick, is_active: true, maximum_duration: 1, agent_can_start: true, enable_webphone: true, enable_webchat: true,
+    description: quick,
+    is_active: true,
+    maximum_duration: 1,
+    agent_can_start: true,
+    enable_webphone: true,
+    enable_webchat: true,
   })
 
   await signIn(page, DEMO.agent2)
@@ -189,7 +194,14 @@ async function newAgent(browser: Browser, name: string) {
   const group = (groups.results as { id: number; name: string }[]).find((g) => g.name === 'Agentes')!
   const username = `${name}${Date.now() % 100000}`
   const account = { username, password: 'primeira2025' }
-  const created = await admin.send('POST', '/api/v1/business/users/', { username, password: account.password, first_name: 'Rita', last_name: 'Remota', is_active: true, groups: [group.id] })
+  const created = await admin.send('POST', '/api/v1/business/users/', {
+    username,
+    password: account.password,
+    first_name: 'Rita',
+    last_name: 'Remota',
+    is_active: true,
+    groups: [group.id],
+  })
   await admin.close()
   return { account, id: created.id as number }
 }
@@ -203,7 +215,11 @@ test('a remote logout shows the notice and signs the agent out 15 s later', asyn
   await signIn(page, account)
   await expect(page.getByTestId('lock-screen')).toBeVisible()
   const elsewhere = await apiAs(browser, account)
-  await elsewhere.send('POST', '/api/v1/business/profile/change-password/', { old_password: account.password, new_password1: 'segunda2025', new_password2: 'segunda2025' })
+  await elsewhere.send('POST', '/api/v1/business/profile/change-password/', {
+    old_password: account.password,
+    new_password1: 'segunda2025',
+    new_password2: 'segunda2025',
+  })
   await expect(page.getByText(REMOTE_LOGOUT_NOTICE)).toBeVisible()
   await toastsShown(page)
   await shot(page, 'presence-remote-logout')

@@ -70,7 +70,11 @@ test('an agent without the permission gets the no-permission page on settings', 
   await expect(page.getByText('Sem permissão')).toBeVisible()
 })
 
-for (const [prefix, lang] of [['', 'pt-BR'], ['/en-us', 'en-US'], ['/es-es', 'es-ES']] as const) {
+for (const [prefix, lang] of [
+  ['', 'pt-BR'],
+  ['/en-us', 'en-US'],
+  ['/es-es', 'es-ES'],
+] as const) {
   test(`the queue list and form render in ${lang}`, async ({ page }) => {
     await signIn(page, DEMO.admin, prefix)
     await page.goto(`${prefix}/settings/service/queues/telephony`)
@@ -213,8 +217,13 @@ test('an admin creates, edits, duplicates and deletes a telephony queue', async 
 
   let [created] = await apiFind(page, api, 'description', 'Fila E2E')
   expect(created).toMatchObject({
-    description: 'Fila E2E', strategy: 'wrandom', weight: 7, ring_time: 25, queue_type: 'inbound',
-    overflow: { app: 'queue', appdata: support!.id }, members: [{ user: agent1!.id, penalty: 2 }],
+    description: 'Fila E2E',
+    strategy: 'wrandom',
+    weight: 7,
+    ring_time: 25,
+    queue_type: 'inbound',
+    overflow: { app: 'queue', appdata: support!.id },
+    members: [{ user: agent1!.id, penalty: 2 }],
   })
 
   await page.getByLabel('Filtrar').fill('Fila E2E')
@@ -236,7 +245,11 @@ test('an admin creates, edits, duplicates and deletes a telephony queue', async 
 
   ;[created] = await apiFind(page, api, 'description', 'Fila E2E')
   expect(created).toMatchObject({
-    strategy: 'fewestcalls', ring_time: 40, weight: 7, overflow: { app: 'queue', appdata: support!.id }, members: [{ user: agent1!.id, penalty: 5 }],
+    strategy: 'fewestcalls',
+    ring_time: 40,
+    weight: 7,
+    overflow: { app: 'queue', appdata: support!.id },
+    members: [{ user: agent1!.id, penalty: 5 }],
   })
 
   await page.getByLabel('Filtrar').fill('Fila E2E')
@@ -252,8 +265,12 @@ test('an admin creates, edits, duplicates and deletes a telephony queue', async 
   expect(copies).toHaveLength(2)
   expect(copies[1]!.id).not.toBe(created!.id)
   expect(copies[1]).toMatchObject({
-    description: 'Fila E2E cópia', strategy: 'fewestcalls', ring_time: 40, weight: 7,
-    overflow: { app: 'queue', appdata: support!.id }, members: [{ user: agent1!.id, penalty: 5 }],
+    description: 'Fila E2E cópia',
+    strategy: 'fewestcalls',
+    ring_time: 40,
+    weight: 7,
+    overflow: { app: 'queue', appdata: support!.id },
+    members: [{ user: agent1!.id, penalty: 5 }],
   })
 
   await page.getByLabel('Filtrar').fill('Fila E2E')

@@ -83,10 +83,13 @@ async function audioStats(page: Page): Promise<AudioStats[]> {
 async function expectAudioFlowing(page: Page) {
   let first: AudioStats | undefined
   await expect
-    .poll(async () => {
-      first = (await audioStats(page))[0]
-      return first?.received ?? 0
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        first = (await audioStats(page))[0]
+        return first?.received ?? 0
+      },
+      { timeout: 15_000 },
+    )
     .toBeGreaterThan(0)
   await expect.poll(async () => (await audioStats(page))[0]?.received ?? 0, { timeout: 10_000 }).toBeGreaterThan(first!.received + 10)
   await expect.poll(async () => (await audioStats(page))[0]?.energy ?? 0, { timeout: 10_000 }).toBeGreaterThan(0)
@@ -123,7 +126,9 @@ function watchStatuses(api: Api) {
   let running = true
   const loop = (async () => {
     while (running) {
-      const list = (await api.send('GET', '/api/v1/agent/status/').catch(() => null)) as { results: { username: string; telephony_status: string | null }[] } | null
+      const list = (await api.send('GET', '/api/v1/agent/status/').catch(() => null)) as {
+        results: { username: string; telephony_status: string | null }[]
+      } | null
       for (const row of list?.results ?? []) {
         const history = (seen[row.username] ??= [])
         const status = row.telephony_status ?? 'null'
@@ -169,7 +174,19 @@ async function hangUp(page: Page) {
 async function callsOf(page: Page, search: string) {
   const response = await page.request.get(`/api/v1/report/calls/?search=${encodeURIComponent(search)}`)
   expect(response.ok()).toBe(true)
-  return ((await response.json()) as { results: { call_id: string; total_answer_duration: number | null; phone: string; endpoint: string; queue_description: string; recording: boolean; dial_status: number | null }[] }).results
+  return (
+    (await response.json()) as {
+      results: {
+        call_id: string
+        total_answer_duration: number | null
+        phone: string
+        endpoint: string
+        queue_description: string
+        recording: boolean
+        dial_status: number | null
+      }[]
+    }
+  ).results
 }
 
 /** Waits until the page's webphone has no call left (the panel shows no call list). */
@@ -183,7 +200,11 @@ async function expectNoCalls(page: Page) {
  * may have started writing after `before` too.
  */
 async function expectTrunkHeard(before: string[]) {
-  const longest = () => trunk.heard().filter((file) => !before.includes(file.file)).sort((a, b) => b.seconds - a.seconds)[0]
+  const longest = () =>
+    trunk
+      .heard()
+      .filter((file) => !before.includes(file.file))
+      .sort((a, b) => b.seconds - a.seconds)[0]
   await expect.poll(() => longest()?.seconds ?? 0, { timeout: 10_000, message: 'seconds baresip heard' }).toBeGreaterThan(1.5)
   expect(longest()!.peak, 'peak level baresip heard').toBeGreaterThan(1000)
 }
@@ -576,13 +597,19 @@ test("an activity with automatic execution is dialled by agent1's webphone when 
   await expectAudioFlowing(agent1.page)
   // Answered: done, so it leaves agent1's list; the call record names the activity it worked.
   await expect
-    .poll(async () => {
-      const list = (await (await agent1.page.request.get('/api/v1/agent/activities/?upcoming=true')).json()) as { id: number }[] | { results: { id: number }[] }
-      return (Array.isArray(list) ? list : list.results).some((activity) => activity.id === created.id)
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const list = (await (await agent1.page.request.get('/api/v1/agent/activities/?upcoming=true')).json()) as
+          { id: number }[] | { results: { id: number }[] }
+        return (Array.isArray(list) ? list : list.results).some((activity) => activity.id === created.id)
+      },
+      { timeout: 10_000 },
+    )
     .toBe(false)
   const [call] = await callsOf(agent1.page, OUTSIDE)
-  const metadata = (await (await agent1.page.request.get(`/api/v1/service/action/tab-form/${encodeURIComponent(call!.call_id)}/`)).json()) as { activity: number | null }
+  const metadata = (await (await agent1.page.request.get(`/api/v1/service/action/tab-form/${encodeURIComponent(call!.call_id)}/`)).json()) as {
+    activity: number | null
+  }
   expect(metadata.activity).toBe(created.id)
   await hangUp(agent1.page)
   await expectNoCalls(agent1.page)

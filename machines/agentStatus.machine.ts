@@ -110,14 +110,7 @@ export function applyAgentStatusEvent(inputs: AgentStatusInputs, event: AgentSta
   }
 }
 
-const INPUT_EVENTS = [
-  'REGISTRATION_CHANGED',
-  'TRANSPORT_CHANGED',
-  'CALLS_CHANGED',
-  'AFTER_SERVICE_CHANGED',
-  'PAUSE_CHANGED',
-  'DND_CHANGED',
-] as const
+const INPUT_EVENTS = ['REGISTRATION_CHANGED', 'TRANSPORT_CHANGED', 'CALLS_CHANGED', 'AFTER_SERVICE_CHANGED', 'PAUSE_CHANGED', 'DND_CHANGED'] as const
 
 export const agentStatusMachine = setup({
   types: {

@@ -117,7 +117,15 @@ export type CallEvent =
   | { type: 'xstate.done.actor.metadata'; output: CallMetadata | null }
   | { type: 'xstate.error.actor.metadata'; error: unknown }
 
-export type CallOutput = { id: string; uid: string | null; accepted: boolean; startedAt: number; answeredAt: number | null; endedAt: number; endReason: string | null }
+export type CallOutput = {
+  id: string
+  uid: string | null
+  accepted: boolean
+  startedAt: number
+  answeredAt: number | null
+  endedAt: number
+  endReason: string | null
+}
 
 function summary(context: CallContext): CallSummary {
   return {
@@ -256,10 +264,7 @@ export const callMachine = setup({
     'xstate.done.actor.metadata': [
       {
         guard: 'gotMetadata',
-        actions: [
-          assign({ metadata: ({ event }) => event.output, metadataFetching: false }),
-          'releasePendingHangup',
-        ],
+        actions: [assign({ metadata: ({ event }) => event.output, metadataFetching: false }), 'releasePendingHangup'],
       },
       { actions: 'scheduleMetadata' },
     ],
@@ -269,9 +274,7 @@ export const callMachine = setup({
     ANSWER_EVENT: {
       actions: [
         assign({ answerEventPending: false }),
-        enqueueActions(({ context, enqueue }) =>
-          enqueue({ type: 'sendSocket', params: { action: 'webphone_answer', uid: context.uid, call_id: context.id } }),
-        ),
+        enqueueActions(({ context, enqueue }) => enqueue({ type: 'sendSocket', params: { action: 'webphone_answer', uid: context.uid, call_id: context.id } })),
       ],
     },
     DTMF_NEXT: { actions: 'nextTone' },
@@ -316,7 +319,10 @@ export const callMachine = setup({
       on: {
         ANSWER: {
           guard: 'canAnswer',
-          actions: [assign({ answering: true }), enqueueActions(({ context, enqueue }) => enqueue({ type: 'phone', params: { type: 'answer', callId: context.id } }))],
+          actions: [
+            assign({ answering: true }),
+            enqueueActions(({ context, enqueue }) => enqueue({ type: 'phone', params: { type: 'answer', callId: context.id } })),
+          ],
         },
         PHONE_PROGRESS: {
           actions: ['learnUid', assign({ connected: ({ context, event }) => context.connected || event.code === 183 })],
@@ -336,7 +342,8 @@ export const callMachine = setup({
       entry: [
         assign({ hold: true }),
         enqueueActions(({ context, enqueue }) => enqueue({ type: 'phone', params: { type: 'hold', callId: context.id, on: true } })),
-        assign({ line: 'onhold' as const }), 'report',
+        assign({ line: 'onhold' as const }),
+        'report',
       ],
       exit: [
         assign({ hold: false }),
@@ -348,11 +355,17 @@ export const callMachine = setup({
         UNHOLD: [{ guard: 'muted', target: 'onmute' }, { target: 'inuse' }],
         MUTE: {
           guard: ({ context }) => !context.mute,
-          actions: [assign({ mute: true }), enqueueActions(({ context, enqueue }) => enqueue({ type: 'phone', params: { type: 'mute', callId: context.id, on: true } }))],
+          actions: [
+            assign({ mute: true }),
+            enqueueActions(({ context, enqueue }) => enqueue({ type: 'phone', params: { type: 'mute', callId: context.id, on: true } })),
+          ],
         },
         UNMUTE: {
           guard: 'muted',
-          actions: [assign({ mute: false }), enqueueActions(({ context, enqueue }) => enqueue({ type: 'phone', params: { type: 'mute', callId: context.id, on: false } }))],
+          actions: [
+            assign({ mute: false }),
+            enqueueActions(({ context, enqueue }) => enqueue({ type: 'phone', params: { type: 'mute', callId: context.id, on: false } })),
+          ],
         },
       },
     },
@@ -362,12 +375,16 @@ export const callMachine = setup({
           if (!context.mute) enqueue({ type: 'phone', params: { type: 'mute', callId: context.id, on: true } })
         }),
         assign({ mute: true }),
-        assign({ line: 'onmute' as const }), 'report',
+        assign({ line: 'onmute' as const }),
+        'report',
       ],
       on: {
         UNMUTE: {
           target: 'inuse',
-          actions: [assign({ mute: false }), enqueueActions(({ context, enqueue }) => enqueue({ type: 'phone', params: { type: 'mute', callId: context.id, on: false } }))],
+          actions: [
+            assign({ mute: false }),
+            enqueueActions(({ context, enqueue }) => enqueue({ type: 'phone', params: { type: 'mute', callId: context.id, on: false } })),
+          ],
         },
         HOLD: { target: 'onhold' },
         DTMF: { actions: 'queueTone' },

@@ -29,8 +29,7 @@ export const conferenceMachine = setup({
   guards: {
     enoughCalls: ({ context }) => context.callIds.length >= MIN_CONFERENCE_CALLS,
     /** After the event: still at least two calls. */
-    enoughCallsAfter: ({ context, event }) =>
-      event.type === 'CALL_ENDED' && context.callIds.filter((id) => id !== event.callId).length >= MIN_CONFERENCE_CALLS,
+    enoughCallsAfter: ({ context, event }) => event.type === 'CALL_ENDED' && context.callIds.filter((id) => id !== event.callId).length >= MIN_CONFERENCE_CALLS,
     knownCall: ({ context, event }) => event.type === 'CALL_ENDED' && context.callIds.includes(event.callId),
     newCall: ({ context, event }) => event.type === 'ADD_CALL' && !context.callIds.includes(event.callId),
   },

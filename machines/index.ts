@@ -64,7 +64,8 @@ export const MACHINES: readonly MachineEntry[] = [
   },
   {
     name: 'webphone',
-    description: 'The webphone panel and SIP registration: off, other tab, missing permissions, starting, ready; auto-reject, dial refusals, transfers and conferences.',
+    description:
+      'The webphone panel and SIP registration: off, other tab, missing permissions, starting, ready; auto-reject, dial refusals, transfers and conferences.',
     spec: ['000 §2 Webphone panel', '000 §4 Registration and endpoint states', '000 §4 Webphone state', '000 §5', '000 §7 Calling headers', '000 §8', '000 §9'],
     machine: webphoneMachine,
   },
@@ -82,7 +83,8 @@ export const MACHINES: readonly MachineEntry[] = [
   },
   {
     name: 'audioPermission',
-    description: "Whether the browser lets the console play audio: a refused playback (at start or later, a call's audio) opens 'Permitir áudio', whose click plays it again.",
+    description:
+      "Whether the browser lets the console play audio: a refused playback (at start or later, a call's audio) opens 'Permitir áudio', whose click plays it again.",
     spec: ['000 §2 Layouts (audio authorisation dialog)', '000 §8 Softphone messages (audio block)', '000 §9 (audio dialog width)'],
     machine: audioPermissionMachine,
   },

@@ -165,8 +165,7 @@ export const pauseMachine = setup({
       if (current.lockScreen) enqueue({ type: 'lockScreen', params: { pauseStartedAt: current.startedAt } })
     }),
     syncSeconds: assign({
-      seconds: ({ context, event }) =>
-        event.type === 'REMOTE_SYNC' && typeof event.pause?.seconds === 'number' ? event.pause.seconds : context.seconds,
+      seconds: ({ context, event }) => (event.type === 'REMOTE_SYNC' && typeof event.pause?.seconds === 'number' ? event.pause.seconds : context.seconds),
     }),
     /** Spec 000 §4: starting a pause while a webphone-enabled one is active (a swap) sets do-not-disturb. */
     setDndForSwap: enqueueActions(({ context, enqueue }) => {

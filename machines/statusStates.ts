@@ -8,10 +8,7 @@ import { assign } from 'xstate'
 /** `on` entries for the input events. */
 export function statusInputTransitions(eventTypes: readonly string[]) {
   return Object.fromEntries(
-    eventTypes.map((type) => [
-      type,
-      [{ guard: 'changesStatus', target: '.evaluating', actions: 'applyInput' }, { actions: 'applyInput' }],
-    ]),
+    eventTypes.map((type) => [type, [{ guard: 'changesStatus', target: '.evaluating', actions: 'applyInput' }, { actions: 'applyInput' }]]),
   )
 }
 

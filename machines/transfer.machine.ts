@@ -101,7 +101,10 @@ export const transferMachine = setup({
     referring: {
       entry: 'referBlind',
       on: {
-        PHONE_TRANSFERRED: [{ guard: 'referAccepted', target: 'transferred' }, { target: 'failed', actions: 'notifyFailure' }],
+        PHONE_TRANSFERRED: [
+          { guard: 'referAccepted', target: 'transferred' },
+          { target: 'failed', actions: 'notifyFailure' },
+        ],
         // The far end took the REFER and hung the origin up before the NOTIFY came.
         ORIGIN_ENDED: { target: 'transferred' },
       },

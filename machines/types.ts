@@ -6,10 +6,7 @@ import type { EndpointStatus } from '../contract/codes/states.ts'
 export type { RegistrationState } from '../contract/codes/states.ts'
 
 /** The aggregate webphone status an agent can be in (spec 000 §4): a subset of the endpoint statuses. */
-export type AgentStatus = Extract<
-  EndpointStatus,
-  'not_inuse' | 'unavailable' | 'busy' | 'ringing' | 'after_service' | 'paused' | 'do_not_disturb'
->
+export type AgentStatus = Extract<EndpointStatus, 'not_inuse' | 'unavailable' | 'busy' | 'ringing' | 'after_service' | 'paused' | 'do_not_disturb'>
 
 /** The webchat status of spec 001 §4. */
 export type WebchatStatus = Extract<EndpointStatus, 'not_inuse' | 'unavailable' | 'busy' | 'paused'>

@@ -332,8 +332,7 @@ export const webphoneMachine = setup({
       const callId = 'callId' in event ? event.callId : null
       const ref = callId ? refOf(context, callId) : null
       if (!ref) {
-        if (callId && (PER_CALL as readonly string[]).includes(event.type))
-          enqueue.assign({ error: { code: 'session_not_found', message: callId } })
+        if (callId && (PER_CALL as readonly string[]).includes(event.type)) enqueue.assign({ error: { code: 'session_not_found', message: callId } })
         return
       }
       switch (event.type) {
@@ -396,7 +395,16 @@ export const webphoneMachine = setup({
         // Ringing from the first moment (the call's own report follows): the status never reads busy in between.
         callStates: {
           ...context.callStates,
-          [event.callId]: { callId: event.callId, state: 'ringing', accepted: false, uid: event.uid || null, direction: 'incoming', hasMetadata: false, answeredAt: null, endedAt: null },
+          [event.callId]: {
+            callId: event.callId,
+            state: 'ringing',
+            accepted: false,
+            uid: event.uid || null,
+            direction: 'incoming',
+            hasMetadata: false,
+            answeredAt: null,
+            endedAt: null,
+          },
         },
       })
       enqueue({ type: 'notifyIncoming', params: { callId: event.callId, phone: event.phone, name, actions: !context.autoAnswer } })
@@ -504,7 +512,11 @@ export const webphoneMachine = setup({
       const destination = dialString(event.destination)
       const label = event.label || destination
       if (event.transferType === 'blind') {
-        enqueue.assign({ transfer: { type: 'blind', originCallId: origin, destinationCallId: null, destination, label }, stage: 'transferring', transferRunning: true })
+        enqueue.assign({
+          transfer: { type: 'blind', originCallId: origin, destinationCallId: null, destination, label },
+          stage: 'transferring',
+          transferRunning: true,
+        })
         enqueue.spawnChild('transfer', {
           id: 'transfer',
           input: { type: 'blind', originCallId: origin, originUid, destinationCallId: null, destination, app: event.app, appdata: event.appdata },
@@ -527,7 +539,10 @@ export const webphoneMachine = setup({
           ...context.calls,
           {
             id: callId,
-            ref: spawn('call', { id: callId, input: { id: callId, direction: 'outgoing', phone: destination, name: event.label ?? '', callType, headers } }) as CallActorRef,
+            ref: spawn('call', {
+              id: callId,
+              input: { id: callId, direction: 'outgoing', phone: destination, name: event.label ?? '', callType, headers },
+            }) as CallActorRef,
           },
         ],
         currentCallId: callId,
@@ -560,7 +575,11 @@ export const webphoneMachine = setup({
         return
       }
       if (result === 'failed' && event.output.type === 'blind') {
-        enqueue.assign({ transfer: null, stage: 'dialpad', currentCallId: context.calls.some((c) => c.id === event.output.originCallId) ? event.output.originCallId : context.currentCallId })
+        enqueue.assign({
+          transfer: null,
+          stage: 'dialpad',
+          currentCallId: context.calls.some((c) => c.id === event.output.originCallId) ? event.output.originCallId : context.currentCallId,
+        })
         return
       }
       enqueue.assign({ transfer: null, stage: context.afterService ? 'after-service' : 'dialpad' })
@@ -600,8 +619,7 @@ export const webphoneMachine = setup({
       !!context.currentCallId &&
       !!context.callStates[context.currentCallId]?.accepted &&
       dialString(event.destination) !== '',
-    canConference: ({ context, event }) =>
-      event.type === 'CONFERENCE' && event.callIds.filter((id) => context.callStates[id]?.accepted).length >= 2,
+    canConference: ({ context, event }) => event.type === 'CONFERENCE' && event.callIds.filter((id) => context.callStates[id]?.accepted).length >= 2,
     hasCalls: ({ context }) => context.calls.length > 0,
     knownCall: ({ context, event }) => 'callId' in event && !!refOf(context, event.callId as string),
   },
@@ -679,7 +697,9 @@ export const webphoneMachine = setup({
     },
     otherTab: {
       entry: 'stopPhone',
-      on: { DIAL: { actions: enqueueActions(({ enqueue }) => enqueue({ type: 'notify', params: { message: SERVICE_ELSEWHERE_NOTICE, severity: 'warning' } })) } },
+      on: {
+        DIAL: { actions: enqueueActions(({ enqueue }) => enqueue({ type: 'notify', params: { message: SERVICE_ELSEWHERE_NOTICE, severity: 'warning' } })) },
+      },
     },
     missingPermissions: {
       entry: 'stopPhone',
@@ -765,7 +785,10 @@ export const webphoneMachine = setup({
           }),
         },
         'xstate.done.actor.conference': {
-          actions: [stopChild('conference'), assign({ conferenceCallIds: [], stage: ({ context }) => (context.stage === 'conference' ? 'dialpad' : context.stage) })],
+          actions: [
+            stopChild('conference'),
+            assign({ conferenceCallIds: [], stage: ({ context }) => (context.stage === 'conference' ? 'dialpad' : context.stage) }),
+          ],
         },
         PHONE_TRANSPORT: [
           { guard: ({ event }) => !event.connected, target: '.registration.disconnected' },

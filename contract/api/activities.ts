@@ -106,7 +106,10 @@ export const ActivityCreateBody = v.pipe(
     dialer: ref,
   }),
   v.forward(
-    v.check((body) => body.end === null || body.end.getTime() >= body.start.getTime(), (issue) => message('endBeforeStart', issue.lang)),
+    v.check(
+      (body) => body.end === null || body.end.getTime() >= body.start.getTime(),
+      (issue) => message('endBeforeStart', issue.lang),
+    ),
     ['end'],
   ),
 )

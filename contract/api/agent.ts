@@ -119,7 +119,11 @@ export type PauseCode = (typeof PAUSE_CODES)[keyof typeof PAUSE_CODES]
 export const PAUSE_REASON_MAX = 1000
 
 const reason = v.optional(
-  v.pipe(v.string(invalid), v.trim(), v.maxLength(PAUSE_REASON_MAX, (i) => message('maxLength', i.lang, { n: PAUSE_REASON_MAX }))),
+  v.pipe(
+    v.string(invalid),
+    v.trim(),
+    v.maxLength(PAUSE_REASON_MAX, (i) => message('maxLength', i.lang, { n: PAUSE_REASON_MAX })),
+  ),
 )
 
 export const PauseStartQuery = v.object({ report_pause_id: v.optional(Id) })

@@ -20,15 +20,29 @@ export function text(opts: { min?: number; max?: number } = {}) {
 
 /** An optional string (empty allowed) with a maximum length. */
 export function optionalText(max = 10_000) {
-  return v.optional(v.pipe(v.string((i) => message('invalidValue', i.lang)), v.trim(), v.maxLength(max, (i) => message('maxLength', i.lang, { n: max }))))
+  return v.optional(
+    v.pipe(
+      v.string((i) => message('invalidValue', i.lang)),
+      v.trim(),
+      v.maxLength(max, (i) => message('maxLength', i.lang, { n: max })),
+    ),
+  )
 }
 
 export const email = () =>
   v.optional(
-    v.union([
-      v.literal(''),
-      v.pipe(v.string((i) => message('invalidEmail', i.lang)), v.trim(), v.email((i) => message('invalidEmail', i.lang)), v.maxLength(254)),
-    ], (i) => message('invalidEmail', i.lang)),
+    v.union(
+      [
+        v.literal(''),
+        v.pipe(
+          v.string((i) => message('invalidEmail', i.lang)),
+          v.trim(),
+          v.email((i) => message('invalidEmail', i.lang)),
+          v.maxLength(254),
+        ),
+      ],
+      (i) => message('invalidEmail', i.lang),
+    ),
   )
 
 /** A required secret (password): not trimmed, non-empty, at most `max` characters. */

@@ -75,7 +75,14 @@ export type Profile = {
 /** PUT/PATCH /api/v1/business/profile/ — change-personal-data. */
 export const ProfileUpdateBody = v.object({
   first_name: text({ max: 150 }),
-  last_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(150, (i) => message('maxLength', i.lang, { n: 150 }))), ''),
+  last_name: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(150, (i) => message('maxLength', i.lang, { n: 150 })),
+    ),
+    '',
+  ),
   email: email(),
   avatar_message: optionalText(255),
 })
@@ -93,7 +100,10 @@ export const ChangePasswordBody = v.pipe(
     new_password2: secret(),
   }),
   v.forward(
-    v.check((b) => b.new_password1 === b.new_password2, (i) => message('passwordsDiffer', i.lang)),
+    v.check(
+      (b) => b.new_password1 === b.new_password2,
+      (i) => message('passwordsDiffer', i.lang),
+    ),
     ['new_password2'],
   ),
 )

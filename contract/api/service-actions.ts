@@ -64,8 +64,22 @@ export const ClassificationBody = v.object({
   queue_id: NullableId,
   classification_id: Id,
   sub_classification_id: NullableId,
-  comment: v.optional(v.pipe(v.string(invalid), v.trim(), v.maxLength(COMMENT_MAX, (i) => message('maxLength', i.lang, { n: COMMENT_MAX }))), ''),
-  schedule_date: v.optional(v.nullable(v.pipe(v.string(invalid), v.check((s) => !Number.isNaN(new Date(s).getTime()), invalid)))),
+  comment: v.optional(
+    v.pipe(
+      v.string(invalid),
+      v.trim(),
+      v.maxLength(COMMENT_MAX, (i) => message('maxLength', i.lang, { n: COMMENT_MAX })),
+    ),
+    '',
+  ),
+  schedule_date: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(invalid),
+        v.check((s) => !Number.isNaN(new Date(s).getTime()), invalid),
+      ),
+    ),
+  ),
   selectedActivity: v.optional(v.nullable(v.unknown())),
 })
 export type ClassificationBody = v.InferOutput<typeof ClassificationBody>

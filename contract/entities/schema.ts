@@ -218,7 +218,10 @@ function chosenSchema(field: Field): Schema {
   const ok = chosenCheck(field)
   const message = say(field.lookup ? 'invalidReference' : 'invalidOption')
   if (field.multiple)
-    return pipeOf(v.array(chosenOption, say('invalidValue')), [check((xs: { value: unknown }[]) => xs.every((x) => ok(x.value)), message), ...countChecks(field)])
+    return pipeOf(v.array(chosenOption, say('invalidValue')), [
+      check((xs: { value: unknown }[]) => xs.every((x) => ok(x.value)), message),
+      ...countChecks(field),
+    ])
   return pipeOf(v.union([v.literal(''), chosenOption], say('invalidValue')), [
     v.transform((x: '' | { value: unknown }) => (x === '' ? null : x)),
     check((x: { value: unknown } | null) => x === null || ok(x.value), message),

@@ -49,7 +49,20 @@ export const STORAGES = ['text', 'int', 'bool', 'numeric', 'timestamptz', 'jsonb
 export type Storage = (typeof STORAGES)[number]
 
 /** Named value checks (spec 001 §3 `validation`, plus the settings' own). */
-export const VALIDATIONS = ['phone', 'cpf', 'cnpj', 'email', 'phones-list', 'extension', 'color', 'url', 'host', 'dial-patterns', 'date-format', 'origin'] as const
+export const VALIDATIONS = [
+  'phone',
+  'cpf',
+  'cnpj',
+  'email',
+  'phones-list',
+  'extension',
+  'color',
+  'url',
+  'host',
+  'dial-patterns',
+  'date-format',
+  'origin',
+] as const
 export type Validation = (typeof VALIDATIONS)[number]
 
 export type Scalar = string | number | boolean

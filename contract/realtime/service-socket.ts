@@ -64,10 +64,14 @@ export const CLIENT_MESSAGES = {
   change_page: v.object({ action: v.literal('change_page'), page: v.pipe(v.string(invalid), v.maxLength(PAGE_MAX, invalid)) }),
   changePage: v.object({ action: v.literal('changePage'), page: v.pipe(v.string(invalid), v.maxLength(PAGE_MAX, invalid)) }),
   /** The agent's aggregate status of one channel (agentStatus and webchatStatus machines). */
-  change_state: v.variant('channel', [
-    v.object({ action: v.literal('change_state'), channel: v.literal('telephony'), status: v.picklist(TELEPHONY_STATUSES, invalid) }),
-    v.object({ action: v.literal('change_state'), channel: v.literal('chat'), status: v.picklist(CHAT_STATUSES, invalid) }),
-  ], invalid),
+  change_state: v.variant(
+    'channel',
+    [
+      v.object({ action: v.literal('change_state'), channel: v.literal('telephony'), status: v.picklist(TELEPHONY_STATUSES, invalid) }),
+      v.object({ action: v.literal('change_state'), channel: v.literal('chat'), status: v.picklist(CHAT_STATUSES, invalid) }),
+    ],
+    invalid,
+  ),
   /** After POST pause/start/: the pause report id now running (answered `pause` only if the server's differs). */
   start_pause: v.object({ action: v.literal('start_pause'), id: Id }),
   /** An activity was worked to its end. */
@@ -255,9 +259,7 @@ export type ParsedServerMessage<A extends ServerAction = ServerAction> = v.Infer
 
 /** A received frame read against the contract: the message, an action nobody knows, or a known action that is malformed. */
 export type ServerFrame =
-  | { kind: 'message'; message: ParsedServerMessage }
-  | { kind: 'unknown'; action: string | null }
-  | { kind: 'invalid'; action: ServerAction; issues: string[] }
+  { kind: 'message'; message: ParsedServerMessage } | { kind: 'unknown'; action: string | null } | { kind: 'invalid'; action: ServerAction; issues: string[] }
 
 /** Reads one received frame (already JSON-parsed) against its action's schema. */
 export function readServerFrame(value: unknown): ServerFrame {

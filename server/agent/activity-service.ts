@@ -99,7 +99,10 @@ export async function createActivity(deps: AppDeps, caller: { user: UserRow; lan
 }
 
 async function findOwn(db: Db, who: Who, id: number): Promise<ActivityRow | null> {
-  const [row] = await db.select().from(activities).where(and(mine(who), eq(activities.id, id)))
+  const [row] = await db
+    .select()
+    .from(activities)
+    .where(and(mine(who), eq(activities.id, id)))
   return row ?? null
 }
 

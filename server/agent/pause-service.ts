@@ -67,11 +67,18 @@ export async function currentPause(db: Db, siteId: number, userId: number): Prom
 }
 
 async function lockUser(tx: Tx, siteId: number, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.siteId, siteId))).for('update')
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.siteId, siteId)))
+    .for('update')
 }
 
 async function findPauseType(db: Db, siteId: number, pauseId: number, lang: Locale) {
-  const [type] = await db.select().from(servicePauses).where(and(eq(servicePauses.id, pauseId), eq(servicePauses.siteId, siteId)))
+  const [type] = await db
+    .select()
+    .from(servicePauses)
+    .where(and(eq(servicePauses.id, pauseId), eq(servicePauses.siteId, siteId)))
   if (!type) throw detailError(404, 'notFound', lang)
   return type
 }
@@ -251,11 +258,7 @@ export async function startPendingPause(deps: AppDeps, siteId: number, userId: n
     await lockUser(tx, siteId, userId)
     const open = await findOpenPause(tx, siteId, userId)
     if (!open?.pending) return null
-    const [row] = await tx
-      .update(pauseReports)
-      .set({ pending: false, startedAt: new Date() })
-      .where(eq(pauseReports.id, open.id))
-      .returning()
+    const [row] = await tx.update(pauseReports).set({ pending: false, startedAt: new Date() }).where(eq(pauseReports.id, open.id)).returning()
     return row!
   })
   if (started) await pushToUser(deps.bus, { siteId, userId }, { action: 'startPause', pause: toPause(started) })

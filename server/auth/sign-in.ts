@@ -21,7 +21,12 @@ export async function signIn(
 ): Promise<UserRow> {
   const attempt = await beginPasswordAttempt(deps.throttle, { ip, siteId: site?.id ?? null, username: credentials.username }, lang)
   // Read here rather than through users/user-repo.ts, which hashes with this folder's passwords.ts (no circle).
-  const [user] = site ? await deps.db.select().from(users).where(and(eq(users.siteId, site.id), eq(users.username, credentials.username))) : []
+  const [user] = site
+    ? await deps.db
+        .select()
+        .from(users)
+        .where(and(eq(users.siteId, site.id), eq(users.username, credentials.username)))
+    : []
   const valid = user ? await verifyPassword(user.password, credentials.password) : await verifyDummyPassword(credentials.password)
   if (!user || !valid || !user.isActive) {
     throw new HttpError(400, { non_field_errors: [message('invalidCredentials', lang)] })

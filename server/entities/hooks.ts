@@ -39,14 +39,18 @@ function combine(first: EntityHooks, second: EntityHooks): EntityHooks {
           second.normalise!(values)
         }
       : (first.normalise ?? second.normalise),
-    validate: both('validate') ? (ctx, values, existing) => ({ ...second.validate!(ctx, values, existing), ...first.validate!(ctx, values, existing) }) : (first.validate ?? second.validate),
+    validate: both('validate')
+      ? (ctx, values, existing) => ({ ...second.validate!(ctx, values, existing), ...first.validate!(ctx, values, existing) })
+      : (first.validate ?? second.validate),
     afterWrite: both('afterWrite')
       ? async (ctx, id) => {
           await first.afterWrite!(ctx, id)
           await second.afterWrite!(ctx, id)
         }
       : (first.afterWrite ?? second.afterWrite),
-    refuseDelete: both('refuseDelete') ? (ctx, id) => first.refuseDelete!(ctx, id) ?? second.refuseDelete!(ctx, id) : (first.refuseDelete ?? second.refuseDelete),
+    refuseDelete: both('refuseDelete')
+      ? (ctx, id) => first.refuseDelete!(ctx, id) ?? second.refuseDelete!(ctx, id)
+      : (first.refuseDelete ?? second.refuseDelete),
     beforeDelete: both('beforeDelete')
       ? async (ctx, id) => {
           await first.beforeDelete!(ctx, id)

@@ -189,7 +189,10 @@ function orderable(tables: EntityTables): Map<string, SQL | ReturnType<EntityTab
 
 function ordering(tables: EntityTables, requested: string | undefined): SQL[] {
   const columns = orderable(tables)
-  const terms = (requested ?? '').split(',').map((t) => t.trim()).filter(Boolean)
+  const terms = (requested ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
   const wanted = terms.some((t) => columns.has(t.replace(/^-/, ''))) ? terms : [...tables.plan.entity.list.ordering]
   const order: SQL[] = []
   const used = new Set<string>()
@@ -232,9 +235,7 @@ function searchCondition(tables: EntityTables, search: string | undefined): Sear
     .flatMap((fp) => (fp.kind === 'value' && !fp.slot.key && !fp.slot.side && fp.field.storage === 'text' ? [main.col(fp.slot.column)] : []))
   if (!columns.length) return { exact: sql`false`, words: sql`false` }
   const exact = contains(columns, term)
-  const words = [...new Set(term.split(/\s+/).filter((w) => INDEXABLE_WORD.test(w)))]
-    .sort((a, b) => b.length - a.length)
-    .slice(0, MAX_WORDS)
+  const words = [...new Set(term.split(/\s+/).filter((w) => INDEXABLE_WORD.test(w)))].sort((a, b) => b.length - a.length).slice(0, MAX_WORDS)
   if (words.length === 0 || (words.length === 1 && words[0] === term)) return { exact, words: exact }
   return { exact, words: and(...words.map((w) => contains(columns, w)))! }
 }
@@ -316,7 +317,10 @@ export async function listCount(ctx: EntityContext, tables: EntityTables, list: 
   if (list.unfiltered && !tables.plan.bridged && tables.plan.scope === 'site_id') return keptCount(ctx, tables.plan.table)
   // A search counts the rows it matches the way it reads them (listSource): word by word from the index first.
   const source = listSource(ctx, tables, list)
-  const [total] = await ctx.db.select({ n: count() }).from(source.from as PgTable).where(source.where)
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(source.from as PgTable)
+    .where(source.where)
   return Number(total?.n ?? 0)
 }
 
@@ -330,7 +334,10 @@ const FOLD_AFTER = 64
  */
 async function keptCount(ctx: EntityContext, table: string): Promise<number> {
   const key = and(eq(listCounts.tableName, table), eq(listCounts.siteId, ctx.site.id))
-  const [kept] = await ctx.db.select({ n: sql<string | null>`sum(${listCounts.n})`, rows: count() }).from(listCounts).where(key)
+  const [kept] = await ctx.db
+    .select({ n: sql<string | null>`sum(${listCounts.n})`, rows: count() })
+    .from(listCounts)
+    .where(key)
   if ((kept?.rows ?? 0) > FOLD_AFTER) {
     await ctx.db.execute(sql`WITH folded AS (DELETE FROM ${listCounts} WHERE ${key} RETURNING n)
       INSERT INTO ${listCounts} (table_name, site_id, n) SELECT ${table}, ${ctx.site.id}, sum(n) FROM folded HAVING count(*) > 0`)

@@ -44,7 +44,11 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
         .orderBy(...list.order)
         .limit(page.limit)
         .offset(page.offset)) as { id: number }[]
-      const titles = await loadTitles(ctx, key, rows.map((r) => r.id))
+      const titles = await loadTitles(
+        ctx,
+        key,
+        rows.map((r) => r.id),
+      )
       const results: LookupResult[] = rows.map((r) => ({ id: r.id, description: titles.get(r.id) ?? '' }))
       return { count: await listCount(ctx, tables, list, rows.length), results }
     })

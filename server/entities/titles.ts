@@ -55,12 +55,20 @@ export async function loadTitles(ctx: EntityContext, key: EntityKey, ids: readon
   const scope = and(eq(main.col(plan.scope), ctx.site.id), inArray(main.col('id'), [...ids]))
   const nested = new Titles()
   if (field.kind === 'app') {
-    const rows = await ctx.db.select({ id: main.col('id'), app: main.col(field.app), appdata: main.col(field.appdata) }).from(main.table).where(scope)
+    const rows = await ctx.db
+      .select({ id: main.col('id'), app: main.col(field.app), appdata: main.col(field.appdata) })
+      .from(main.table)
+      .where(scope)
     for (const row of rows as { id: number; app: string; appdata: string }[]) {
-      nested.wantDestination(field.field.family ?? 'pabx', row.app ? { app: row.app, appdata: row.appdata } : null, ctx.lang, (t) => titles.set(row.id, t ?? ''))
+      nested.wantDestination(field.field.family ?? 'pabx', row.app ? { app: row.app, appdata: row.appdata } : null, ctx.lang, (t) =>
+        titles.set(row.id, t ?? ''),
+      )
     }
   } else if (field.kind === 'value' && !field.slot.key && !field.slot.side) {
-    const rows = await ctx.db.select({ id: main.col('id'), value: main.col(field.slot.column) }).from(main.table).where(scope)
+    const rows = await ctx.db
+      .select({ id: main.col('id'), value: main.col(field.slot.column) })
+      .from(main.table)
+      .where(scope)
     for (const row of rows as { id: number; value: unknown }[]) {
       const target = field.field.relation?.entity
       if (target) nested.want(target, row.value as number | null, (t) => titles.set(row.id, t ?? ''))

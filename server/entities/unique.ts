@@ -45,7 +45,11 @@ export async function uniqueErrors(ctx: EntityContext, tables: EntityTables, val
     }
     if (!complete) continue
     if (selfId !== undefined) conditions.push(ne(main.col('id'), selfId))
-    const [clash] = await ctx.db.select({ id: main.col('id') }).from(main.table).where(and(...conditions)).limit(1)
+    const [clash] = await ctx.db
+      .select({ id: main.col('id') })
+      .from(main.table)
+      .where(and(...conditions))
+      .limit(1)
     if (clash) errors[reportedField(unique, plan.entity.parent?.field)] = [entityMessage('alreadyExists', ctx.lang)]
   }
   return errors

@@ -39,7 +39,10 @@ export async function syncVoipAccounts(ctx: EntityContext, which: { userIds?: nu
 
 /** Before a device goes: its users lose their webphone account (their device_id is then cleared by the database). */
 export async function dropVoipOfDevice(ctx: EntityContext, deviceId: number): Promise<void> {
-  const owners = ctx.db.select({ id: users.id }).from(users).where(and(eq(users.siteId, ctx.site.id), eq(users.deviceId, deviceId)))
+  const owners = ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.siteId, ctx.site.id), eq(users.deviceId, deviceId)))
   await ctx.db.delete(voipAccounts).where(inArray(voipAccounts.userId, owners))
 }
 

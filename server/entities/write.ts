@@ -142,7 +142,10 @@ export async function insertRecord(ctx: EntityContext, tables: EntityTables, set
   const values: Values = { ...set.main }
   for (const [column, doc] of Object.entries(set.json)) values[main.key(column)] = doc
   if (plan.scope === 'site_id') values[main.key('site_id')] = ctx.site.id
-  const [row] = (await ctx.db.insert(main.table).values(values).returning({ id: main.col('id') })) as { id: number }[]
+  const [row] = (await ctx.db
+    .insert(main.table)
+    .values(values)
+    .returning({ id: main.col('id') })) as { id: number }[]
   await writeSide(ctx, tables, row!.id, set)
   await replaceLists(ctx, row!.id, set, true)
   return row!.id
@@ -152,7 +155,8 @@ export async function updateRecord(ctx: EntityContext, tables: EntityTables, id:
   const { main, plan } = tables
   const values: Values = { ...set.main, [main.key(plan.updated)]: new Date() }
   // Keys of a settings document the entity does not own (e.g. a site's brand colours) are kept.
-  for (const [column, doc] of Object.entries(set.json)) values[main.key(column)] = sql`coalesce(${main.col(column)}, '{}'::jsonb) || ${JSON.stringify(doc)}::jsonb`
+  for (const [column, doc] of Object.entries(set.json))
+    values[main.key(column)] = sql`coalesce(${main.col(column)}, '{}'::jsonb) || ${JSON.stringify(doc)}::jsonb`
   await ctx.db
     .update(main.table)
     .set(values)
@@ -174,7 +178,10 @@ export async function insertMany(ctx: EntityContext, tables: EntityTables, sets:
       if (plan.scope === 'site_id') row[main.key('site_id')] = ctx.site.id
       return row
     })
-    const inserted = (await ctx.db.insert(main.table).values(values).returning({ id: main.col('id') })) as { id: number }[]
+    const inserted = (await ctx.db
+      .insert(main.table)
+      .values(values)
+      .returning({ id: main.col('id') })) as { id: number }[]
     ids.push(...inserted.map((r) => r.id))
   }
   for (const [i, set] of sets.entries()) {

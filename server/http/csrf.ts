@@ -15,10 +15,6 @@ export function enforceCsrf(request: FastifyRequest): void {
   const session = request.auth?.session ?? null
   if (!session && cookie === undefined) return
   const header = request.headers['x-csrftoken']
-  const valid =
-    typeof header === 'string' &&
-    cookie !== undefined &&
-    safeEqual(header, cookie) &&
-    (!session || safeEqual(header, session.csrfToken))
+  const valid = typeof header === 'string' && cookie !== undefined && safeEqual(header, cookie) && (!session || safeEqual(header, session.csrfToken))
   if (!valid) throw detailError(403, 'csrfFailed', request.lang)
 }

@@ -40,11 +40,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (status === 503) {
       // @fastify/under-pressure: the event loop lags (server/http/limits.ts).
-      return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ detail: message('serviceUnavailable', request.lang) })
+      return reply
+        .code(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ detail: message('serviceUnavailable', request.lang) })
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable')
-      return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ detail: message('serviceUnavailable', request.lang) })
+      return reply
+        .code(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ detail: message('serviceUnavailable', request.lang) })
     }
     if (isRefusedValue(error)) {
       // A value no validation checked reached the database: the client's error, and a gap to close where it came in.

@@ -54,9 +54,7 @@ export function registerPermissionGuard(app: FastifyInstance, db: Db, cache?: Au
   })
   app.decorateRequest('site', null)
   app.decorateRequest('auth', null)
-  app.decorate('routePermissions', () =>
-    [...declared].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method)),
-  )
+  app.decorate('routePermissions', () => [...declared].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method)))
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const permission = route.config?.permission

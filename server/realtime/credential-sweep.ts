@@ -21,12 +21,21 @@ export async function sweepCredentials(
   const userIds = [...new Set(connections.map((c) => c.userId))]
   const [liveSessions, liveTokens, activeUsers] = await Promise.all([
     sessionHashes.length
-      ? db.select({ hash: sessions.keyHash }).from(sessions).where(and(inArray(sessions.keyHash, sessionHashes), gt(sessions.expiresAt, now)))
+      ? db
+          .select({ hash: sessions.keyHash })
+          .from(sessions)
+          .where(and(inArray(sessions.keyHash, sessionHashes), gt(sessions.expiresAt, now)))
       : [],
     tokenHashes.length
-      ? db.select({ hash: authTokens.keyHash }).from(authTokens).where(and(inArray(authTokens.keyHash, tokenHashes), gt(authTokens.expiresAt, now)))
+      ? db
+          .select({ hash: authTokens.keyHash })
+          .from(authTokens)
+          .where(and(inArray(authTokens.keyHash, tokenHashes), gt(authTokens.expiresAt, now)))
       : [],
-    db.select({ id: users.id }).from(users).where(and(inArray(users.id, userIds), eq(users.isActive, true))),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, userIds), eq(users.isActive, true))),
   ])
   const live = new Set([...liveSessions, ...liveTokens].map((row) => row.hash))
   const active = new Set(activeUsers.map((row) => row.id))

@@ -9,15 +9,11 @@ import { avatarDir, mimeOfAvatarName } from '../profile/avatar-store.ts'
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const dir = avatarDir(app.deps.config.mediaDir)
 
-  app.get<{ Params: { name: string } }>(
-    '/media/avatars/:name',
-    { config: { permission: 'public', bare: true } },
-    async (request, reply) => {
-      const { name } = request.params
-      const mime = mimeOfAvatarName(name)
-      const file = path.join(dir, name)
-      if (!mime || !(await isFile(file))) throw detailError(404, 'notFound', request.lang)
-      return sendStoredFile(reply, file, { type: mime, filename: name, immutable: true })
-    },
-  )
+  app.get<{ Params: { name: string } }>('/media/avatars/:name', { config: { permission: 'public', bare: true } }, async (request, reply) => {
+    const { name } = request.params
+    const mime = mimeOfAvatarName(name)
+    const file = path.join(dir, name)
+    if (!mime || !(await isFile(file))) throw detailError(404, 'notFound', request.lang)
+    return sendStoredFile(reply, file, { type: mime, filename: name, immutable: true })
+  })
 }

@@ -13,13 +13,26 @@ import { seedDemoSettings } from './demo-settings.ts'
 const P = PERMISSIONS
 
 const AGENT_PERMISSIONS = [
-  P.viewDashboard, P.viewSoftphone, P.viewChat, P.viewActivities, P.viewMailingClient, P.viewClient,
-  P.viewTakeBreak, P.viewNotification, P.viewFullscreen,
+  P.viewDashboard,
+  P.viewSoftphone,
+  P.viewChat,
+  P.viewActivities,
+  P.viewMailingClient,
+  P.viewClient,
+  P.viewTakeBreak,
+  P.viewNotification,
+  P.viewFullscreen,
 ]
 
 const SUPERVISOR_PERMISSIONS = [
-  ...AGENT_PERMISSIONS, P.viewDashboardSupervisor, P.pauseAgent, P.commandAgent, P.addActivity, P.viewReports,
-  P.downloadMonitorFile, P.downloadChatConversation,
+  ...AGENT_PERMISSIONS,
+  P.viewDashboardSupervisor,
+  P.pauseAgent,
+  P.commandAgent,
+  P.addActivity,
+  P.viewReports,
+  P.downloadMonitorFile,
+  P.downloadChatConversation,
 ]
 
 const GROUPS = { Administradores: ALL_PERMISSIONS, Supervisores: SUPERVISOR_PERMISSIONS, Agentes: AGENT_PERMISSIONS }

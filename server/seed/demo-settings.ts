@@ -54,7 +54,14 @@ export async function seedDemoSettings(db: Db, input: DemoSettingsInput): Promis
 
   // The agents' SIP devices carry the secrets their webphone profiles already hold; their calls are recorded.
   const device = (username: string, user: 'agent1' | 'agent2', name: string) =>
-    seed('pabx.devices', { description: `Ramal ${username} (${name})`, username, secret: input.voipPasswords[user], callerid_name: name, transport: 'wss', recording: 'always' })
+    seed('pabx.devices', {
+      description: `Ramal ${username} (${name})`,
+      username,
+      secret: input.voipPasswords[user],
+      callerid_name: name,
+      transport: 'wss',
+      recording: 'always',
+    })
   const devices = { agent1: await device('10001', 'agent1', 'Ana Agente'), agent2: await device('10002', 'agent2', 'Bruno Agente') }
   for (const user of ['agent1', 'agent2'] as const) {
     await db

@@ -62,7 +62,10 @@ async function lookUpSite(db: Db, hostname: string): Promise<SiteRow | null> {
 }
 
 export async function findSiteByDomain(db: Db, domain: string): Promise<SiteRow | null> {
-  const [site] = await db.select().from(sites).where(eq(sites.domain, normaliseDomain(domain)))
+  const [site] = await db
+    .select()
+    .from(sites)
+    .where(eq(sites.domain, normaliseDomain(domain)))
   return site ?? null
 }
 

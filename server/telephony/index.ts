@@ -66,7 +66,10 @@ export async function telephonyService(app: FastifyInstance, options: TelephonyO
     const pressure = total > 0 ? Math.min(1, (Number(event.shm_used) || 0) / total) : 0
     const level = memoryLevel(pressure)
     if (level !== 'ok' && load?.level !== level) {
-      log.warn({ pressure: Math.round(pressure * 100), websockets: event.websockets, dialogs: event.dialogs }, `telephony: Kamailio's shared memory is ${level} (SIP_SHM_MB)`)
+      log.warn(
+        { pressure: Math.round(pressure * 100), websockets: event.websockets, dialogs: event.dialogs },
+        `telephony: Kamailio's shared memory is ${level} (SIP_SHM_MB)`,
+      )
     }
     load = {
       shm_total: total,

@@ -24,7 +24,11 @@ export async function createAdmin(db: Db, input: { username: string; password: s
     .from(permissionGroups)
     .where(and(eq(permissionGroups.siteId, site.id), eq(permissionGroups.name, ADMIN_GROUP)))
   // An existing group of that name is brought up to every permission rather than trusted as it is.
-  if (group) await db.update(permissionGroups).set({ permissions: [...ALL_PERMISSIONS] }).where(eq(permissionGroups.id, group.id))
+  if (group)
+    await db
+      .update(permissionGroups)
+      .set({ permissions: [...ALL_PERMISSIONS] })
+      .where(eq(permissionGroups.id, group.id))
   const groupId = group?.id ?? (await createGroup(db, site.id, ADMIN_GROUP, ALL_PERMISSIONS))
   const user = await createUser(db, { siteId: site.id, username, password: input.password, groupIds: [groupId] })
   return { site, user }

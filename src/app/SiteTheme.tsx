@@ -16,7 +16,15 @@ export function SiteTheme({ children }: { children: ReactNode }) {
   const loading = t`Carregando`
   const theme = useMemo(
     () => buildTheme(settings ?? {}, { loading }),
-    [loading, settings?.primary_color, settings?.secondary_color, settings?.success_color, settings?.error_color, settings?.button_primary_color, settings?.switch_color],
+    [
+      loading,
+      settings?.primary_color,
+      settings?.secondary_color,
+      settings?.success_color,
+      settings?.error_color,
+      settings?.button_primary_color,
+      settings?.switch_color,
+    ],
   )
   const vars = shellColorVars(settings)
   useEffect(() => {

@@ -41,7 +41,10 @@ export function telephonyChannel(loggedIn: boolean, by: 'user' | 'system'): Prom
     : api.post(AGENT_PATHS.channelLogout, undefined, { query: { channel: 'telephony' } })
 }
 
-type NotificationLike = { readonly permission: NotificationPermission; new (title: string, options?: NotificationOptions): { onclick: ((this: Notification, event: Event) => unknown) | null; close(): void } }
+type NotificationLike = {
+  readonly permission: NotificationPermission
+  new (title: string, options?: NotificationOptions): { onclick: ((this: Notification, event: Event) => unknown) | null; close(): void }
+}
 
 export function browserWebphoneEffects(
   i18n: I18n,

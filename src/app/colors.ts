@@ -10,7 +10,15 @@ export function parseHex(hex: string | null | undefined): Rgb | undefined {
   return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as Rgb
 }
 
-const toHex = (rgb: Rgb) => '#' + rgb.map((c) => Math.round(Math.max(0, Math.min(255, c))).toString(16).padStart(2, '0')).join('')
+const toHex = (rgb: Rgb) =>
+  '#' +
+  rgb
+    .map((c) =>
+      Math.round(Math.max(0, Math.min(255, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')
 const mix = (a: Rgb, b: Rgb, amount: number): Rgb => [0, 1, 2].map((i) => a[i]! + (b[i]! - a[i]!) * amount) as Rgb
 
 /** WCAG relative luminance. */
@@ -36,8 +44,15 @@ export function readableOn(hex: string): string {
 const WHITE: Rgb = [255, 255, 255]
 const BLACK: Rgb = [0, 0, 0]
 const STEPS: Record<string, [Rgb, number]> = {
-  50: [WHITE, 0.92], 100: [WHITE, 0.82], 200: [WHITE, 0.64], 300: [WHITE, 0.44], 400: [WHITE, 0.22],
-  600: [BLACK, 0.12], 700: [BLACK, 0.26], 800: [BLACK, 0.4], 900: [BLACK, 0.55],
+  50: [WHITE, 0.92],
+  100: [WHITE, 0.82],
+  200: [WHITE, 0.64],
+  300: [WHITE, 0.44],
+  400: [WHITE, 0.22],
+  600: [BLACK, 0.12],
+  700: [BLACK, 0.26],
+  800: [BLACK, 0.4],
+  900: [BLACK, 0.55],
 }
 
 export type Scale = Record<string, string>
@@ -76,14 +91,32 @@ export function paletteFrom(hex: string, mode: 'light' | 'dark' = 'light'): Scal
     const text = (step: string) => readableShade(scale[step]!, [scale[800]!], 'dark')
     return {
       ...scale,
-      mainChannel: base.join(' '), lightChannel: parseHex(scale[200])!.join(' '), darkChannel: parseHex(scale[700])!.join(' '),
-      plainColor: text('300'), plainHoverBg: scale[800]!, plainActiveBg: scale[700]!, plainDisabledColor: scale[700]!,
-      outlinedColor: text('200'), outlinedBorder: scale[700]!, outlinedHoverBg: scale[800]!, outlinedActiveBg: scale[700]!,
-      outlinedDisabledColor: scale[800]!, outlinedDisabledBorder: scale[800]!,
-      softColor: text('200'), softBg: scale[800]!, softHoverBg: scale[700]!, softActiveColor: scale[100]!, softActiveBg: scale[600]!,
-      softDisabledColor: scale[800]!, softDisabledBg: scale[900]!,
-      solidColor, solidBg: scale[500]!, solidHoverBg: scale[600]!, solidActiveBg: scale[700]!,
-      solidDisabledColor: scale[700]!, solidDisabledBg: scale[900]!,
+      mainChannel: base.join(' '),
+      lightChannel: parseHex(scale[200])!.join(' '),
+      darkChannel: parseHex(scale[700])!.join(' '),
+      plainColor: text('300'),
+      plainHoverBg: scale[800]!,
+      plainActiveBg: scale[700]!,
+      plainDisabledColor: scale[700]!,
+      outlinedColor: text('200'),
+      outlinedBorder: scale[700]!,
+      outlinedHoverBg: scale[800]!,
+      outlinedActiveBg: scale[700]!,
+      outlinedDisabledColor: scale[800]!,
+      outlinedDisabledBorder: scale[800]!,
+      softColor: text('200'),
+      softBg: scale[800]!,
+      softHoverBg: scale[700]!,
+      softActiveColor: scale[100]!,
+      softActiveBg: scale[600]!,
+      softDisabledColor: scale[800]!,
+      softDisabledBg: scale[900]!,
+      solidColor,
+      solidBg: scale[500]!,
+      solidHoverBg: scale[600]!,
+      solidActiveBg: scale[700]!,
+      solidDisabledColor: scale[700]!,
+      solidDisabledBg: scale[900]!,
     }
   }
   // Light scheme: text tokens are checked against the soft background (also the hover of plain and outlined) and the
@@ -94,12 +127,28 @@ export function paletteFrom(hex: string, mode: 'light' | 'dark' = 'light'): Scal
     mainChannel: base.join(' '),
     lightChannel: parseHex(scale[200])!.join(' '),
     darkChannel: parseHex(scale[700])!.join(' '),
-    plainColor: text('600'), plainHoverBg: scale[100]!, plainActiveBg: scale[200]!, plainDisabledColor: scale[300]!,
-    outlinedColor: text('600'), outlinedBorder: scale[300]!, outlinedHoverBg: scale[100]!, outlinedActiveBg: scale[200]!,
-    outlinedDisabledColor: scale[300]!, outlinedDisabledBorder: scale[200]!,
-    softColor: text('700'), softBg: scale[100]!, softHoverBg: scale[200]!, softActiveColor: text('800', '300'), softActiveBg: scale[300]!,
-    softDisabledColor: scale[300]!, softDisabledBg: scale[50]!,
-    solidColor, solidBg: scale[500]!, solidHoverBg: scale[600]!, solidActiveBg: scale[700]!,
-    solidDisabledColor: '#fff', solidDisabledBg: scale[200]!,
+    plainColor: text('600'),
+    plainHoverBg: scale[100]!,
+    plainActiveBg: scale[200]!,
+    plainDisabledColor: scale[300]!,
+    outlinedColor: text('600'),
+    outlinedBorder: scale[300]!,
+    outlinedHoverBg: scale[100]!,
+    outlinedActiveBg: scale[200]!,
+    outlinedDisabledColor: scale[300]!,
+    outlinedDisabledBorder: scale[200]!,
+    softColor: text('700'),
+    softBg: scale[100]!,
+    softHoverBg: scale[200]!,
+    softActiveColor: text('800', '300'),
+    softActiveBg: scale[300]!,
+    softDisabledColor: scale[300]!,
+    softDisabledBg: scale[50]!,
+    solidColor,
+    solidBg: scale[500]!,
+    solidHoverBg: scale[600]!,
+    solidActiveBg: scale[700]!,
+    solidDisabledColor: '#fff',
+    solidDisabledBg: scale[200]!,
   }
 }

@@ -25,13 +25,21 @@ export class UndeclaredPermissionError extends Error {
 }
 
 /** The page (deepest match) and what it requires. */
-export function pagePermission(matches: readonly Pick<AnyRouteMatch, 'routeId' | 'staticData'>[]): { routeId: string; permission: RoutePermission | undefined } {
+export function pagePermission(matches: readonly Pick<AnyRouteMatch, 'routeId' | 'staticData'>[]): {
+  routeId: string
+  permission: RoutePermission | undefined
+} {
   const page = matches[matches.length - 1]
   return { routeId: page?.routeId ?? '', permission: page?.staticData?.permission }
 }
 
 /** Whether the user may see the page; throws for an undeclared page outside production. */
-export function mayOpen(roles: readonly string[] | undefined, routeId: string, permission: RoutePermission | undefined, strict = !import.meta.env.PROD): boolean {
+export function mayOpen(
+  roles: readonly string[] | undefined,
+  routeId: string,
+  permission: RoutePermission | undefined,
+  strict = !import.meta.env.PROD,
+): boolean {
   if (permission === undefined || permission === 'layout') {
     if (strict) throw new UndeclaredPermissionError(routeId)
     return false

@@ -15,7 +15,9 @@ declare module '@mui/joy/styles' {
   }
 }
 
-type ThemeSettings = Partial<Pick<SiteSettings, 'primary_color' | 'secondary_color' | 'success_color' | 'error_color' | 'button_primary_color' | 'switch_color'>>
+type ThemeSettings = Partial<
+  Pick<SiteSettings, 'primary_color' | 'secondary_color' | 'success_color' | 'error_color' | 'button_primary_color' | 'switch_color'>
+>
 
 /** Texts the theme gives components by default, in the page's language. */
 export type ThemeLabels = { loading: string }

@@ -10,4 +10,3 @@ export function entityPageGuard(home: string, splat: string, roles: readonly str
   if (!has(roles, pagePermission(page))) throw redirect({ to: '/{-$locale}/403', params: { locale } })
   return { settingsPage: page }
 }
-

@@ -11,7 +11,14 @@ import { homeRoute } from './homes.ts'
 
 type Common = { home?: string; path: string; search?: { duplicate_id?: number }; testId?: string }
 
-export function EntityButton({ home = 'settings', path, search, testId, children, ...rest }: Common & { children: ReactNode } & Pick<ButtonProps, 'variant' | 'color' | 'startDecorator' | 'size'>) {
+export function EntityButton({
+  home = 'settings',
+  path,
+  search,
+  testId,
+  children,
+  ...rest
+}: Common & { children: ReactNode } & Pick<ButtonProps, 'variant' | 'color' | 'startDecorator' | 'size'>) {
   const { params } = useLocale()
   return (
     <ButtonLink to={homeRoute(home)} params={{ ...params, _splat: path }} search={search ?? {}} data-testid={testId} {...rest}>
@@ -20,7 +27,15 @@ export function EntityButton({ home = 'settings', path, search, testId, children
   )
 }
 
-export function EntityIconButton({ home = 'settings', path, search, testId, label, children, color }: Common & { label: string; children: ReactNode; color?: 'neutral' | 'danger' | 'primary' }) {
+export function EntityIconButton({
+  home = 'settings',
+  path,
+  search,
+  testId,
+  label,
+  children,
+  color,
+}: Common & { label: string; children: ReactNode; color?: 'neutral' | 'danger' | 'primary' }) {
   const { params } = useLocale()
   return (
     <Tooltip title={label} size="sm">

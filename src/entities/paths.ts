@@ -68,7 +68,12 @@ export function parseEntityPath(home: string, splat: string, entities: readonly 
     if (!matched) continue
     const page = pageOf(matched.rest)
     if (!page) continue
-    return { entity, kind: page.kind, ...(matched.parentId !== undefined ? { parentId: matched.parentId } : {}), ...(page.itemId !== undefined ? { itemId: page.itemId } : {}) }
+    return {
+      entity,
+      kind: page.kind,
+      ...(matched.parentId !== undefined ? { parentId: matched.parentId } : {}),
+      ...(page.itemId !== undefined ? { itemId: page.itemId } : {}),
+    }
   }
   return undefined
 }

@@ -20,11 +20,24 @@ export function Footer({ settings }: { settings?: Partial<SiteSettings> }) {
     <Box
       component="footer"
       sx={{
-        display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 2, md: 3 }, py: 1.5,
-        bgcolor: 'var(--atende-footer-bg, transparent)', borderTop: '1px solid', borderColor: 'divider',
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: { xs: 1, sm: 2 },
+        px: { xs: 2, md: 3 },
+        py: 1.5,
+        bgcolor: 'var(--atende-footer-bg, transparent)',
+        borderTop: '1px solid',
+        borderColor: 'divider',
       }}
     >
-      {url ? <Link href={url} target="_blank" rel="noopener noreferrer">{image}</Link> : image}
+      {url ? (
+        <Link href={url} target="_blank" rel="noopener noreferrer">
+          {image}
+        </Link>
+      ) : (
+        image
+      )}
       <Typography level="body-xs" textColor="text.tertiary" data-testid="build-date">
         <Trans>Versão de {text}</Trans>
       </Typography>

@@ -13,7 +13,16 @@ export function LanguageLinks() {
   return (
     <Box component="nav" aria-label={t`Idioma`} data-testid="language-links" sx={{ display: 'flex', gap: 0.5 }}>
       {LOCALES.filter((l) => l !== locale).map((l) => (
-        <Button key={l} size="sm" variant="plain" color="neutral" lang={l} data-locale={l} onClick={() => choose(l)} startDecorator={<span aria-hidden>{LANGUAGE_LABEL[l].flag}</span>}>
+        <Button
+          key={l}
+          size="sm"
+          variant="plain"
+          color="neutral"
+          lang={l}
+          data-locale={l}
+          onClick={() => choose(l)}
+          startDecorator={<span aria-hidden>{LANGUAGE_LABEL[l].flag}</span>}
+        >
           {LANGUAGE_LABEL[l].short}
         </Button>
       ))}

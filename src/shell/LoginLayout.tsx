@@ -16,17 +16,30 @@ export function LoginLayout() {
   return (
     <Box
       sx={{
-        minHeight: '100dvh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr' },
+        minHeight: '100dvh',
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr' },
         bgcolor: 'var(--joy-palette-background-body)',
       }}
     >
       <Box
         component="aside"
         sx={{
-          display: { xs: 'none', md: 'flex' }, flexDirection: 'column', justifyContent: 'space-between', p: 6, color: '#fff', position: 'relative', overflow: 'hidden',
-          background: 'var(--atende-login-bg, linear-gradient(135deg, var(--joy-palette-primary-700) 0%, var(--joy-palette-primary-500) 55%, var(--joy-palette-primary-400) 100%))',
+          display: { xs: 'none', md: 'flex' },
+          flexDirection: 'column',
+          justifyContent: 'space-between',
+          p: 6,
+          color: '#fff',
+          position: 'relative',
+          overflow: 'hidden',
+          background:
+            'var(--atende-login-bg, linear-gradient(135deg, var(--joy-palette-primary-700) 0%, var(--joy-palette-primary-500) 55%, var(--joy-palette-primary-400) 100%))',
           '&::after': {
-            content: '""', position: 'absolute', inset: 0, opacity: 0.16, pointerEvents: 'none',
+            content: '""',
+            position: 'absolute',
+            inset: 0,
+            opacity: 0.16,
+            pointerEvents: 'none',
             backgroundImage: 'radial-gradient(circle at 20% 20%, #fff 0 2px, transparent 3px), radial-gradient(circle at 80% 60%, #fff 0 1px, transparent 2px)',
             backgroundSize: '48px 48px, 32px 32px',
           },
@@ -36,7 +49,9 @@ export function LoginLayout() {
           <Box sx={{ bgcolor: '#fff', borderRadius: 'md', p: 0.75, display: 'flex', boxShadow: 'md' }}>
             <img src="/logo-mark.svg" alt="" height={32} />
           </Box>
-          <Typography level="h3" textColor="inherit">{site?.name || 'Atende'}</Typography>
+          <Typography level="h3" textColor="inherit">
+            {site?.name || 'Atende'}
+          </Typography>
         </Box>
         <Box sx={{ zIndex: 1, maxWidth: 460 }}>
           <Typography level="h1" textColor="inherit" sx={{ fontSize: 40, lineHeight: 1.15, mb: 2 }}>
@@ -57,7 +72,12 @@ export function LoginLayout() {
         <Box component="main" sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 4 }}>
           <Box sx={{ width: 'min(100%, 400px)' }}>
             <Box sx={{ mb: 4, display: 'flex', justifyContent: { xs: 'center', md: 'flex-start' } }}>
-              <img src={site?.settings.logo_login || '/logo.svg'} alt={site?.name || 'Atende'} style={{ maxHeight: 48, maxWidth: 220 }} data-testid="login-logo" />
+              <img
+                src={site?.settings.logo_login || '/logo.svg'}
+                alt={site?.name || 'Atende'}
+                style={{ maxHeight: 48, maxWidth: 220 }}
+                data-testid="login-logo"
+              />
             </Box>
             <Outlet />
           </Box>

@@ -15,8 +15,15 @@ export function SkipLink() {
       variant="solid"
       data-testid="skip-link"
       sx={{
-        position: 'fixed', top: 8, left: 8, zIndex: 'var(--joy-zIndex-snackbar)', px: 2, py: 1, borderRadius: 'md',
-        transform: 'translateY(-200%)', '&:focus-visible, &:focus': { transform: 'none' },
+        position: 'fixed',
+        top: 8,
+        left: 8,
+        zIndex: 'var(--joy-zIndex-snackbar)',
+        px: 2,
+        py: 1,
+        borderRadius: 'md',
+        transform: 'translateY(-200%)',
+        '&:focus-visible, &:focus': { transform: 'none' },
       }}
     >
       <Trans>Pular para o conteúdo</Trans>

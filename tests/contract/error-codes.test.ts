@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  SOFTPHONE_ERROR_CODES,
-  SOFTPHONE_EXCEPTION_CODES,
-  isSoftphoneErrorCode,
-  softphoneErrorLabel,
-} from '../../contract/codes/index.ts'
+import { SOFTPHONE_ERROR_CODES, SOFTPHONE_EXCEPTION_CODES, isSoftphoneErrorCode, softphoneErrorLabel } from '../../contract/codes/index.ts'
 import { LOCALES } from '../../contract/locales.ts'
 
 describe('softphone error codes', () => {

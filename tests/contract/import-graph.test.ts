@@ -64,7 +64,9 @@ function importsOf(file: string): string[] {
     const spec = match[1] ?? match[2]!
     if (!spec.startsWith('.')) continue
     const base = path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), spec))
-    const found = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((candidate) => existsSync(path.join(ROOT, candidate)) && /\.tsx?$/.test(candidate))
+    const found = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find(
+      (candidate) => existsSync(path.join(ROOT, candidate)) && /\.tsx?$/.test(candidate),
+    )
     if (found) targets.push(found.split(path.sep).join('/'))
   }
   return targets
@@ -162,7 +164,8 @@ describe('the import graph', () => {
 
   it('server/: each allowed lazy circle still exists (else remove it from the list)', () => {
     const found = circles(server)
-    for (const { files } of LAZY_CIRCLES) expect(found.some((component) => component.some((file) => files.some((f) => (f.endsWith('/') ? file.startsWith(f) : file === f))))).toBe(true)
+    for (const { files } of LAZY_CIRCLES)
+      expect(found.some((component) => component.some((file) => files.some((f) => (f.endsWith('/') ? file.startsWith(f) : file === f))))).toBe(true)
   })
 
   it('src/: no new circle and no new pair of folders importing each other', () => {

@@ -64,7 +64,10 @@ describe('passwordExpiry', () => {
   })
 
   it('uses the current time by default', () => {
-    const soon = { password_notification_start: new Date(Date.now() - 86_400_000).toISOString(), password_expire_date: new Date(Date.now() + 86_400_000).toISOString() }
+    const soon = {
+      password_notification_start: new Date(Date.now() - 86_400_000).toISOString(),
+      password_expire_date: new Date(Date.now() + 86_400_000).toISOString(),
+    }
     expect(passwordExpiry(soon, Date.now())).toBe('warn')
     expect(passwordExpiry({ password_expire_date: new Date(Date.now() - 1_000).toISOString() }, Date.now())).toBe('expired')
   })

@@ -93,9 +93,26 @@ describe('service socket: server frames', () => {
     expect(parseServerMessage({ action: 'openUrl', url: 'javascript:alert(1)' })).toBeNull()
     expect(parseServerMessage({ action: 'openUrl', url: 'https://intranet.example/a' })).not.toBeNull()
     const activity = {
-      id: 4, user: 3, destination: '1001', client: null, mailing: null, mailing_client: null, campaign: null, dialer: null,
-      count: 0, done: false, start: '2030-01-01T10:00:00.000Z', end: null, subject: '', type: 'call', target: '', active: true,
-      automatic_execution: true, created_by: 1, created: '2030-01-01T09:00:00.000Z', updated: '2030-01-01T09:00:00.000Z',
+      id: 4,
+      user: 3,
+      destination: '1001',
+      client: null,
+      mailing: null,
+      mailing_client: null,
+      campaign: null,
+      dialer: null,
+      count: 0,
+      done: false,
+      start: '2030-01-01T10:00:00.000Z',
+      end: null,
+      subject: '',
+      type: 'call',
+      target: '',
+      active: true,
+      automatic_execution: true,
+      created_by: 1,
+      created: '2030-01-01T09:00:00.000Z',
+      updated: '2030-01-01T09:00:00.000Z',
     }
     expect(parseServerMessage({ action: 'activity', activities: [activity] })).toEqual({ action: 'activity', activities: [activity] })
     expect(parseServerMessage({ action: 'activity', activities: [{ id: 4 }] })).toBeNull()

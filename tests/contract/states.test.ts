@@ -40,8 +40,23 @@ describe('registration states', () => {
 describe('endpoint statuses', () => {
   it('are the seventeen of the spec', () => {
     expect([...ENDPOINT_STATUSES]).toEqual([
-      'unknown', 'not_inuse', 'inuse', 'busy', 'invalid', 'unavailable', 'ringing', 'ringinuse', 'onhold', 'onmute',
-      'inconference', 'after_service', 'click_to_call', 'in_activity', 'paused', 'blocked', 'do_not_disturb',
+      'unknown',
+      'not_inuse',
+      'inuse',
+      'busy',
+      'invalid',
+      'unavailable',
+      'ringing',
+      'ringinuse',
+      'onhold',
+      'onmute',
+      'inconference',
+      'after_service',
+      'click_to_call',
+      'in_activity',
+      'paused',
+      'blocked',
+      'do_not_disturb',
     ])
   })
 

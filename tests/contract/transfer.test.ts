@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { joinAddress, parseJoinAddress, replacesHeader } from '../../contract/codes/transfer.ts'
 
 describe('the attended-transfer join address (*9<call-id>.<to-tag>.<from-tag>)', () => {
-  it('names the consultation from the consulted phone\'s side and reads back the same dialog', () => {
+  it("names the consultation from the consulted phone's side and reads back the same dialog", () => {
     const user = joinAddress({ callId: 'k3j2h1g0f9e8d7c', localTag: 'agentTag01', remoteTag: 'targetTag9' })
     expect(user).toBe('*9k3j2h1g0f9e8d7c.targetTag9.agentTag01')
     const dialog = parseJoinAddress(user!)

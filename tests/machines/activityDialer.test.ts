@@ -2,23 +2,33 @@ import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstat
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Activity } from '../../contract/api/activities.ts'
 import { ACTIVITY_MAX_ATTEMPTS } from '../../contract/constants.ts'
-import {
-  activityDialerMachine,
-  canDial,
-  dialable,
-  FAILURE_WAIT_MS,
-  nextActivity,
-  type ActivityDialerContext,
-} from '../../machines/activityDialer.machine.ts'
+import { activityDialerMachine, canDial, dialable, FAILURE_WAIT_MS, nextActivity, type ActivityDialerContext } from '../../machines/activityDialer.machine.ts'
 import { createFakes, describePaths, effectsOf, type Fakes } from './paths.ts'
 
 const NOW = Date.parse('2025-04-22T12:00:00Z')
 
 function activity(overrides: Partial<Activity> = {}): Activity {
   return {
-    id: 1, user: 7, destination: '5511999990001', client: null, mailing: null, mailing_client: null, campaign: null, dialer: null,
-    count: 0, done: false, start: '2025-04-22T11:00:00Z', end: null, subject: 'Retorno', type: 'call', target: '', active: true,
-    automatic_execution: true, created_by: 2, created: '2025-04-22T10:00:00Z', updated: '2025-04-22T10:00:00Z',
+    id: 1,
+    user: 7,
+    destination: '5511999990001',
+    client: null,
+    mailing: null,
+    mailing_client: null,
+    campaign: null,
+    dialer: null,
+    count: 0,
+    done: false,
+    start: '2025-04-22T11:00:00Z',
+    end: null,
+    subject: 'Retorno',
+    type: 'call',
+    target: '',
+    active: true,
+    automatic_execution: true,
+    created_by: 2,
+    created: '2025-04-22T10:00:00Z',
+    updated: '2025-04-22T10:00:00Z',
     ...overrides,
   }
 }

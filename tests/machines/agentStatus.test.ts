@@ -130,7 +130,12 @@ describePaths({
   // one way (most flip once; a call rings then is answered, or is answered then ends), in every order: acyclic, hence
   // finite without a length cap, and replayed with the inputs in the state.
   simplePaths: [
-    { name: 'conditions arising one by one', input: { token: TOKEN, endpoint: ENDPOINT, registration: 'registered' }, events: arising, serializeState: withInputs },
+    {
+      name: 'conditions arising one by one',
+      input: { token: TOKEN, endpoint: ENDPOINT, registration: 'registered' },
+      events: arising,
+      serializeState: withInputs,
+    },
     { name: 'conditions clearing one by one', input: { token: TOKEN, endpoint: ENDPOINT, ...LOADED }, events: clearing, serializeState: withInputs },
   ],
   build,
@@ -158,7 +163,16 @@ describe('agentStatus behaviour', () => {
 
   it('status precedence: do_not_disturb over paused over after_service over ringing over busy over unavailable over not_inuse', () => {
     expect(AGENT_STATUS_PRECEDENCE).toEqual(['do_not_disturb', 'paused', 'after_service', 'ringing', 'busy', 'unavailable', 'not_inuse'])
-    const ready: AgentStatusInputs = { registration: 'registered', connected: true, calls: 0, ringing: 0, afterService: false, webphonePause: false, pauseSwap: false, dnd: false }
+    const ready: AgentStatusInputs = {
+      registration: 'registered',
+      connected: true,
+      calls: 0,
+      ringing: 0,
+      afterService: false,
+      webphonePause: false,
+      pauseSwap: false,
+      dnd: false,
+    }
     // Each row adds one condition to the previous one; the newest always wins.
     const rows: [Partial<AgentStatusInputs>, AgentStatus][] = [
       [{}, 'not_inuse'],
@@ -208,11 +222,7 @@ describe('agentStatus behaviour', () => {
     actor.send({ type: 'CALLS_CHANGED', calls: 2, ringing: 0 })
     actor.send({ type: 'REGISTRATION_CHANGED', registration: 'unregistered' })
     actor.send({ type: 'CALLS_CHANGED', calls: 0, ringing: 0 })
-    expect((effectsOf(log, 'sendSocket') as { status: string }[]).map((message) => message.status)).toEqual([
-      'not_inuse',
-      'busy',
-      'unavailable',
-    ])
+    expect((effectsOf(log, 'sendSocket') as { status: string }[]).map((message) => message.status)).toEqual(['not_inuse', 'busy', 'unavailable'])
   })
 
   it("posts the status text in the user's language", () => {

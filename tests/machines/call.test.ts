@@ -1,13 +1,6 @@
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  ANSWER_EVENT_DELAY_MS,
-  callMachine,
-  dtmfTiming,
-  EARLY_HANGUP_WINDOW_MS,
-  type CallContext,
-  type CallInput,
-} from '../../machines/call.machine.ts'
+import { ANSWER_EVENT_DELAY_MS, callMachine, dtmfTiming, EARLY_HANGUP_WINDOW_MS, type CallContext, type CallInput } from '../../machines/call.machine.ts'
 import type { PhoneCommand } from '../../machines/webphoneTypes.ts'
 import { createFakes, describePaths, effectsOf, type Fakes } from './paths.ts'
 
@@ -73,7 +66,12 @@ describePaths({
     path.steps.forEach((step, index) => {
       if (index === 0) {
         // The call starts asking for its metadata at once.
-        expect(effectsOf(log.filter((e) => e.step === 0), 'fetchMetadata')).toEqual([{ uid: 'uid-1', callId: ID, attempt: 1 }])
+        expect(
+          effectsOf(
+            log.filter((e) => e.step === 0),
+            'fetchMetadata',
+          ),
+        ).toEqual([{ uid: 'uid-1', callId: ID, attempt: 1 }])
         return
       }
       const effects = log.filter((effect) => effect.step === index)
@@ -84,14 +82,10 @@ describePaths({
       const sent = commands(effects)
 
       // webphone_answer only when the 2 s timer fires, once, with the uid.
-      expect(effectsOf(effects, 'sendSocket'), label).toEqual(
-        event.type === 'ANSWER_EVENT' ? [{ action: 'webphone_answer', uid: 'uid-1', call_id: ID }] : [],
-      )
+      expect(effectsOf(effects, 'sendSocket'), label).toEqual(event.type === 'ANSWER_EVENT' ? [{ action: 'webphone_answer', uid: 'uid-1', call_id: ID }] : [])
       // The hangup reaches the phone only outside the 3 s window or with metadata; a pending one is released by both.
       const hangups = sent.filter((command) => command.type === 'hangup')
-      const released =
-        before.hangupPending &&
-        (event.type === 'EARLY_WINDOW_CLOSED' || (event.type === 'xstate.done.actor.metadata' && event.output !== null))
+      const released = before.hangupPending && (event.type === 'EARLY_WINDOW_CLOSED' || (event.type === 'xstate.done.actor.metadata' && event.output !== null))
       const direct = event.type === 'HANGUP' && !before.hangingUp && !before.hangupPending && (!before.early || before.metadata !== null)
       expect(hangups.length, label).toBe(released || (direct && step.state.status === 'active') ? 1 : 0)
       if (event.type === 'HANGUP' && before.early && !before.metadata && !before.hangingUp) expect(after.hangupPending, label).toBe(true)
@@ -248,7 +242,9 @@ describe('call behaviour', () => {
     const t0 = Date.now()
     const seen: { tone: string; at: number; duration: number; gap: number }[] = []
     const collect = () => {
-      for (const command of commands(log).filter((c) => c.type === 'dtmf').slice(seen.length))
+      for (const command of commands(log)
+        .filter((c) => c.type === 'dtmf')
+        .slice(seen.length))
         if (command.type === 'dtmf') seen.push({ tone: command.tone, at: Date.now() - t0, duration: command.duration, gap: command.gap })
     }
     actor.send({ type: 'DTMF', tone: '1' })

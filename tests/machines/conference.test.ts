@@ -36,11 +36,7 @@ describePaths({
       const label = `step ${index} ${step.event.type}`
       const changed = !before || JSON.stringify(before.callIds) !== JSON.stringify(after.callIds) || step.event.type === 'END'
       // Each change of the set re-mixes the calls; the end stops the mixing.
-      const expected = !changed
-        ? []
-        : step.state.matches('ended')
-          ? [{ type: 'conference', callIds: [] }]
-          : [{ type: 'conference', callIds: after.callIds }]
+      const expected = !changed ? [] : step.state.matches('ended') ? [{ type: 'conference', callIds: [] }] : [{ type: 'conference', callIds: after.callIds }]
       expect(effectsOf(effects, 'phone'), label).toEqual(expected)
     })
     if (snapshot.matches('mixing')) expect(ctx(snapshot).callIds.length).toBeGreaterThanOrEqual(2)

@@ -53,8 +53,7 @@ export function createFakes(): Fakes {
     log: [],
     step: 0,
     pending,
-    actions: (names) =>
-      Object.fromEntries(names.map((name) => [name, (_args: unknown, params: unknown) => record({ effect: name, params })])),
+    actions: (names) => Object.fromEntries(names.map((name) => [name, (_args: unknown, params: unknown) => record({ effect: name, params })])),
     requests: (names) =>
       Object.fromEntries(
         names.map((name) => [
@@ -153,9 +152,7 @@ function offeredEvents(suite: PathSuite<AnyStateMachine>, snapshot: AnyMachineSn
   if (snapshot.status !== 'active') return []
   const descriptors: string[] = __unsafe_getAllOwnEventDescriptors(snapshot)
   const candidates = suite.events(snapshot).filter((event) => descriptors.includes(event.type) || descriptors.includes('*'))
-  const delayed = descriptors
-    .filter((type) => DELAYED.test(type) && (suite.offerDelayed?.(snapshot, type) ?? true))
-    .map((type) => ({ type }))
+  const delayed = descriptors.filter((type) => DELAYED.test(type) && (suite.offerDelayed?.(snapshot, type) ?? true)).map((type) => ({ type }))
   return [...candidates, ...delayed]
 }
 
@@ -165,9 +162,7 @@ function traversalOptions(suite: PathSuite<AnyStateMachine>, distinguish: boolea
     input: suite.input,
     events: (snapshot: AnyMachineSnapshot) => offeredEvents(suite, snapshot),
     serializeState: (snapshot: AnyMachineSnapshot, event?: AnyEventObject, previous?: AnyMachineSnapshot) =>
-      distinguish && event && previous && suite.distinguish?.(event)
-        ? `${base(snapshot)} via ${JSON.stringify(event)} from ${base(previous)}`
-        : base(snapshot),
+      distinguish && event && previous && suite.distinguish?.(event) ? `${base(snapshot)} via ${JSON.stringify(event)} from ${base(previous)}` : base(snapshot),
   }
 }
 

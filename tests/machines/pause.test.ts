@@ -68,8 +68,7 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 const isRemote = (event: AnyEventObject) => event.type.startsWith('REMOTE_')
 /** The agent turns busy where START and SWAP read it, and available while a choice waits for it. */
 const busyWhereRead = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
-  event.type !== 'AGENT_STATUS' ||
-  (event.status === 'busy' ? snapshot.matches('notPaused') || snapshot.matches('paused') : snapshot.matches('pending'))
+  event.type !== 'AGENT_STATUS' || (event.status === 'busy' ? snapshot.matches('notPaused') || snapshot.matches('paused') : snapshot.matches('pending'))
 
 describePaths({
   name: 'pause',
@@ -106,8 +105,7 @@ describePaths({
         events(snapshot).filter(
           (event) =>
             event.type !== 'START' &&
-            (event.type !== 'AGENT_STATUS' ||
-              (event.status === 'not_inuse' && ctx(snapshot).agentStatus !== 'not_inuse' && snapshot.matches('paused'))),
+            (event.type !== 'AGENT_STATUS' || (event.status === 'not_inuse' && ctx(snapshot).agentStatus !== 'not_inuse' && snapshot.matches('paused'))),
         ),
     },
     {
@@ -155,9 +153,7 @@ describePaths({
 
       // The screen locks when a pause with lock_screen becomes current.
       const adopted = !!ctx(after).current && ctx(after).current?.id !== ctx(before).current?.id
-      expect(effectsOf(effects, 'lockScreen'), label).toEqual(
-        adopted && ctx(after).current?.lockScreen ? [{ pauseStartedAt: STARTED_AT }] : [],
-      )
+      expect(effectsOf(effects, 'lockScreen'), label).toEqual(adopted && ctx(after).current?.lockScreen ? [{ pauseStartedAt: STARTED_AT }] : [])
 
       // Do-not-disturb: up when a swap leaves a webphone pause, down when a pause ends without a swap or a swap fails.
       const dndUp = entered('swapping') && !!ctx(before).current?.enableWebphone
@@ -170,8 +166,7 @@ describePaths({
       // Errors: the server's detail, or the generic toast when there was no answer.
       // Code 5 on 'Sair' or 'Trocar' opens the justification instead; on the justification itself it is a failure.
       const opensJustification = (event.output as PauseResponse | undefined)?.code === 5 && !before.matches('exceeded')
-      const failedAnswer =
-        event.type.startsWith('xstate.done.actor.') && !(event.output as PauseResponse).success && !opensJustification
+      const failedAnswer = event.type.startsWith('xstate.done.actor.') && !(event.output as PauseResponse).success && !opensJustification
       const noAnswer = event.type.startsWith('xstate.error.actor.')
       const toast = failedAnswer
         ? [{ message: (event.output as PauseResponse).detail, severity: 'error' }]

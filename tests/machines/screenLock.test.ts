@@ -1,12 +1,6 @@
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  LOCK_TITLE_LOCKED,
-  LOCK_TITLE_PAUSED,
-  lockTitle,
-  screenLockMachine,
-  type ScreenLockContext,
-} from '../../machines/screenLock.machine.ts'
+import { LOCK_TITLE_LOCKED, LOCK_TITLE_PAUSED, lockTitle, screenLockMachine, type ScreenLockContext } from '../../machines/screenLock.machine.ts'
 import { createFakes, describePaths, effectsOf, type Fakes } from './paths.ts'
 
 const PASSWORD = 'segredo-123'

@@ -69,9 +69,7 @@ describePaths({
   // may toggle them anywhere along any lap of that cycle: over two million simple paths (the count stopped there, with
   // paths already 34 steps long). Simple paths run on the bounded sub-model where the flags change only where they are
   // read (39 states, 1092 simple paths); every other event is offered as in the whole graph.
-  simplePaths: [
-    { name: 'flags changing where they are read', events: (snapshot) => events(snapshot).filter((event) => FLAGS_WHERE_READ(snapshot, event)) },
-  ],
+  simplePaths: [{ name: 'flags changing where they are read', events: (snapshot) => events(snapshot).filter((event) => FLAGS_WHERE_READ(snapshot, event)) }],
   // Received messages, other actors' messages and page changes do not move the machine: give each its own path.
   distinguish: (event) => ['SOCKET_MESSAGE', 'SEND', 'PAGE_CHANGED'].includes(event.type),
   // A reconnect wait and the 15 s logout countdown would race; offer only one of them at a time.
@@ -103,7 +101,10 @@ describePaths({
         expect(actions, label).toEqual(['login', ...page, ...polls])
         expect(names.includes('resync'), label).toBe(context(before).everConnected)
         // Every open, the first too: the statuses are reported again (the agent system used to relay it from outside).
-        expect(names.filter((name) => name === 'resend'), label).toEqual(['resend'])
+        expect(
+          names.filter((name) => name === 'resend'),
+          label,
+        ).toEqual(['resend'])
       } else if (event.type === 'SOCKET_MESSAGE' && isConnected(before)) {
         const action = (event.message as { action: string }).action
         if (action === 'serverPing') expect(actions, label).toEqual(['server_pong'])
@@ -132,9 +133,7 @@ describePaths({
 
       // The remote logout: the notice when the command arrives, the logout when it is carried out, never under a call.
       const startedCountdown = !before.matches({ remoteLogout: 'countingDown' }) && after.matches({ remoteLogout: 'countingDown' })
-      expect(effectsOf(effects, 'notify'), label).toEqual(
-        startedCountdown ? [{ message: REMOTE_LOGOUT_NOTICE, severity: 'warning' }] : [],
-      )
+      expect(effectsOf(effects, 'notify'), label).toEqual(startedCountdown ? [{ message: REMOTE_LOGOUT_NOTICE, severity: 'warning' }] : [])
       const loggedOut = !before.matches({ remoteLogout: 'loggingOut' }) && after.matches({ remoteLogout: 'loggingOut' })
       expect(names.includes('logout'), label).toBe(loggedOut)
       if (loggedOut) {

@@ -1,12 +1,6 @@
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  TAKEN_OVER_NOTICE,
-  OTHER_TAB_NOTICE,
-  tabMessageToEvent,
-  tabOwnershipMachine,
-  type TabMessage,
-} from '../../machines/tabOwnership.machine.ts'
+import { TAKEN_OVER_NOTICE, OTHER_TAB_NOTICE, tabMessageToEvent, tabOwnershipMachine, type TabMessage } from '../../machines/tabOwnership.machine.ts'
 import { createFakes, describePaths, effectsOf, type Effect, type Fakes } from './paths.ts'
 
 const TAB = 'tab-a'

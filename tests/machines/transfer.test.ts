@@ -1,12 +1,6 @@
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
 import { describe, expect, it, vi } from 'vitest'
-import {
-  BLIND_TRANSFER_PREFIX,
-  TRANSFER_FAILED_NOTICE,
-  transferMachine,
-  type TransferContext,
-  type TransferInput,
-} from '../../machines/transfer.machine.ts'
+import { BLIND_TRANSFER_PREFIX, TRANSFER_FAILED_NOTICE, transferMachine, type TransferContext, type TransferInput } from '../../machines/transfer.machine.ts'
 import type { TransferType } from '../../machines/webphoneTypes.ts'
 import { createFakes, describePaths, effectsOf, type Fakes } from './paths.ts'
 
@@ -72,9 +66,7 @@ for (const type of ['blind', 'attend', 'pendulum'] as const) {
         ]
         expect(phone, label).toEqual(expectedPhone)
         // Pendulum: a conference of the origin and the destination once the destination answers.
-        expect(effectsOf(effects, 'startConference'), label).toEqual(
-          entered('conference') ? [{ callIds: ['call-1', 'call-2'] }] : [],
-        )
+        expect(effectsOf(effects, 'startConference'), label).toEqual(entered('conference') ? [{ callIds: ['call-1', 'call-2'] }] : [])
         const leftConference = before?.matches('conference') && !step.state.matches('conference')
         expect(effectsOf(effects, 'endConference').length, label).toBe(leftConference ? 1 : 0)
         // Cancel (or the target hanging up) tells the server.

@@ -53,7 +53,13 @@ describePaths({
       const status = specStatus(step.state.context as WebchatStatusContext)
       expect(step.state.value).toBe(status)
       const reported = index === 0 || path.steps[index - 1].state.value !== step.state.value || step.event.type === 'RESEND'
-      expect(effectsOf(log.filter((effect) => effect.step === index), 'sendSocket'), `step ${index}`).toEqual(reported ? [report(status)] : [])
+      expect(
+        effectsOf(
+          log.filter((effect) => effect.step === index),
+          'sendSocket',
+        ),
+        `step ${index}`,
+      ).toEqual(reported ? [report(status)] : [])
     })
     expect((snapshot.context as WebchatStatusContext).status).toBe(snapshot.value)
   },
@@ -98,10 +104,6 @@ describe('webchatStatus behaviour', () => {
     actor.send({ type: 'CHATS_CHANGED', openChats: 2 })
     actor.send({ type: 'CHATS_CHANGED', openChats: 3 })
     actor.send({ type: 'PAUSE_CHANGED', webchatPause: true })
-    expect((effectsOf(fakes.log, 'sendSocket') as { status: string }[]).map((message) => message.status)).toEqual([
-      'not_inuse',
-      'busy',
-      'paused',
-    ])
+    expect((effectsOf(fakes.log, 'sendSocket') as { status: string }[]).map((message) => message.status)).toEqual(['not_inuse', 'busy', 'paused'])
   })
 })

@@ -84,7 +84,13 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     ...(registered && context.calls.length === 0
       ? [
           { type: 'SET_DND', dnd: !context.dnd },
-          { type: 'PAUSE_CHANGED', ...PAUSE_OFF, webphonePause: !context.pause.webphonePause, allowIncoming: context.pause.webphonePause, allowOutgoing: context.pause.webphonePause },
+          {
+            type: 'PAUSE_CHANGED',
+            ...PAUSE_OFF,
+            webphonePause: !context.pause.webphonePause,
+            allowIncoming: context.pause.webphonePause,
+            allowOutgoing: context.pause.webphonePause,
+          },
           { type: 'DIAL', number: '(11) 4000-1000' },
         ]
       : []),
@@ -130,7 +136,10 @@ describePaths({
           expect(ctx(step.state).lastRejected, label).toEqual({ callId: event.callId, phone: '5511999990000', reason })
           expect(effectsOf(effects, 'notifyIncoming'), label).toEqual([])
         } else {
-          expect(ctx(step.state).calls.map((c) => c.id), label).toContain(event.callId)
+          expect(
+            ctx(step.state).calls.map((c) => c.id),
+            label,
+          ).toContain(event.callId)
           expect(effectsOf(effects, 'notifyIncoming'), label).toEqual([{ callId: event.callId, phone: '5511999990000', name: 'Ana', actions: true }])
         }
       }
@@ -139,7 +148,10 @@ describePaths({
         const b = ctx(before)
         const refused = b.dnd || b.pause.pauseSwap || (b.pause.webphonePause && !b.pause.allowOutgoing)
         expect(effectsOf(effects, 'notify'), label).toEqual(refused ? [{ message: DIAL_REFUSED_NOTICE, severity: 'warning' }] : [])
-        expect(sent.map((c) => (c.type === 'call' ? c.target : c.type)), label).toEqual(refused ? [] : ['1140001000'])
+        expect(
+          sent.map((c) => (c.type === 'call' ? c.target : c.type)),
+          label,
+        ).toEqual(refused ? [] : ['1140001000'])
       } else if (event.type === 'DIAL' && before?.matches('otherTab')) {
         expect(effectsOf(effects, 'notify'), label).toEqual([{ message: SERVICE_ELSEWHERE_NOTICE, severity: 'warning' }])
       } else {
@@ -182,7 +194,10 @@ describe('webphone behaviour', () => {
     started.actor.send({ type: 'PHONE_ACCEPTED', callId })
   }
   const callState = (actor: ReturnType<typeof start>['actor'], callId: string) =>
-    actor.getSnapshot().context.calls.find((call) => call.id === callId)?.ref.getSnapshot().value
+    actor
+      .getSnapshot()
+      .context.calls.find((call) => call.id === callId)
+      ?.ref.getSnapshot().value
 
   it('starts with the team auto login, registers and reports its status inputs', () => {
     const { actor, log } = start()
@@ -193,7 +208,14 @@ describe('webphone behaviour', () => {
     actor.send({ type: 'PHONE_TRANSPORT', connected: true })
     expect(actor.getSnapshot().context.registration).toBe('connected')
     actor.send({ type: 'PHONE_REGISTRATION', state: 'registered' })
-    expect(webphoneStatusInputs(actor.getSnapshot())).toEqual({ registration: 'registered', connected: true, calls: 0, ringing: 0, afterService: false, dnd: false })
+    expect(webphoneStatusInputs(actor.getSnapshot())).toEqual({
+      registration: 'registered',
+      connected: true,
+      calls: 0,
+      ringing: 0,
+      afterService: false,
+      dnd: false,
+    })
     // A failed OPTIONS keepalive (the adapter's transport report) is a disconnection.
     actor.send({ type: 'PHONE_TRANSPORT', connected: false })
     expect(actor.getSnapshot().value).toEqual({ ready: { registration: 'disconnected' } })
@@ -249,7 +271,11 @@ describe('webphone behaviour', () => {
       ['pauseSwap', (s: ReturnType<typeof start>) => s.actor.send({ type: 'PAUSE_CHANGED', ...PAUSE_OFF, webphonePause: true, pauseSwap: true })],
       ['busyLimit', (s: ReturnType<typeof start>) => talking(s, 'first')],
       ['endpointBusy', (s: ReturnType<typeof start>) => s.actor.send({ type: 'DEVICE_STATE', state: 'in_activity' })],
-      ['pause', (s: ReturnType<typeof start>) => s.actor.send({ type: 'PAUSE_CHANGED', allowIncoming: false, allowOutgoing: false, webphonePause: true, pauseSwap: false })],
+      [
+        'pause',
+        (s: ReturnType<typeof start>) =>
+          s.actor.send({ type: 'PAUSE_CHANGED', allowIncoming: false, allowOutgoing: false, webphonePause: true, pauseSwap: false }),
+      ],
     ] as const
     for (const [reason, arrange] of cases) {
       it(`rejects with reason ${reason}`, () => {
@@ -420,7 +446,12 @@ describe('webphone behaviour', () => {
       talking(started, 'a')
       started.actor.send({ type: 'PHONE_REFERRED', callId: 'a', target: '*9abc.def.ghi' })
       // A consultation join is the conversation going on: shown as the party of the call it came from.
-      expect(commands(started.log)).toContainEqual({ type: 'call', callId: 'call-1', target: '*9abc.def.ghi', headers: { 'X-Atende-Phone': '5511999990000', 'X-Atende-Call-Type': '10' } })
+      expect(commands(started.log)).toContainEqual({
+        type: 'call',
+        callId: 'call-1',
+        target: '*9abc.def.ghi',
+        headers: { 'X-Atende-Phone': '5511999990000', 'X-Atende-Call-Type': '10' },
+      })
       started.actor.send({ type: 'PHONE_ENDED', callId: 'call-1', code: 404, reason: 'Not Found' })
       expect(callState(started.actor, 'a')).toBe('inuse')
       expect(commands(started.log).filter((command) => command.type === 'hangup')).toEqual([])
@@ -533,7 +564,13 @@ describe('webphone behaviour', () => {
   })
 
   it('after-service: not for a transfer or a conference stage, nor for short or unanswered calls the team ignores', async () => {
-    const team = { ...TEAM, enable_after_service: true, duration_of_after_service: 30, ignore_after_service_with_duration_shorter_than: 5, ignore_after_service_unaccepted: true }
+    const team = {
+      ...TEAM,
+      enable_after_service: true,
+      duration_of_after_service: 30,
+      ignore_after_service_with_duration_shorter_than: 5,
+      ignore_after_service_unaccepted: true,
+    }
     const short = registered({ team })
     talking(short, 'a')
     await vi.advanceTimersByTimeAsync(4000)
@@ -557,7 +594,10 @@ describe('webphone behaviour', () => {
     await vi.advanceTimersByTimeAsync(6000)
     served.actor.send({ type: 'PHONE_ENDED', callId: 'a', code: null, reason: 'BYE' })
     const endedAt = Date.now()
-    expect(served.actor.getSnapshot().context).toMatchObject({ stage: 'after-service', afterService: { callId: 'a', uid: 'uid-a', duration: 30, endsAt: endedAt + 30_000 } })
+    expect(served.actor.getSnapshot().context).toMatchObject({
+      stage: 'after-service',
+      afterService: { callId: 'a', uid: 'uid-a', duration: 30, endsAt: endedAt + 30_000 },
+    })
     expect(webphoneStatusInputs(served.actor.getSnapshot())).toMatchObject({ afterService: true, calls: 0 })
   })
 })

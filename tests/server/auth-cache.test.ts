@@ -38,7 +38,10 @@ function useTwoInstances(): Two {
       const bus: Bus = shared ?? (await createBus(redis, prefix))
       const throttle: ThrottleStore = await createThrottleStore(redis, prefix)
       const app = await buildApp(config, { db: database.db, bus, throttle, logger: false })
-      closers.push(() => app.close(), () => throttle.close())
+      closers.push(
+        () => app.close(),
+        () => throttle.close(),
+      )
       if (!shared) closers.push(() => bus.close())
       return app
     }
@@ -179,7 +182,7 @@ describe('the auth cache', () => {
     expect((await eventually(() => u.on(t.b, PROFILE), 401)).statusCode).toBe(401)
   })
 
-  it("a site the platform operator creates answers for its Host on both instances once announced on the bus", async () => {
+  it('a site the platform operator creates answers for its Host on both instances once announced on the bus', async () => {
     const host = (app: FastifyInstance) => new TestClient(app, { host: 'filial-cache.example' }).get('/api/v1/business/site-settings/')
     expect((await host(t.b)).json().domain).toBe('localhost')
     // The operator's command (npm run site -- create) works on the database, then announces on the shared bus.

@@ -94,7 +94,12 @@ describe('change-avatar', () => {
 
   it('serves nothing outside the avatar store', async () => {
     const client = new TestClient(t.app)
-    for (const url of ['/media/avatars/..%2f..%2fetc%2fpasswd', '/media/avatars/../../package.json', `/media/avatars/${'a'.repeat(32)}.png`, '/media/avatars/x.svg']) {
+    for (const url of [
+      '/media/avatars/..%2f..%2fetc%2fpasswd',
+      '/media/avatars/../../package.json',
+      `/media/avatars/${'a'.repeat(32)}.png`,
+      '/media/avatars/x.svg',
+    ]) {
       const response = await client.get(url)
       expect(response.statusCode).toBe(404)
       expect(response.headers['content-type']).toMatch(/^application\/json/)

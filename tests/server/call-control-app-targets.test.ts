@@ -40,8 +40,15 @@ describe('destinations of the webphone lists', () => {
     expect(await state.control.route(fromDevice('10001', appTarget('pjsip', agent2.id)))).toMatchObject({ action: 'relay', ruri: 'sip:10002@localhost' })
 
     // The team now names only the sales queue: the support queue and every extension are out of reach.
-    await state.d.seed('service.team-permissions', { team: state.d.agent1.teamId, destination: { app: 'queue', appdata: state.d.sales.id }, allow_call: true, allow_transfer: true })
-    expect(await state.control.route(fromDevice('10001', appTarget('queue', state.d.support.id), newCallId(), { 'X-Atende-Transfer': 'attend' }))).toMatchObject({
+    await state.d.seed('service.team-permissions', {
+      team: state.d.agent1.teamId,
+      destination: { app: 'queue', appdata: state.d.sales.id },
+      allow_call: true,
+      allow_transfer: true,
+    })
+    expect(
+      await state.control.route(fromDevice('10001', appTarget('queue', state.d.support.id), newCallId(), { 'X-Atende-Transfer': 'attend' })),
+    ).toMatchObject({
       action: 'reject',
       code: 403,
     })
@@ -50,7 +57,10 @@ describe('destinations of the webphone lists', () => {
     const origin = newCallId()
     await state.control.route(fromDevice('10001', '01130000010', origin))
     await event(origin, 'answered')
-    expect(await state.control.route(fromTrunk(state.d.trunk.id, '01130000010', `*8${appTarget('queue', state.d.support.id)}`))).toMatchObject({ action: 'reject', code: 403 })
+    expect(await state.control.route(fromTrunk(state.d.trunk.id, '01130000010', `*8${appTarget('queue', state.d.support.id)}`))).toMatchObject({
+      action: 'reject',
+      code: 403,
+    })
     const allowed = await state.control.route(fromTrunk(state.d.trunk.id, '01130000010', `*8${appTarget('queue', state.d.sales.id)}`))
     expect(allowed.action === 'relay' || (allowed.action === 'reject' && allowed.code !== 403)).toBe(true)
     await event(origin, 'ended')

@@ -19,7 +19,9 @@ describe('call destinations', () => {
 
   it('answer 480 for an app without an entry, and once a chain of overflows passes the hop limit', async () => {
     for (const app of ['ivrbasic', 'voicemail', 'toString', '__proto__']) {
-      expect(await toDestination(env, base, app, '1', 0)).toEqual([{ ...base, kind: 'reject', decision: { action: 'reject', code: 480, reason: 'Temporarily Unavailable' } }])
+      expect(await toDestination(env, base, app, '1', 0)).toEqual([
+        { ...base, kind: 'reject', decision: { action: 'reject', code: 480, reason: 'Temporarily Unavailable' } },
+      ])
     }
     expect((await toDestination(env, base, 'hangup', '', MAX_HOPS + 1))[0]!.decision).toMatchObject({ code: 480 })
     expect((await toDestination(env, base, 'hangup', '', MAX_HOPS))[0]!.decision).toMatchObject({ code: 603 })

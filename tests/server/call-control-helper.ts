@@ -120,7 +120,15 @@ export function useCallControl(database: () => Db, clock: Date) {
     state.control = createCallControl({ db: database(), now: () => clock, random: () => 0 })
   })
   const event = async (callId: string, callState: 'answered' | 'ended') => {
-    state.control.event({ event: 'call', call_id: callId, state: callState, code: 200, reason: 'OK', by: callState === 'ended' ? 'caller' : '', ts: clock.getTime() })
+    state.control.event({
+      event: 'call',
+      call_id: callId,
+      state: callState,
+      code: 200,
+      reason: 'OK',
+      by: callState === 'ended' ? 'caller' : '',
+      ts: clock.getTime(),
+    })
     await state.control.settled()
   }
   return { state, event }

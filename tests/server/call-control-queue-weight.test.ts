@@ -32,14 +32,25 @@ describe('queue weight', () => {
 
     // Nobody waits in sales: agent2 comes first.
     const first = newCallId()
-    expect(await state.control.route(fromDevice('10095', appTarget('queue', d.support.id), first))).toMatchObject({ action: 'relay', ruri: 'sip:10002@localhost' })
+    expect(await state.control.route(fromDevice('10095', appTarget('queue', d.support.id), first))).toMatchObject({
+      action: 'relay',
+      ruri: 'sip:10002@localhost',
+    })
     await event(first, 'ended')
 
     // A caller waits in sales: support's call goes to agent1.
     const waiting = newCallId()
     await db.insert(callRecords).values({
-      siteId: d.site.id, callId: waiting, step: 1, uid: randomUUID(), direction: 'inbound', callType: 20, kind: 'queue',
-      queueId: d.sales.id, startedAt: clock, decision: { action: 'reject', code: 480, reason: 'test' },
+      siteId: d.site.id,
+      callId: waiting,
+      step: 1,
+      uid: randomUUID(),
+      direction: 'inbound',
+      callType: 20,
+      kind: 'queue',
+      queueId: d.sales.id,
+      startedAt: clock,
+      decision: { action: 'reject', code: 480, reason: 'test' },
     })
     const second = await callSupport()
     expect(second).toMatchObject({ action: 'relay', ruri: 'sip:10001@localhost' })

@@ -185,11 +185,7 @@ describe('the report API', () => {
       domain: 'outra.example',
       name: 'Outra',
     })
-    const group = await createGroup(t.database.db, site.id, 'Sup', [
-      PERMISSIONS.viewSoftphone,
-      PERMISSIONS.viewReports,
-      PERMISSIONS.downloadMonitorFile,
-    ])
+    const group = await createGroup(t.database.db, site.id, 'Sup', [PERMISSIONS.viewSoftphone, PERMISSIONS.viewReports, PERMISSIONS.downloadMonitorFile])
     await createUser(t.database.db, {
       siteId: site.id,
       username: 'boss',

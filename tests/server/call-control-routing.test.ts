@@ -40,8 +40,7 @@ beforeAll(async () => {
 
 describe('a device dialling another device', () => {
   it("records an internal call by each side's own rule: the caller's outbound, the callee's inbound", async () => {
-    const setRecording = (username: string, recording: string) =>
-      t.database.db.update(pabxDevices).set({ recording }).where(eq(pabxDevices.username, username))
+    const setRecording = (username: string, recording: string) => t.database.db.update(pabxDevices).set({ recording }).where(eq(pabxDevices.username, username))
     const recorded = async () => {
       const callId = newCallId()
       const decision = await control.route(fromDevice('10001', '10002', callId))
@@ -65,7 +64,6 @@ describe('a device dialling another device', () => {
       await setRecording('10002', 'always')
     }
   })
-
 
   it('relays to the registered extension with lookup, call type 31 toward the callee, 60 s', async () => {
     const callId = newCallId()

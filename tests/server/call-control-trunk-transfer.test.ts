@@ -26,7 +26,14 @@ describe('a blind transfer followed by the trunk side', () => {
     expect(decision.headers).toContain('X-Atende-Transfer: blind\r\n')
     expect(decision.headers).toContain(`X-Atende-Parent-Uid: ${parent!.uid}\r\n`)
     const [child] = await stepsOf(t.database.db, callId)
-    expect(child).toMatchObject({ transferOfUid: parent!.uid, transferType: 'blind', callee: '10002', did: '', trunkId: state.d.trunk.id, phone: '01130000000' })
+    expect(child).toMatchObject({
+      transferOfUid: parent!.uid,
+      transferType: 'blind',
+      callee: '10002',
+      did: '',
+      trunkId: state.d.trunk.id,
+      phone: '01130000000',
+    })
 
     // Another outside number over the same trunk has no call going on: the prefix is no way in.
     expect(await state.control.route(fromTrunk(state.d.trunk.id, '11912345678', '*810002'))).toMatchObject({ action: 'reject', code: 404 })
@@ -43,7 +50,7 @@ describe('an attended transfer joined by the trunk side', () => {
   let sequence = 0
   const sipCallId = () => `consult${Date.now().toString(36)}${++sequence}`
 
-  it('relays the trunk INVITE to *9<consultation> to the consulted device with Replaces, only for the customer on that agent\'s call', async () => {
+  it("relays the trunk INVITE to *9<consultation> to the consulted device with Replaces, only for the customer on that agent's call", async () => {
     // A customer (01130000001) is talking to agent1, who dialled out.
     const origin = newCallId()
     expect((await state.control.route(fromDevice('10001', '01130000001', origin))).action).toBe('relay')
@@ -68,7 +75,14 @@ describe('an attended transfer joined by the trunk side', () => {
     expect(decision.headers).toContain(`X-Atende-Parent-Uid: ${parent!.uid}\r\n`)
     expect(decision.headers).toContain('X-Atende-Phone: 01130000001\r\n')
     const [child] = await stepsOf(t.database.db, callId)
-    expect(child).toMatchObject({ transferOfUid: parent!.uid, transferType: 'attend', callee: '10002', did: '', trunkId: state.d.trunk.id, phone: '01130000001' })
+    expect(child).toMatchObject({
+      transferOfUid: parent!.uid,
+      transferType: 'attend',
+      callee: '10002',
+      did: '',
+      trunkId: state.d.trunk.id,
+      phone: '01130000001',
+    })
 
     // Someone else over the trunk who knows the address is not on agent1's call: no way in.
     expect(await state.control.route(fromTrunk(state.d.trunk.id, '11900000000', address))).toMatchObject({ action: 'reject', code: 404 })
@@ -83,7 +97,14 @@ describe('an attended transfer joined by the trunk side', () => {
 
   it('lets a device on a call with the agent join the consultation the same way, and no other device', async () => {
     // agent2's phone (10002) called agent1, who consults a third extension (10090) and transfers agent2 to it.
-    await state.d.seed('pabx.devices', { username: '10090', secret: 'Ramal10090!', description: 'Ramal 10090', codecs: ['PCMU'], transport: 'wss', dtmf_mode: 'rfc4733' })
+    await state.d.seed('pabx.devices', {
+      username: '10090',
+      secret: 'Ramal10090!',
+      description: 'Ramal 10090',
+      codecs: ['PCMU'],
+      transport: 'wss',
+      dtmf_mode: 'rfc4733',
+    })
     const origin = newCallId()
     expect((await state.control.route(fromDevice('10002', '10001', origin))).action).toBe('relay')
     await event(origin, 'answered')

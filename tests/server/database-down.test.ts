@@ -55,7 +55,12 @@ async function appOver(db: Database['db']): Promise<FastifyInstance> {
   const bus = await createTestBus()
   const throttle = await createTestThrottle()
   const app = await buildApp({ ...loadConfig({ DATA_DIR: dataDir }), spaDir: path.join(dataDir, 'dist') }, { db, bus, throttle, logger: false })
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }), () => throttle.close(), () => bus.close(), () => app.close())
+  cleanups.push(
+    () => rm(dataDir, { recursive: true, force: true }),
+    () => throttle.close(),
+    () => bus.close(),
+    () => app.close(),
+  )
   return app
 }
 

@@ -48,10 +48,16 @@ describe('demo data', () => {
     ])
   })
 
-  it('sets up a small contact centre: pauses, the agents\' SIP devices with their webphone secrets, routes, an IVR', async () => {
+  it("sets up a small contact centre: pauses, the agents' SIP devices with their webphone secrets, routes, an IVR", async () => {
     const admin = await signedIn(t.app, 'admin')
     const get = async (path: string) => (await admin.get(path)).json()
-    expect((await get('/api/v1/service/pauses/')).results.map((p: { description: string; maximum_duration: number; lock_screen: boolean }) => [p.description, p.maximum_duration, p.lock_screen])).toEqual([
+    expect(
+      (await get('/api/v1/service/pauses/')).results.map((p: { description: string; maximum_duration: number; lock_screen: boolean }) => [
+        p.description,
+        p.maximum_duration,
+        p.lock_screen,
+      ]),
+    ).toEqual([
       ['Almoço', 3600, true],
       ['Café', 900, false],
       ['Treinamento', 0, false],
@@ -88,7 +94,9 @@ describe('demo data', () => {
       ['2', 'Fila: Vendas'],
     ])
     const queues = (await get('/api/v1/pabx/queues/')).results
-    expect(queues.map((q: { description: string; members: { user_description: string }[] }) => [q.description, q.members.map((m) => m.user_description)])).toEqual([
+    expect(
+      queues.map((q: { description: string; members: { user_description: string }[] }) => [q.description, q.members.map((m) => m.user_description)]),
+    ).toEqual([
       ['Suporte', ['agent1', 'agent2']],
       ['Vendas', ['agent1', 'agent2']],
     ])

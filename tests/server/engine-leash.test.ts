@@ -47,7 +47,7 @@ describe('engine leash', () => {
     await exited
   })
 
-  it('passes the engine\'s own exit code through', async () => {
+  it("passes the engine's own exit code through", async () => {
     const { exited } = leashed(['sh', '-c', 'exit 7'])
     expect(await exited).toBe(7)
   })

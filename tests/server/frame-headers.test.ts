@@ -19,7 +19,7 @@ beforeAll(async () => {
 const page = (host = 'localhost') => new TestClient(t.app, { host }).get('/en-us/settings')
 
 describe('frame-ancestors and X-Frame-Options', () => {
-  it("let only the app frame its pages by default, and nothing frame the API", async () => {
+  it('let only the app frame its pages by default, and nothing frame the API', async () => {
     const html = await page()
     expect(html.headers['content-type']).toMatch(/^text\/html/)
     expect(html.headers['content-security-policy']).toBe("frame-ancestors 'self'")

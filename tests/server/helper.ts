@@ -242,9 +242,7 @@ export async function signedIn(app: FastifyInstance, username: keyof typeof DEMO
 export function multipartFile(field: string, filename: string, contentType: string, data: Buffer) {
   const boundary = `----atende${randomBytes(8).toString('hex')}`
   const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ])

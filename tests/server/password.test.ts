@@ -44,8 +44,7 @@ describe('change-password', () => {
     const user = await newUser('pw-policy', 'first1234')
     const before = await storedHash(user.id)
     const client = await cookieClient('pw-policy', 'first1234')
-    const attempt = (new_password1: string, new_password2 = new_password1) =>
-      client.post(CHANGE, { old_password: 'first1234', new_password1, new_password2 })
+    const attempt = (new_password1: string, new_password2 = new_password1) => client.post(CHANGE, { old_password: 'first1234', new_password1, new_password2 })
 
     expect((await attempt('ab1')).json()).toEqual({ new_password1: ['A senha deve ter pelo menos 8 caracteres.'] })
     expect((await attempt('onlyletters')).json()).toEqual({ new_password1: ['A senha deve conter letras e números.'] })

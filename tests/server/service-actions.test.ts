@@ -1,6 +1,15 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { activities, callRecords, pauseReports, serviceClassifications, serviceForms, serviceSubClassifications, serviceUnions, teams } from '../../server/db/schema/index.ts'
+import {
+  activities,
+  callRecords,
+  pauseReports,
+  serviceClassifications,
+  serviceForms,
+  serviceSubClassifications,
+  serviceUnions,
+  teams,
+} from '../../server/db/schema/index.ts'
 import { createCallControl } from '../../server/telephony/control/index.ts'
 import type { CallControlService } from '../../server/telephony/control/index.ts'
 import { createSite } from '../../server/sites/site-repo.ts'
@@ -203,8 +212,14 @@ describe('POST tab-form: classification, form, hangup', () => {
     expect(row!.classifiedAt).toBeInstanceOf(Date)
     expect((await agent1.get(tabForm(step.uid))).json().classified).toBe(true)
     // The calls screen shows it by name, with the comment.
-    const calls = (await agent1.get(`/api/v1/report/calls/?search=${encodeURIComponent(step.phone)}`)).json() as { results: { call_id: string; classification: string | null; sub_classification: string | null; comment: string }[] }
-    expect(calls.results.find((call) => call.call_id === step.callId)).toMatchObject({ classification: 'Dúvida', sub_classification: 'Resolvido', comment: 'Resolvido na hora' })
+    const calls = (await agent1.get(`/api/v1/report/calls/?search=${encodeURIComponent(step.phone)}`)).json() as {
+      results: { call_id: string; classification: string | null; sub_classification: string | null; comment: string }[]
+    }
+    expect(calls.results.find((call) => call.call_id === step.callId)).toMatchObject({
+      classification: 'Dúvida',
+      sub_classification: 'Resolvido',
+      comment: 'Resolvido na hora',
+    })
   })
 
   it('stores a form once: a form already sent is not overwritten', async () => {
@@ -292,9 +307,7 @@ describe('transfers', () => {
     const origin = await internalCall()
     // agent2 holds agent1 and dials an outside number as an attended transfer of the call.
     const callId = newCallId()
-    const decision = await control.route(
-      fromDevice('10002', '01133334444', callId, { 'X-Atende-Transfer': 'attend', 'X-Atende-Parent-Uid': origin.step.uid }),
-    )
+    const decision = await control.route(fromDevice('10002', '01133334444', callId, { 'X-Atende-Transfer': 'attend', 'X-Atende-Parent-Uid': origin.step.uid }))
     const [child] = await stepsOf(t.database.db, callId)
     expect(child).toMatchObject({ transferOfUid: origin.step.uid, transferType: 'attend', phone: '01133334444' })
     expect(decision.action).toBe('relay')

@@ -52,7 +52,10 @@ describe('session login', () => {
     const csrf = cookieOf(response, 'csrftoken')!
     expect(csrf.value).not.toBe(preSessionCsrf)
     // The session id is stored only as a hash.
-    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.keyHash, hashKey(session.value)))
+    const [row] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.keyHash, hashKey(session.value)))
     expect(row?.csrfToken).toBe(csrf.value)
     const stored = await t.database.db.select({ key: sessions.keyHash }).from(sessions)
     expect(stored.map((s) => s.key)).not.toContain(session.value)
@@ -116,7 +119,11 @@ describe('failed sign-in', () => {
   })
 
   it('answers in the language of the request', async () => {
-    const english = await new TestClient(t.app).post('/api/session/login/', { username: 'x', password: 'y' }, { headers: { 'accept-language': 'en-US,en;q=0.9' } })
+    const english = await new TestClient(t.app).post(
+      '/api/session/login/',
+      { username: 'x', password: 'y' },
+      { headers: { 'accept-language': 'en-US,en;q=0.9' } },
+    )
     expect(english.json()).toEqual({ non_field_errors: ['Invalid username or password.'] })
     const spanish = new TestClient(t.app)
     spanish.cookies.set('i18n_redirected', 'es-es')
@@ -141,7 +148,10 @@ describe('session logout', () => {
     const response = await client.post('/api/session/logout/')
     expect(response.statusCode).toBe(200)
     expect(client.cookies.has('sessionid')).toBe(false)
-    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.keyHash, hashKey(key)))
+    const [row] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.keyHash, hashKey(key)))
     expect(row).toBeUndefined()
     const replay = new TestClient(t.app)
     replay.cookies.set('sessionid', key)
@@ -183,7 +193,10 @@ describe('session expiry', () => {
   it('refuses a session past its expiry', async () => {
     const client = await signedIn(t.app, 'supervisor')
     const key = client.cookies.get('sessionid')!
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.keyHash, hashKey(key)))
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.keyHash, hashKey(key)))
     expect((await client.get('/api/v1/business/profile/')).statusCode).toBe(401)
   })
 })

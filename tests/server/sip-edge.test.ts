@@ -36,17 +36,21 @@ async function raw(ip: string): Promise<RawSip> {
 const callEvents = (callId: string) => stack.control.events.filter((e): e is CallEvent => e.event === 'call' && e.call_id === callId)
 
 beforeAll(async () => {
-  stack = await startStackWith((db) => new RecordingControl(createCallControl({ db })), {
-    SIP_AUTH_FAIL_LIMIT: '3',
-    SIP_BAN_SECONDS: '60',
-    SIP_DIALOG_TIMEOUT: '4',
-    SIP_WS_PER_USER: '2',
-    SIP_RECONCILE_SECONDS: '3600',
-    SIP_MAX_MEDIA_LINES: '4',
-    SIP_FLOOD_REQUESTS: '30',
-    SIP_TCP_PER_ADDRESS: '3',
-    SIP_TCP_IDLE_SECONDS: '3',
-  }, { ports: PORTS, rtpPorts: RTP_PORTS })
+  stack = await startStackWith(
+    (db) => new RecordingControl(createCallControl({ db })),
+    {
+      SIP_AUTH_FAIL_LIMIT: '3',
+      SIP_BAN_SECONDS: '60',
+      SIP_DIALOG_TIMEOUT: '4',
+      SIP_WS_PER_USER: '2',
+      SIP_RECONCILE_SECONDS: '3600',
+      SIP_MAX_MEDIA_LINES: '4',
+      SIP_FLOOD_REQUESTS: '30',
+      SIP_TCP_PER_ADDRESS: '3',
+      SIP_TCP_IDLE_SECONDS: '3',
+    },
+    { ports: PORTS, rtpPorts: RTP_PORTS },
+  )
   callee = await startBaresip(stack, '10002', stack.secrets['10002']!)
   await until(
     () => stack.control.events.some((e) => e.event === 'registration' && e.aor === '10002@localhost' && e.state === 'registered'),
@@ -95,11 +99,15 @@ describe('connections cannot exhaust Kamailio', () => {
     const closed = new Promise((resolve) => first.once('close', resolve))
     first.close()
     await closed
-    await until(async () => {
-      const again = await open(token)
-      if (again.status === 101) again.socket.close()
-      return again.status === 101
-    }, 5000, 'a websocket again after one closed')
+    await until(
+      async () => {
+        const again = await open(token)
+        if (again.status === 101) again.socket.close()
+        return again.status === 101
+      },
+      5000,
+      'a websocket again after one closed',
+    )
     for (const attempt of attempts) attempt.socket.close()
   })
 
@@ -366,7 +374,11 @@ describe('no device stuck busy', () => {
     const ua = new RawUa(sip, stack.config.telephony.sipPort, '10001', stack.secrets['10001']!)
     const first = await ua.invite('10002', audioSdp('127.0.0.191', 43000))
     expect(first.status).toBe(200)
-    await until(async () => (await openSteps(stack.database.db, first.callId)) > 0 && callEvents(first.callId).some((e) => e.state === 'answered'), 10_000, 'the call answered')
+    await until(
+      async () => (await openSteps(stack.database.db, first.callId)) > 0 && callEvents(first.callId).some((e) => e.state === 'answered'),
+      10_000,
+      'the call answered',
+    )
     // The caller vanishes without a BYE. SIP_DIALOG_TIMEOUT=4: the dialog ends by itself and Kamailio tells Node.
     await until(() => callEvents(first.callId).some((e) => e.state === 'ended'), 30_000, 'the dialog end event')
     expect(callEvents(first.callId).find((e) => e.state === 'ended')).toMatchObject({ reason: 'Timeout' })
@@ -411,12 +423,19 @@ describe('no device stuck busy', () => {
     expect(await reconciler.sweep()).toBe(true)
     // One sweep only makes it a suspect: an `ended` on its way would still win.
     await new Promise<void>((resolve) => setImmediate(resolve))
-    await until(async () => {
-      await reconciler.sweep()
-      await reconciler.settled()
-      return (await openSteps(stack.database.db, ghost)) === 0
-    }, 10_000, 'the ghost call closed')
-    const [row] = await stack.database.db.select().from(callRecords).where(and(eq(callRecords.callId, ghost), eq(callRecords.siteId, site!.id)))
+    await until(
+      async () => {
+        await reconciler.sweep()
+        await reconciler.settled()
+        return (await openSteps(stack.database.db, ghost)) === 0
+      },
+      10_000,
+      'the ghost call closed',
+    )
+    const [row] = await stack.database.db
+      .select()
+      .from(callRecords)
+      .where(and(eq(callRecords.callId, ghost), eq(callRecords.siteId, site!.id)))
     expect(row!.endedAt).not.toBeNull()
     expect(row!.dialStatus).toBe(200)
     expect(row!.answeredDuration).toBeGreaterThan(0)

@@ -30,8 +30,7 @@ describe('precompressDir', () => {
 
 describe('serving the SPA', () => {
   const client = () => new TestClient(t.app)
-  const raw = (url: string, encoding?: string) =>
-    t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} })
+  const raw = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} })
 
   it('sends the brotli twin when the browser accepts br, gzip when only gzip, the file itself otherwise', async () => {
     const br = await raw('/assets/app-Ab12Cd34.js', 'gzip, deflate, br, zstd')
@@ -52,7 +51,11 @@ describe('serving the SPA', () => {
   })
 
   it('caches hashed assets for a year as immutable, compressed or not', async () => {
-    for (const [url, encoding] of [['/assets/app-Ab12Cd34.js', 'br'], ['/assets/tiny-Zz99Yy88.js', 'br'], ['/assets/app-Ab12Cd34.js', undefined]] as const) {
+    for (const [url, encoding] of [
+      ['/assets/app-Ab12Cd34.js', 'br'],
+      ['/assets/tiny-Zz99Yy88.js', 'br'],
+      ['/assets/app-Ab12Cd34.js', undefined],
+    ] as const) {
       const response = await raw(url, encoding)
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     }

@@ -51,7 +51,13 @@ async function sipRefuser(): Promise<typeof refuser> {
     invites.push(text)
     const lines = text.split('\r\n')
     const keep = lines.filter((line) => /^(Via|From|Call-ID|CSeq|To):/i.test(line))
-    const reply = ['SIP/2.0 503 Service Unavailable', ...keep.map((line) => (/^To:/i.test(line) && !/;tag=/.test(line) ? `${line};tag=down1` : line)), 'Content-Length: 0', '', ''].join('\r\n')
+    const reply = [
+      'SIP/2.0 503 Service Unavailable',
+      ...keep.map((line) => (/^To:/i.test(line) && !/;tag=/.test(line) ? `${line};tag=down1` : line)),
+      'Content-Length: 0',
+      '',
+      '',
+    ].join('\r\n')
     socket.send(reply, from.port, from.address)
   })
   await new Promise<void>((resolve) => socket.bind(port!, '127.0.0.1', () => resolve()))
@@ -143,8 +149,20 @@ beforeAll(async () => {
   outside = await startBaresip(stack, OUTSIDE_NUMBER, 'unused', { register: false, record: true, trace: true })
   started.push(outside)
   ids.trunkA = await created('/api/v1/pabx/trunks/', { description: 'Operadora A (fora do ar)', host: '127.0.0.1', port: refuser.port, transport: 'udp' })
-  ids.trunkB = await created('/api/v1/pabx/trunks/', { description: 'Operadora B', host: '127.0.0.1', port: outside.sipPort, transport: 'udp', codecs: ['PCMU', 'PCMA'] })
-  ids.route = await created('/api/v1/pabx/outbound-routes/', { description: 'Celulares', dial_patterns: '0ZX9XXXXXXXX', priority: 0, teams: [ids.team], record: true })
+  ids.trunkB = await created('/api/v1/pabx/trunks/', {
+    description: 'Operadora B',
+    host: '127.0.0.1',
+    port: outside.sipPort,
+    transport: 'udp',
+    codecs: ['PCMU', 'PCMA'],
+  })
+  ids.route = await created('/api/v1/pabx/outbound-routes/', {
+    description: 'Celulares',
+    dial_patterns: '0ZX9XXXXXXXX',
+    priority: 0,
+    teams: [ids.team],
+    record: true,
+  })
   await created('/api/v1/pabx/outbound-route-trunks/', { outbound_route: ids.route, trunk: ids.trunkA, order: 0 })
   await created('/api/v1/pabx/outbound-route-trunks/', { outbound_route: ids.route, trunk: ids.trunkB, order: 1 })
   ids.queue = await created('/api/v1/pabx/queues/', {
@@ -159,7 +177,11 @@ beforeAll(async () => {
     max_wait_time: 0,
     overflow: { app: 'pjsip', appdata: ids.desk },
   })
-  const inbound = await created('/api/v1/pabx/inbound-routes/', { description: 'Entrada integração', destination: { app: 'queue', appdata: ids.queue }, record: false })
+  const inbound = await created('/api/v1/pabx/inbound-routes/', {
+    description: 'Entrada integração',
+    destination: { app: 'queue', appdata: ids.queue },
+    record: false,
+  })
   await created('/api/v1/pabx/numbers/', { number: DID, description: 'DID integração', trunk: ids.trunkB, inbound_route: inbound })
   await stack.app.telephony.publisher!.pushChanges()
   await until(() => ['10001', '10002', '20010'].every(registered), 15_000, 'the registrations')
@@ -352,7 +374,11 @@ describe('a call nobody takes', () => {
         ring_time: 2,
         max_wait_time: 0,
       })
-      const inbound = await created('/api/v1/pabx/inbound-routes/', { description: 'Entrada sem transbordo', destination: { app: 'queue', appdata: queue }, record: false })
+      const inbound = await created('/api/v1/pabx/inbound-routes/', {
+        description: 'Entrada sem transbordo',
+        destination: { app: 'queue', appdata: queue },
+        record: false,
+      })
       await created('/api/v1/pabx/numbers/', { number: '551140000002', description: 'DID sem transbordo', trunk: ids.trunkB, inbound_route: inbound })
       const before = stack.control.routes.length
       await outside.command('dial', 'sip:551140000002@localhost')
@@ -406,7 +432,11 @@ describe('ring-all', () => {
       ],
       ring_time: 10,
     })
-    const inbound = await created('/api/v1/pabx/inbound-routes/', { description: 'Entrada todos', destination: { app: 'queue', appdata: queue }, record: false })
+    const inbound = await created('/api/v1/pabx/inbound-routes/', {
+      description: 'Entrada todos',
+      destination: { app: 'queue', appdata: queue },
+      record: false,
+    })
     await created('/api/v1/pabx/numbers/', { number: '551140000009', description: 'DID todos', trunk: ids.trunkB, inbound_route: inbound })
     const before = stack.control.routes.length
     await outside.command('dial', 'sip:551140000009@localhost')

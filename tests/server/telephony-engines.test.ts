@@ -60,7 +60,16 @@ describe('the Kamailio config generator', () => {
 
   it('reads every port from the environment and refuses nonsense', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/x', TELEPHONY: 'external', SIP_PORT: '15060', RTP_PORT_MIN: '100', RTP_PORT_MAX: '200' }).telephony
-    expect(config).toMatchObject({ mode: 'external', sipPort: 15060, sipWsPort: 8088, evapiPort: 8448, rtpengineNgPort: 2223, rtpPortMin: 100, rtpPortMax: 200, dtmfLogPort: 9999 })
+    expect(config).toMatchObject({
+      mode: 'external',
+      sipPort: 15060,
+      sipWsPort: 8088,
+      evapiPort: 8448,
+      rtpengineNgPort: 2223,
+      rtpPortMin: 100,
+      rtpPortMax: 200,
+      dtmfLogPort: 9999,
+    })
     expect(config.dir).toBe('/tmp/x/telephony')
     expect(() => loadConfig({ TELEPHONY: 'sometimes' })).toThrow(/TELEPHONY/)
     expect(() => loadConfig({ SIP_PORT: '70000' })).toThrow(/SIP_PORT/)
@@ -115,7 +124,9 @@ describe('the wire formats', () => {
       { cmd: 'creds_del', entries: [{ user: '1002', domain: 'localhost' }] },
       { cmd: 'creds', reset: false, entries: [changed] },
     ])
-    expect(tableCommands({ creds: [a], trunks: [trunk], networks: '' }, { creds: [a], trunks: [], networks: '' })).toEqual([{ cmd: 'trunks', reset: true, entries: [] }])
+    expect(tableCommands({ creds: [a], trunks: [trunk], networks: '' }, { creds: [a], trunks: [], networks: '' })).toEqual([
+      { cmd: 'trunks', reset: true, entries: [] },
+    ])
     // The trusted networks follow the trunks' and devices' allowed_ips.
     expect(tableCommands({ creds: [a], trunks: [], networks: '' }, { creds: [a], trunks: [], networks: '10.0.0.0/8' })).toEqual([
       { cmd: 'networks', value: '10.0.0.0/8' },
@@ -158,7 +169,22 @@ describe('the evapi client', () => {
       expect(received).toEqual(['{"cmd":"ack"}'])
       expect(ACK_FRAME.toString()).toBe('13:{"cmd":"ack"},')
       expect(events).toHaveLength(1)
-      const route = { event: 'route', tindex: 1, tlabel: 2, call_id: 'c2', from_user: 'a', from_domain: 'localhost', ruri_user: 'b', ruri_domain: 'localhost', src_ip: '127.0.0.1', src_port: 1, transport: 'udp', source: 'device', trunk_id: null, x_headers: {} }
+      const route = {
+        event: 'route',
+        tindex: 1,
+        tlabel: 2,
+        call_id: 'c2',
+        from_user: 'a',
+        from_domain: 'localhost',
+        ruri_user: 'b',
+        ruri_domain: 'localhost',
+        src_ip: '127.0.0.1',
+        src_port: 1,
+        transport: 'udp',
+        source: 'device',
+        trunk_id: null,
+        x_headers: {},
+      }
       peer!.write(netstring(JSON.stringify(route)))
       await until(() => received.length === 2, 3000, 'the decision')
       // A question is answered by its decision alone.

@@ -29,8 +29,7 @@ async function agent(user: string, password = stack.secrets[user]!): Promise<Bar
   return started
 }
 
-const registered = (user: string) =>
-  stack.control.events.some((e) => e.event === 'registration' && e.aor === `${user}@localhost` && e.state === 'registered')
+const registered = (user: string) => stack.control.events.some((e) => e.event === 'registration' && e.aor === `${user}@localhost` && e.state === 'registered')
 
 describe('the SIP edge', () => {
   it('registers a device with digest against the pushed HA1 and tells call control', async () => {
@@ -73,7 +72,12 @@ describe('the SIP edge', () => {
 const md5 = (text: string) => createHash('md5').update(text).digest('hex')
 
 /** A REGISTER for `user` from `via`; with `challenge`, answered with digest computed from `password`. */
-function register(via: { ip: string; port: number; transport?: string }, target: string, user: string, challenge?: { nonce: string; password: string; callId: string }) {
+function register(
+  via: { ip: string; port: number; transport?: string },
+  target: string,
+  user: string,
+  challenge?: { nonce: string; password: string; callId: string },
+) {
   const uri = 'sip:localhost'
   const lines = [
     `REGISTER ${uri} SIP/2.0`,
@@ -226,11 +230,7 @@ describe('GET /ws/sip', () => {
     expect(statusOf(challenge)).toBe(401)
     socket.send(register(via, '', '10001', { nonce: nonceOf(challenge), password: stack.secrets['10001']!, callId }))
     expect(statusOf(await next())).toBe(200)
-    await until(
-      () => stack.control.events.filter((e) => e.event === 'registration' && e.aor === '10001@localhost').length >= 2,
-      3000,
-      'the registration event',
-    )
+    await until(() => stack.control.events.filter((e) => e.event === 'registration' && e.aor === '10001@localhost').length >= 2, 3000, 'the registration event')
     // Closing the browser side closes Kamailio's: the contact over that connection goes (handle_lost_tcp).
     const closed = new Promise((resolve) => socket.once('close', resolve))
     socket.close()

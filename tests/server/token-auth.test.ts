@@ -34,7 +34,10 @@ describe('token strategy', () => {
     const response = await new TestClient(t.app).get(PROFILE, withToken(token))
     expect(response.statusCode).toBe(200)
     expect(response.json().username).toBe('agent1')
-    const [row] = await t.database.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(token)))
+    const [row] = await t.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashKey(token)))
     expect(row).toBeDefined()
     const all = await t.database.db.select({ key: authTokens.keyHash }).from(authTokens)
     expect(all.map((r) => r.key)).not.toContain(token)
@@ -51,7 +54,10 @@ describe('token strategy', () => {
 
   it('refuses an expired token', async () => {
     const { token } = await tokenLogin()
-    await t.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.keyHash, hashKey(token)))
+    await t.database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.keyHash, hashKey(token)))
     expect((await new TestClient(t.app).get(PROFILE, withToken(token))).statusCode).toBe(401)
   })
 
@@ -76,8 +82,16 @@ describe('token strategy', () => {
 describe('expired credentials', () => {
   it('are swept when the user signs in again', async () => {
     const { token } = await tokenLogin('agent2')
-    await t.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.keyHash, hashKey(token)))
+    await t.database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.keyHash, hashKey(token)))
     await tokenLogin('agent2')
-    expect(await t.database.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(token)))).toEqual([])
+    expect(
+      await t.database.db
+        .select()
+        .from(authTokens)
+        .where(eq(authTokens.keyHash, hashKey(token))),
+    ).toEqual([])
   })
 })

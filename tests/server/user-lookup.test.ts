@@ -16,7 +16,14 @@ beforeAll(async () => {
   const dashboardOnly = await createGroup(t.database.db, site.id, 'Só painel', [PERMISSIONS.viewDashboard])
   await createUser(t.database.db, { siteId: site.id, username: 'painel', password: 'painel2030x', groupIds: [dashboardOnly] })
   const scheduler = await createGroup(t.database.db, site.id, 'Agenda', [PERMISSIONS.addActivity])
-  await createUser(t.database.db, { siteId: site.id, username: 'agendador', password: 'agenda2030x', firstName: 'Gil', lastName: 'Agenda', groupIds: [scheduler] })
+  await createUser(t.database.db, {
+    siteId: site.id,
+    username: 'agendador',
+    password: 'agenda2030x',
+    firstName: 'Gil',
+    lastName: 'Agenda',
+    groupIds: [scheduler],
+  })
   const gone = await createUser(t.database.db, { siteId: site.id, username: 'desligado', password: 'desligado2030', firstName: 'Davi', lastName: 'Desligado' })
   await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, gone.id))
   const other = await createSite(t.database.db, { domain: 'outra.example', name: 'Outra' })

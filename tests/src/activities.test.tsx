@@ -16,9 +16,26 @@ const SUPERVISOR = [PERMISSIONS.viewActivities, PERMISSIONS.addActivity]
 
 function activity(patch: Partial<Activity>): Activity {
   return {
-    id: 1, user: 1, destination: '11987654321', client: null, mailing: null, mailing_client: null, campaign: null, dialer: null,
-    count: 3, done: false, start: '2025-03-03T13:00:00.000Z', end: '2025-03-03T15:30:00.000Z', subject: 'Retornar orçamento', type: 'call',
-    target: '', active: true, automatic_execution: true, created_by: 2, created: '2025-03-01T10:00:00.000Z', updated: '2025-03-01T10:00:00.000Z',
+    id: 1,
+    user: 1,
+    destination: '11987654321',
+    client: null,
+    mailing: null,
+    mailing_client: null,
+    campaign: null,
+    dialer: null,
+    count: 3,
+    done: false,
+    start: '2025-03-03T13:00:00.000Z',
+    end: '2025-03-03T15:30:00.000Z',
+    subject: 'Retornar orçamento',
+    type: 'call',
+    target: '',
+    active: true,
+    automatic_execution: true,
+    created_by: 2,
+    created: '2025-03-01T10:00:00.000Z',
+    updated: '2025-03-01T10:00:00.000Z',
     ...patch,
   }
 }
@@ -35,7 +52,16 @@ const answer = (c: { method: string; path: string; body: unknown }) => {
     if (body.destination === '999') return { status: 400, body: { destination: ['Destino recusado pelo servidor'] } }
     return { status: 201, body: activity({ id: 9, ...(c.body as object) }) }
   }
-  if (c.path === USERS) return { body: { count: 2, results: [{ id: 4, description: 'Ana Agente' }, { id: 5, description: 'Beto Agente' }] } }
+  if (c.path === USERS)
+    return {
+      body: {
+        count: 2,
+        results: [
+          { id: 4, description: 'Ana Agente' },
+          { id: 5, description: 'Beto Agente' },
+        ],
+      },
+    }
   return undefined
 }
 
@@ -47,7 +73,16 @@ beforeEach(() => {
   toasts.set([])
   pending = [
     activity({}),
-    activity({ id: 2, destination: '1133334444', subject: 'Confirmar visita', type: 'callback', automatic_execution: false, end: null, count: 0, start: '2099-01-01T12:00:00.000Z' }),
+    activity({
+      id: 2,
+      destination: '1133334444',
+      subject: 'Confirmar visita',
+      type: 'callback',
+      automatic_execution: false,
+      end: null,
+      count: 0,
+      start: '2099-01-01T12:00:00.000Z',
+    }),
   ]
 })
 afterEach(cleanup)
@@ -58,7 +93,10 @@ describe('/activities', () => {
     await openApp('/activities')
     await screen.findByText('Retornar orçamento')
     expect(Object.fromEntries(lists().at(-1)!.url.searchParams)).toEqual({ upcoming: 'true' })
-    const cells = (i: number) => within(rows()[i]!).getAllByRole('cell').map((c) => c.textContent)
+    const cells = (i: number) =>
+      within(rows()[i]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
     expect(cells(0).slice(0, 7)).toEqual([
       expect.stringMatching(/^03\/03\/2025 \d\d:00:00$/),
       expect.stringMatching(/^03\/03\/2025 \d\d:30:00$/),
@@ -68,7 +106,15 @@ describe('/activities', () => {
       'Sim',
       '3/50',
     ])
-    expect(cells(1).slice(0, 7)).toEqual([expect.stringMatching(/^01\/01\/2099 \d\d:00:00Agendada$/), '—', 'Confirmar visita', 'Retorno', '1133334444', 'Não', '0/50'])
+    expect(cells(1).slice(0, 7)).toEqual([
+      expect.stringMatching(/^01\/01\/2099 \d\d:00:00Agendada$/),
+      '—',
+      'Confirmar visita',
+      'Retorno',
+      '1133334444',
+      'Não',
+      '0/50',
+    ])
     // The webphone is off (no voip): 'Ligar' shows but cannot dial.
     expect((within(rows()[0]!).getByTestId('activity-call') as HTMLButtonElement).disabled).toBe(true)
     // An agent cannot schedule.
@@ -148,7 +194,15 @@ describe('/activities', () => {
 
   it('activityBody turns local date-times into instants and an empty end into null', () => {
     const body = activityBody({ user: '3', destination: '100', start: '2025-04-23T10:00:30', end: '', subject: '', type: 'call', automatic_execution: false })
-    expect(body).toEqual({ user: 3, destination: '100', start: new Date('2025-04-23T10:00:30').toISOString(), end: null, subject: '', type: 'call', automatic_execution: false })
+    expect(body).toEqual({
+      user: 3,
+      destination: '100',
+      start: new Date('2025-04-23T10:00:30').toISOString(),
+      end: null,
+      subject: '',
+      type: 'call',
+      automatic_execution: false,
+    })
     expect(activityBody({ user: '', destination: '', start: '', end: '', subject: '', type: 'call', automatic_execution: true }).start).toBe('')
   })
 })

@@ -18,11 +18,18 @@ describe('agent slice links', () => {
   it('follow: hears the value at once and each change once, never after unsubscribing', () => {
     const { a, byName } = actors()
     const heard: [string, string | undefined][] = []
-    const off = follow('a', (snapshot: { value: unknown }) => String(snapshot.value), (value, previous) => heard.push([value, previous])).subscribe(byName)
+    const off = follow(
+      'a',
+      (snapshot: { value: unknown }) => String(snapshot.value),
+      (value, previous) => heard.push([value, previous]),
+    ).subscribe(byName)
     a.send({ type: 'NOOP' })
     a.send({ type: 'FLIP' })
     a.send({ type: 'NOOP' })
-    expect(heard).toEqual([['off', undefined], ['on', 'off']])
+    expect(heard).toEqual([
+      ['off', undefined],
+      ['on', 'off'],
+    ])
     off()
     a.send({ type: 'FLIP' })
     expect(heard).toHaveLength(2)
@@ -36,14 +43,23 @@ describe('agent slice links', () => {
     b.send({ type: 'FLIP' })
     a.send({ type: 'NOOP' })
     a.send({ type: 'FLIP' })
-    expect(heard).toEqual([{ a: 'off', b: 'off' }, { a: 'off', b: 'on' }, { a: 'on', b: 'on' }])
+    expect(heard).toEqual([
+      { a: 'off', b: 'off' },
+      { a: 'off', b: 'on' },
+      { a: 'on', b: 'on' },
+    ])
   })
 
   it('an equality that ignores a value keeps the last one it took', () => {
     const { a, byName } = actors()
     const heard: (boolean | null)[] = []
     // Like the webphone following tab ownership: nothing while undecided (null here stands for 'on').
-    follow('a', (snapshot: { value: unknown }) => (snapshot.value === 'on' ? null : false), (value) => heard.push(value), (last, now) => now === null || last === now).subscribe(byName)
+    follow(
+      'a',
+      (snapshot: { value: unknown }) => (snapshot.value === 'on' ? null : false),
+      (value) => heard.push(value),
+      (last, now) => now === null || last === now,
+    ).subscribe(byName)
     a.send({ type: 'FLIP' })
     a.send({ type: 'FLIP' })
     expect(heard).toEqual([false])

@@ -17,13 +17,29 @@ const AGENT = [PERMISSIONS.viewSoftphone, PERMISSIONS.viewTakeBreak, PERMISSIONS
 
 function activity(overrides: Partial<Activity> = {}): Activity {
   return {
-    id: 5, user: 7, destination: '5511999990001', client: null, mailing: null, mailing_client: null, campaign: null, dialer: null,
-    count: 0, done: false, start: new Date(Date.now() - 60_000).toISOString(), end: null, subject: 'Retorno', type: 'call', target: '',
-    active: true, automatic_execution: true, created_by: 2, created: new Date().toISOString(), updated: new Date().toISOString(),
+    id: 5,
+    user: 7,
+    destination: '5511999990001',
+    client: null,
+    mailing: null,
+    mailing_client: null,
+    campaign: null,
+    dialer: null,
+    count: 0,
+    done: false,
+    start: new Date(Date.now() - 60_000).toISOString(),
+    end: null,
+    subject: 'Retorno',
+    type: 'call',
+    target: '',
+    active: true,
+    automatic_execution: true,
+    created_by: 2,
+    created: new Date().toISOString(),
+    updated: new Date().toISOString(),
     ...overrides,
   }
 }
-
 
 const running = agentSystemsPerTest()
 function start(overrides: Partial<AgentSystemOptions> = {}, withActivities = true) {
@@ -34,8 +50,17 @@ function start(overrides: Partial<AgentSystemOptions> = {}, withActivities = tru
     done: vi.fn(async (id: number) => activity({ id, done: true })),
   } satisfies ActivityEffects
   const options: AgentSystemOptions = {
-    userId: 7, roles: AGENT, endpoint: '1001', token: null, locale: 'pt-BR', page: '/', tabId: 'tab-a',
-    socketUrl: 'ws://atende.test/ws/business/', webphone: true, voip: VOIP, team: TEAM,
+    userId: 7,
+    roles: AGENT,
+    endpoint: '1001',
+    token: null,
+    locale: 'pt-BR',
+    page: '/',
+    tabId: 'tab-a',
+    socketUrl: 'ws://atende.test/ws/business/',
+    webphone: true,
+    voip: VOIP,
+    team: TEAM,
     ...overrides,
   }
   const system = createAgentSystem(options, { ...fakes.effects, webphone: phone.webphone, ...(withActivities ? { activities } : {}) })
@@ -56,7 +81,6 @@ async function registered(harness: ReturnType<typeof start>) {
   await flush()
   return phone
 }
-
 
 describe('activity dialer in the agent system', () => {
   it('dials a due activity through the webphone when available, and sends done_activity and the REST done when answered', async () => {

@@ -18,8 +18,17 @@ function start(overrides: Partial<AgentSystemOptions> = {}) {
   const effects = { ...fakes.effects, webphone }
   const system = createAgentSystem(
     {
-      userId: 7, roles: [PERMISSIONS.viewSoftphone, PERMISSIONS.viewTakeBreak], endpoint: '1001', token: null, locale: 'pt-BR',
-      page: '/', tabId: 'tab-a', socketUrl: 'ws://atende.test/ws/business/', webphone: true, voip: FAKE_VOIP, team: FAKE_TEAM,
+      userId: 7,
+      roles: [PERMISSIONS.viewSoftphone, PERMISSIONS.viewTakeBreak],
+      endpoint: '1001',
+      token: null,
+      locale: 'pt-BR',
+      page: '/',
+      tabId: 'tab-a',
+      socketUrl: 'ws://atende.test/ws/business/',
+      webphone: true,
+      voip: FAKE_VOIP,
+      team: FAKE_TEAM,
       ...overrides,
     },
     effects,
@@ -69,9 +78,12 @@ describe('the realtime table', () => {
   it('has one handler per forwarded action: a second one, or none, is a wiring error', () => {
     const handlers = Object.fromEntries(FORWARDED_ACTIONS.map((action) => [action, () => []])) as unknown as SocketHandlers<(typeof FORWARDED_ACTIONS)[number]>
     expect(Object.keys(serverActionTable([{ slice: 'all', socket: handlers }])).sort()).toEqual([...FORWARDED_ACTIONS].sort())
-    expect(() => serverActionTable([{ slice: 'all', socket: handlers }, { slice: 'again', socket: { dnd: () => [] } }])).toThrow(
-      'the server action dnd is handled by both all and again',
-    )
+    expect(() =>
+      serverActionTable([
+        { slice: 'all', socket: handlers },
+        { slice: 'again', socket: { dnd: () => [] } },
+      ]),
+    ).toThrow('the server action dnd is handled by both all and again')
     const { dnd: _dnd, refresh: _refresh, ...rest } = handlers
     expect(() => serverActionTable([{ slice: 'most', socket: rest }])).toThrow('no slice handles the server actions dnd, refresh')
   })

@@ -11,14 +11,22 @@ const VOIP = FAKE_VOIP
 const TEAM = FAKE_TEAM
 const AGENT = [PERMISSIONS.viewSoftphone, PERMISSIONS.viewTakeBreak]
 
-
 const running = agentSystemsPerTest()
 function start(overrides: Partial<AgentSystemOptions> = {}) {
   const fakes = fakeEffects()
   const phone = fakeWebphone({ form: 1 })
   const options: AgentSystemOptions = {
-    userId: 7, roles: AGENT, endpoint: '1001', token: null, locale: 'pt-BR', page: '/', tabId: 'tab-a',
-    socketUrl: 'ws://atende.test/ws/business/', webphone: true, voip: VOIP, team: TEAM,
+    userId: 7,
+    roles: AGENT,
+    endpoint: '1001',
+    token: null,
+    locale: 'pt-BR',
+    page: '/',
+    tabId: 'tab-a',
+    socketUrl: 'ws://atende.test/ws/business/',
+    webphone: true,
+    voip: VOIP,
+    team: TEAM,
     ...overrides,
   }
   const system = createAgentSystem(options, { ...fakes.effects, webphone: phone.webphone })
@@ -28,9 +36,7 @@ function start(overrides: Partial<AgentSystemOptions> = {}) {
   return { system, socket, ...phone, fakes }
 }
 const flush = () => vi.advanceTimersByTimeAsync(0)
-const telephonyStatuses = (socket: FakeSocket) =>
-  socket.sent.filter((m) => m.action === 'change_state' && m.channel === 'telephony').map((m) => m.status)
-
+const telephonyStatuses = (socket: FakeSocket) => socket.sent.filter((m) => m.action === 'change_state' && m.channel === 'telephony').map((m) => m.status)
 
 describe('webphone in the agent system', () => {
   it('starts the phone only in the serving tab and reports registration, calls and ringing as the telephony status', async () => {
@@ -39,7 +45,13 @@ describe('webphone in the agent system', () => {
     socket.receive({ action: 'startService' })
     await flush()
     expect(phones).toHaveLength(1)
-    expect(phones[0].config).toEqual({ websocket: VOIP.websocket, endpoint: '1001', realm: 'atende.test', password: 'pw', audio: { input: null, output: null } })
+    expect(phones[0].config).toEqual({
+      websocket: VOIP.websocket,
+      endpoint: '1001',
+      realm: 'atende.test',
+      password: 'pw',
+      audio: { input: null, output: null },
+    })
     const phone = phones[0]
     phone.emit({ type: 'PHONE_TRANSPORT', connected: true })
     phone.emit({ type: 'PHONE_REGISTRATION', state: 'registered' })

@@ -13,8 +13,15 @@ const AGENT = [PERMISSIONS.viewSoftphone, PERMISSIONS.viewChat, PERMISSIONS.view
 
 function options(overrides: Partial<AgentSystemOptions> = {}): AgentSystemOptions {
   return {
-    userId: 7, roles: AGENT, endpoint: '1001', token: null, locale: 'pt-BR', page: '/', tabId: 'tab-a',
-    socketUrl: 'ws://atende.test/ws/business/', webphone: false,
+    userId: 7,
+    roles: AGENT,
+    endpoint: '1001',
+    token: null,
+    locale: 'pt-BR',
+    page: '/',
+    tabId: 'tab-a',
+    socketUrl: 'ws://atende.test/ws/business/',
+    webphone: false,
     ...overrides,
   }
 }
@@ -28,7 +35,6 @@ function start(opts: Partial<AgentSystemOptions> = {}, fakes = fakeEffects()) {
 
 /** Lets queued microtasks (channel messages, settled requests) run. */
 const flush = () => vi.advanceTimersByTimeAsync(0)
-
 
 describe('service socket wiring', () => {
   it('logs in when the socket opens, reports the page and both statuses, then pings every 5 s', async () => {
@@ -107,9 +113,26 @@ describe('service socket wiring', () => {
     const socket = FakeSocket.last()
     socket.open()
     const activity = {
-      id: 4, user: 7, destination: '1001', client: null, mailing: null, mailing_client: null, campaign: null, dialer: null,
-      count: 2, done: false, start: '2030-01-01T10:00:00.000Z', end: null, subject: 'Retorno', type: 'call', target: '',
-      active: true, automatic_execution: true, created_by: 1, created: '2030-01-01T09:00:00.000Z', updated: '2030-01-01T09:00:00.000Z',
+      id: 4,
+      user: 7,
+      destination: '1001',
+      client: null,
+      mailing: null,
+      mailing_client: null,
+      campaign: null,
+      dialer: null,
+      count: 2,
+      done: false,
+      start: '2030-01-01T10:00:00.000Z',
+      end: null,
+      subject: 'Retorno',
+      type: 'call',
+      target: '',
+      active: true,
+      automatic_execution: true,
+      created_by: 1,
+      created: '2030-01-01T09:00:00.000Z',
+      updated: '2030-01-01T09:00:00.000Z',
     }
     socket.receive({ action: 'activity', activities: [activity] })
     expect(effects.rememberActivities).toHaveBeenLastCalledWith([activity])
@@ -135,7 +158,10 @@ describe('service socket wiring', () => {
 
   it('says logout on the socket when signing out, then closes the socket and the channel', () => {
     const { FakeChannel, open } = fakeBrowserChannels()
-    const { system } = start({}, fakeEffects((name) => new FakeChannel(name)))
+    const { system } = start(
+      {},
+      fakeEffects((name) => new FakeChannel(name)),
+    )
     const socket = FakeSocket.last()
     socket.open()
     socket.sent.length = 0
@@ -149,13 +175,19 @@ describe('service socket wiring', () => {
 describe('one serving tab', () => {
   it("'Atender aqui' sends service_here and reloads after 100 ms; the serving tab stops the phone and reloads after 3 s", async () => {
     const { FakeChannel } = fakeBrowserChannels()
-    const tabA = start({ tabId: 'tab-a' }, fakeEffects((name) => new FakeChannel(name)))
+    const tabA = start(
+      { tabId: 'tab-a' },
+      fakeEffects((name) => new FakeChannel(name)),
+    )
     const socketA = FakeSocket.last()
     socketA.open()
     socketA.receive({ action: 'startService' })
     expect(tabA.system.get('tabOwnership').getSnapshot().value).toBe('serving')
 
-    const tabB = start({ tabId: 'tab-b' }, fakeEffects((name) => new FakeChannel(name)))
+    const tabB = start(
+      { tabId: 'tab-b' },
+      fakeEffects((name) => new FakeChannel(name)),
+    )
     const socketB = FakeSocket.last()
     await flush() // who_serves → tab A answers serving
     expect(tabB.system.get('tabOwnership').getSnapshot().value).toBe('otherTab')
@@ -178,7 +210,10 @@ describe('one serving tab', () => {
 
   it('uses the channel name atende-service and never hears its own messages', async () => {
     const { FakeChannel, open } = fakeBrowserChannels()
-    const { system } = start({ tabId: 'alone' }, fakeEffects((name) => new FakeChannel(name)))
+    const { system } = start(
+      { tabId: 'alone' },
+      fakeEffects((name) => new FakeChannel(name)),
+    )
     expect([...open].map((channel) => channel.name)).toEqual([BROADCAST_CHANNEL_NAME])
     await flush()
     expect(system.get('tabOwnership').getSnapshot().value).toBe('claiming')
@@ -241,9 +276,7 @@ describe('pause wiring', () => {
   it('an exceeded stop opens the justification, and the reason goes to the stop', async () => {
     const fakes = fakeEffects()
     fakes.effects.checkPause.mockResolvedValue(pauseRecord({ maximum_duration: 1, seconds: 90, exceeded: true }))
-    fakes.effects.stopPause
-      .mockResolvedValueOnce(answer(false, pauseRecord(), 5, 'Pausa excedida: justifique'))
-      .mockResolvedValueOnce(answer(true, null))
+    fakes.effects.stopPause.mockResolvedValueOnce(answer(false, pauseRecord(), 5, 'Pausa excedida: justifique')).mockResolvedValueOnce(answer(true, null))
     const { system } = start({}, fakes)
     await flush()
     const pause = system.get('pause')

@@ -11,10 +11,21 @@ import { jsonResponse, renderApp } from './render-app.tsx'
 const DAY = 86_400_000
 function profile(overrides: Partial<Profile> = {}): Profile {
   return {
-    id: 1, username: 'agent1', first_name: 'Ana', last_name: 'Agente', email: '', avatar: null, avatar_message: '',
-    roles: [PERMISSIONS.viewDashboard], last_login: new Date(Date.now() - DAY).toISOString(),
+    id: 1,
+    username: 'agent1',
+    first_name: 'Ana',
+    last_name: 'Agente',
+    email: '',
+    avatar: null,
+    avatar_message: '',
+    roles: [PERMISSIONS.viewDashboard],
+    last_login: new Date(Date.now() - DAY).toISOString(),
     site: { id: 1, domain: 'localhost', name: 'Demo', settings: {} as Profile['site']['settings'] },
-    voip: null, team: null, pauses: [], queue_classifications: [], dialer_classifications: [],
+    voip: null,
+    team: null,
+    pauses: [],
+    queue_classifications: [],
+    dialer_classifications: [],
     userextra: { login_channel_telephony: false, login_channel_chat: false, password_expire_date: null, password_notification_start: null },
     ...overrides,
   }
@@ -32,7 +43,16 @@ async function open(path: string) {
 }
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as never
   window.scrollTo = (() => {}) as never
 })
 
@@ -79,7 +99,14 @@ describe('route guards', () => {
   })
 
   it('forces the change-password page when the password has expired, with the toast', async () => {
-    signedIn = profile({ userextra: { login_channel_telephony: false, login_channel_chat: false, password_expire_date: new Date(Date.now() - 1000).toISOString(), password_notification_start: null } })
+    signedIn = profile({
+      userextra: {
+        login_channel_telephony: false,
+        login_channel_chat: false,
+        password_expire_date: new Date(Date.now() - 1000).toISOString(),
+        password_notification_start: null,
+      },
+    })
     const router = await open('/profile/change-avatar')
     expect(router.state.location.pathname).toBe('/profile/change-password')
     expect(toasts.get().map((t) => t.message)).toContain('Sua senha expirou, por favor, crie uma nova senha.')
@@ -88,7 +115,12 @@ describe('route guards', () => {
   it('warns on the home page right after sign-in inside the notification window', async () => {
     signedIn = profile({
       last_login: new Date().toISOString(),
-      userextra: { login_channel_telephony: false, login_channel_chat: false, password_expire_date: new Date(Date.now() + DAY).toISOString(), password_notification_start: new Date(Date.now() - DAY).toISOString() },
+      userextra: {
+        login_channel_telephony: false,
+        login_channel_chat: false,
+        password_expire_date: new Date(Date.now() + DAY).toISOString(),
+        password_notification_start: new Date(Date.now() - DAY).toISOString(),
+      },
     })
     await open('/')
     expect(toasts.get().map((t) => t.message)).toContain('Sua senha irá expirar em breve.')

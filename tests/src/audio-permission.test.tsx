@@ -63,7 +63,10 @@ describe('audio playback gate', () => {
     const secondPlay = second.play
     const guarded = gate.guard(first, 'call')
     await expect(guarded.play()).rejects.toThrow('blocked') // the caller still sees its own promise
-    await gate.guard(second, 'call').play().catch(() => {})
+    await gate
+      .guard(second, 'call')
+      .play()
+      .catch(() => {})
     await flush()
     expect(reports).toEqual([{ type: 'PLAYBACK_BLOCKED', id: 'call-1', retried: false }])
 
@@ -94,7 +97,10 @@ describe('audio playback gate', () => {
     const gate = createAudioPlayback()
     const reports: PlaybackReport[] = []
     gate.subscribe((report) => reports.push(report))
-    gate.guard(fakeAudio('blocked'), 'call').play().catch(() => {})
+    gate
+      .guard(fakeAudio('blocked'), 'call')
+      .play()
+      .catch(() => {})
     await flush()
     gate.retry(['call-1'])
     await flush()
@@ -120,7 +126,17 @@ describe('audio authorisation dialog', () => {
     const audio = createAudioPlayback()
     const roles = [PERMISSIONS.viewSoftphone, PERMISSIONS.viewChat]
     const system = createAgentSystem(
-      { userId: 7, roles, endpoint: '1001', token: null, locale: 'pt-BR', page: '/', tabId: 'tab-a', socketUrl: 'ws://atende.test/ws/business/', webphone: false },
+      {
+        userId: 7,
+        roles,
+        endpoint: '1001',
+        token: null,
+        locale: 'pt-BR',
+        page: '/',
+        tabId: 'tab-a',
+        socketUrl: 'ws://atende.test/ws/business/',
+        webphone: false,
+      },
       { ...fakeEffects().effects, audio },
     )
     systems.push(system)
@@ -150,7 +166,10 @@ describe('audio authorisation dialog', () => {
     expect(screen.queryByTestId('audio-permission')).toBeNull()
 
     // The webphone's browser side as the app builds it: its call audio goes through the same gate.
-    browserWebphoneEffects(i18n, audio).createSipPhone({ websocket: 'ws://localhost/ws/sip', endpoint: '1001', realm: 'localhost', password: 'x', audio: { input: null, output: null } }, () => {})
+    browserWebphoneEffects(i18n, audio).createSipPhone(
+      { websocket: 'ws://localhost/ws/sip', endpoint: '1001', realm: 'localhost', password: 'x', audio: { input: null, output: null } },
+      () => {},
+    )
     await vi.waitFor(() => expect(sipDeps).toHaveLength(1))
     const callAudio = sipDeps[0]!.createAudio()
     play.mockClear()

@@ -18,7 +18,8 @@ export function parsePo(text: string): Entry[] {
   const entries: Entry[] = []
   let current: Partial<Entry> & { field?: 'context' | 'id' | 'str' } = {}
   const flush = () => {
-    if (current.id !== undefined && current.id !== '') entries.push({ id: current.id, context: current.context, str: current.str ?? '', obsolete: Boolean(current.obsolete) })
+    if (current.id !== undefined && current.id !== '')
+      entries.push({ id: current.id, context: current.context, str: current.str ?? '', obsolete: Boolean(current.obsolete) })
     current = {}
   }
   for (const raw of text.split(/\r?\n/)) {
@@ -54,7 +55,9 @@ describe('translation catalogs', () => {
   })
 
   it('parses ids, contexts and multi-line strings', () => {
-    const parsed = parsePo('msgid ""\nmsgstr ""\n"Language: x\\n"\n\nmsgctxt "menu"\nmsgid "A"\nmsgstr ""\n"B"\n\nmsgid "C"\nmsgstr ""\n\n#~ msgid "Old"\n#~ msgstr "Velho"\n')
+    const parsed = parsePo(
+      'msgid ""\nmsgstr ""\n"Language: x\\n"\n\nmsgctxt "menu"\nmsgid "A"\nmsgstr ""\n"B"\n\nmsgid "C"\nmsgstr ""\n\n#~ msgid "Old"\n#~ msgstr "Velho"\n',
+    )
     expect(parsed).toEqual([
       { id: 'A', context: 'menu', str: 'B', obsolete: false },
       { id: 'C', context: undefined, str: '', obsolete: false },
@@ -73,13 +76,17 @@ describe('translation catalogs', () => {
 
   for (const locale of LOCALES.filter((l) => l !== 'pt-BR')) {
     it(`${locale} translates every message`, () => {
-      const empty = catalog(locale).filter((e) => !e.str.trim()).map((e) => e.id)
+      const empty = catalog(locale)
+        .filter((e) => !e.str.trim())
+        .map((e) => e.id)
       expect(empty, `untranslated in ${locale}`).toEqual([])
     })
 
     it(`${locale} keeps every placeholder of the source`, () => {
       const placeholders = (s: string) => [...s.matchAll(/\{(\w+)[^}]*\}/g)].map((m) => m[1]).sort()
-      const broken = catalog(locale).filter((e) => JSON.stringify(placeholders(e.str)) !== JSON.stringify(placeholders(e.id))).map((e) => e.id)
+      const broken = catalog(locale)
+        .filter((e) => JSON.stringify(placeholders(e.str)) !== JSON.stringify(placeholders(e.id)))
+        .map((e) => e.id)
       expect(broken).toEqual([])
     })
   }

@@ -42,7 +42,8 @@ describe('lazyQueryClient', () => {
 })
 
 describe('site settings of the signed-in user', () => {
-  const profile = (primary: string) => ({ id: 1, username: 'ada', site: { id: 1, domain: 'x', name: 'X', settings: { primary_color: primary } } }) as unknown as Profile
+  const profile = (primary: string) =>
+    ({ id: 1, username: 'ada', site: { id: 1, domain: 'x', name: 'X', settings: { primary_color: primary } } }) as unknown as Profile
 
   it('follow the profile in the query cache: set, updated, and forgotten on logout or a lost session', () => {
     const client = createQueryClient()
@@ -75,7 +76,9 @@ describe('public site settings of the sign-in page', () => {
     const { loadPublicSite, publicSite, PUBLIC_SITE_STALE_MS } = await import('../../src/app/siteSettings.ts')
     let fail = true
     const fetch = vi.fn(async () =>
-      fail ? new Response('down', { status: 503 }) : new Response(JSON.stringify({ id: 1, domain: 'x', name: 'Demo', settings: {} }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      fail
+        ? new Response('down', { status: 503 })
+        : new Response(JSON.stringify({ id: 1, domain: 'x', name: 'Demo', settings: {} }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
     )
     configureClient({ fetch: fetch as unknown as typeof globalThis.fetch })
     vi.spyOn(console, 'warn').mockImplementation(() => {})

@@ -12,7 +12,10 @@ describe('the lazily loaded phone', () => {
     const loaded = new Promise<void>((resolve) => (release = resolve))
     const real = (): SipPhone => {
       created++
-      const record = (name: string) => async (...args: unknown[]) => void calls.push(`${name}:${args.join(',')}`)
+      const record =
+        (name: string) =>
+        async (...args: unknown[]) =>
+          void calls.push(`${name}:${args.join(',')}`)
       return {
         start: record('start'),
         stop: record('stop'),

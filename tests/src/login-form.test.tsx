@@ -11,10 +11,21 @@ import { jsonResponse, renderApp } from './render-app.tsx'
 // language, the server's field and non-field errors, and the way in. The real route tree; fetch is answered here.
 
 const profile = {
-  id: 1, username: 'admin', first_name: 'Ada', last_name: 'Admin', email: '', avatar: null, avatar_message: '',
-  roles: [PERMISSIONS.viewDashboard], last_login: new Date().toISOString(),
+  id: 1,
+  username: 'admin',
+  first_name: 'Ada',
+  last_name: 'Admin',
+  email: '',
+  avatar: null,
+  avatar_message: '',
+  roles: [PERMISSIONS.viewDashboard],
+  last_login: new Date().toISOString(),
   site: { id: 1, domain: 'localhost', name: 'Demo', settings: {} },
-  voip: null, team: null, pauses: [], queue_classifications: [], dialer_classifications: [],
+  voip: null,
+  team: null,
+  pauses: [],
+  queue_classifications: [],
+  dialer_classifications: [],
   userextra: { login_channel_telephony: false, login_channel_chat: false, password_expire_date: null, password_notification_start: null },
 } as unknown as Profile
 
@@ -50,7 +61,16 @@ async function submit() {
 
 beforeAll(() => {
   installValidationMessages()
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as never
   window.scrollTo = (() => {}) as never
 })
 

@@ -25,7 +25,10 @@ describe('side menu filtering', () => {
   })
 
   it('drops children without permission and hides a group left empty', () => {
-    const menu = [item('g', 'my-profile', [item('a', 'sites.view_chat'), item('b', 'sites.view_reports')]), item('h', 'my-profile', [item('c', 'sites.view_settings')])]
+    const menu = [
+      item('g', 'my-profile', [item('a', 'sites.view_chat'), item('b', 'sites.view_reports')]),
+      item('h', 'my-profile', [item('c', 'sites.view_settings')]),
+    ]
     expect(ids(filterMenu(menu, ['sites.view_reports']))).toEqual(['g', 'b'])
   })
 
@@ -36,7 +39,11 @@ describe('side menu filtering', () => {
   it('gives every entry a unique id and a target or children', () => {
     const all = ids(MENU)
     expect(new Set(all).size).toBe(all.length)
-    const walk = (items: MenuItem[]): void => items.forEach((i) => { expect(Boolean(i.to) || Boolean(i.children?.length)).toBe(true); walk(i.children ?? []) })
+    const walk = (items: MenuItem[]): void =>
+      items.forEach((i) => {
+        expect(Boolean(i.to) || Boolean(i.children?.length)).toBe(true)
+        walk(i.children ?? [])
+      })
     walk(MENU)
   })
 })

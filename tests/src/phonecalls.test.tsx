@@ -15,39 +15,134 @@ const SUPERVISOR = [PERMISSIONS.viewSoftphone, PERMISSIONS.viewReports, PERMISSI
 
 function row(patch: Partial<CallRow>): CallRow {
   return {
-    id: 1, uid: 'u1', call_id: 'c1@test', datetime: '2025-03-03T13:00:00.000Z', total_duration: 3725, total_answer_duration: 65,
-    endpoint: '10001', user: 3, user_description: 'Ana Agente', queue: 7, queue_description: 'Suporte', classification: null,
-    sub_classification: null, comment: '', phone: '11987654321', phone_type: 'mobile', dial_status: 200, dial_status_text: 'OK',
-    queue_started_datetime: '2025-03-03T13:00:02.000Z', queue_answered_datetime: '2025-03-03T13:00:09.000Z', call_type: 20,
-    direction: 'inbound', queue_ended_by: 'caller', hung_up_by: 'caller', inbound_route_id: 4, did: '551160000000', country: 'BR',
-    area_code: '11', outbound_route_id: null, trunk: 2, trunk_description: 'Operadora', recording: true, form: null, ...patch,
+    id: 1,
+    uid: 'u1',
+    call_id: 'c1@test',
+    datetime: '2025-03-03T13:00:00.000Z',
+    total_duration: 3725,
+    total_answer_duration: 65,
+    endpoint: '10001',
+    user: 3,
+    user_description: 'Ana Agente',
+    queue: 7,
+    queue_description: 'Suporte',
+    classification: null,
+    sub_classification: null,
+    comment: '',
+    phone: '11987654321',
+    phone_type: 'mobile',
+    dial_status: 200,
+    dial_status_text: 'OK',
+    queue_started_datetime: '2025-03-03T13:00:02.000Z',
+    queue_answered_datetime: '2025-03-03T13:00:09.000Z',
+    call_type: 20,
+    direction: 'inbound',
+    queue_ended_by: 'caller',
+    hung_up_by: 'caller',
+    inbound_route_id: 4,
+    did: '551160000000',
+    country: 'BR',
+    area_code: '11',
+    outbound_route_id: null,
+    trunk: 2,
+    trunk_description: 'Operadora',
+    recording: true,
+    form: null,
+    ...patch,
   }
 }
 
 const ROWS = [
   row({}),
-  row({ id: 2, uid: 'u2', call_id: 'c2@test', phone: '1133334444', call_type: 10, direction: 'outbound', dial_status: 486, total_duration: 12, total_answer_duration: null, queue: null, queue_description: '' }),
+  row({
+    id: 2,
+    uid: 'u2',
+    call_id: 'c2@test',
+    phone: '1133334444',
+    call_type: 10,
+    direction: 'outbound',
+    dial_status: 486,
+    total_duration: 12,
+    total_answer_duration: null,
+    queue: null,
+    queue_description: '',
+  }),
   row({ id: 3, uid: 'u3', call_id: 'c3@test', phone: '1140040000', call_type: 77, dial_status: 699, dial_status_text: 'Weird' }),
 ]
 
 const STEPS: CallStepRow[] = [
   {
-    id: 10, uid: 's1', parent_uid: null, call_id: 'c1@test', step: 1, kind: 'queue', direction: 'inbound', call_type: 20, caller: '11987654321',
-    callee: '10002', phone: '11987654321', user: 4, user_description: 'Beto Agente', endpoint: '10002', queue: 7, queue_description: 'Suporte',
-    trunk: 2, dial_status: 486, dial_status_text: 'Busy Here', started_at: '2025-03-03T13:00:02.000Z', ringing_at: null, answered_at: null,
-    ended_at: '2025-03-03T13:00:05.000Z', total_duration: 3, answered_duration: null, queue_wait: 3, hung_up_by: null,
+    id: 10,
+    uid: 's1',
+    parent_uid: null,
+    call_id: 'c1@test',
+    step: 1,
+    kind: 'queue',
+    direction: 'inbound',
+    call_type: 20,
+    caller: '11987654321',
+    callee: '10002',
+    phone: '11987654321',
+    user: 4,
+    user_description: 'Beto Agente',
+    endpoint: '10002',
+    queue: 7,
+    queue_description: 'Suporte',
+    trunk: 2,
+    dial_status: 486,
+    dial_status_text: 'Busy Here',
+    started_at: '2025-03-03T13:00:02.000Z',
+    ringing_at: null,
+    answered_at: null,
+    ended_at: '2025-03-03T13:00:05.000Z',
+    total_duration: 3,
+    answered_duration: null,
+    queue_wait: 3,
+    hung_up_by: null,
   },
   {
-    id: 11, uid: 's2', parent_uid: 's1', call_id: 'c1@test', step: 2, kind: 'queue', direction: 'inbound', call_type: 20, caller: '11987654321',
-    callee: '10001', phone: '11987654321', user: 3, user_description: 'Ana Agente', endpoint: '10001', queue: 7, queue_description: 'Suporte',
-    trunk: 2, dial_status: 200, dial_status_text: 'OK', started_at: '2025-03-03T13:00:05.000Z', ringing_at: null, answered_at: '2025-03-03T13:00:09.000Z',
-    ended_at: '2025-03-03T13:01:14.000Z', total_duration: 69, answered_duration: 65, queue_wait: 7, hung_up_by: 'caller',
+    id: 11,
+    uid: 's2',
+    parent_uid: 's1',
+    call_id: 'c1@test',
+    step: 2,
+    kind: 'queue',
+    direction: 'inbound',
+    call_type: 20,
+    caller: '11987654321',
+    callee: '10001',
+    phone: '11987654321',
+    user: 3,
+    user_description: 'Ana Agente',
+    endpoint: '10001',
+    queue: 7,
+    queue_description: 'Suporte',
+    trunk: 2,
+    dial_status: 200,
+    dial_status_text: 'OK',
+    started_at: '2025-03-03T13:00:05.000Z',
+    ringing_at: null,
+    answered_at: '2025-03-03T13:00:09.000Z',
+    ended_at: '2025-03-03T13:01:14.000Z',
+    total_duration: 69,
+    answered_duration: 65,
+    queue_wait: 7,
+    hung_up_by: 'caller',
   },
 ]
 
 const answer = (c: { path: string }) => {
   if (c.path === CALLS) return { body: { count: 42, results: ROWS } }
-  if (c.path === QUEUES) return { body: { count: 2, results: [{ id: 7, description: 'Suporte' }, { id: 8, description: 'Vendas' }] } }
+  if (c.path === QUEUES)
+    return {
+      body: {
+        count: 2,
+        results: [
+          { id: 7, description: 'Suporte' },
+          { id: 8, description: 'Vendas' },
+        ],
+      },
+    }
   if (c.path === `/api/v1/report/call-steps/${encodeURIComponent('c1@test')}/`) return { body: { count: 2, results: STEPS } }
   return undefined
 }
@@ -76,8 +171,20 @@ describe('/phonecalls', () => {
     await openApp('/phonecalls')
     await screen.findByText('11987654321')
     expect(lastList()).toEqual({ offset: '0', limit: '10' })
-    const cells = (i: number) => within(rows()[i]!).getAllByRole('cell').map((c) => c.textContent)
-    expect(cells(0)).toEqual([expect.stringMatching(/^03\/03\/2025 \d\d:00:00$/), '11987654321', 'ReceptivaEntrada', 'Ana Agente10001', 'Suporte', 'Atendida', '01:02:05', '00:01:05'])
+    const cells = (i: number) =>
+      within(rows()[i]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+    expect(cells(0)).toEqual([
+      expect.stringMatching(/^03\/03\/2025 \d\d:00:00$/),
+      '11987654321',
+      'ReceptivaEntrada',
+      'Ana Agente10001',
+      'Suporte',
+      'Atendida',
+      '01:02:05',
+      '00:01:05',
+    ])
     expect(cells(1)).toEqual([expect.any(String), '1133334444', 'Ativa manualSaída', 'Ana Agente10001', '', 'Destino ocupado', '00:00:12', '00:00:00'])
     // Unknown call type and dial status are shown raw.
     expect(cells(2)[2]).toBe('77Entrada')
@@ -97,7 +204,9 @@ describe('/phonecalls', () => {
     await openApp('/es-es/phonecalls')
     await screen.findByText('11987654321')
     expect(screen.getByRole('heading', { name: 'Llamadas' })).toBeTruthy()
-    const cells = within(rows()[0]!).getAllByRole('cell').map((c) => c.textContent)
+    const cells = within(rows()[0]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent)
     // The direction is not repeated when the type already says it.
     expect(cells.slice(2, 6)).toEqual(['Entrante', 'Ana Agente10001', 'Suporte', 'Contestada'])
   })
@@ -167,8 +276,22 @@ describe('/phonecalls', () => {
     expect(dialog.getByText('Operadora')).toBeTruthy()
     expect(dialog.getByText('01:02:05')).toBeTruthy()
     await expect.poll(() => dialog.queryAllByTestId('call-step').length).toBe(2)
-    const step = (i: number) => within(dialog.getAllByTestId('call-step')[i]!).getAllByRole('cell').map((c) => c.textContent)
-    expect(step(0)).toEqual(['1', 'Fila', '11987654321', '10002', 'Beto Agente · 10002', 'Suporte', 'Destino ocupado', expect.any(String), '00:00:03', '00:00:00'])
+    const step = (i: number) =>
+      within(dialog.getAllByTestId('call-step')[i]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+    expect(step(0)).toEqual([
+      '1',
+      'Fila',
+      '11987654321',
+      '10002',
+      'Beto Agente · 10002',
+      'Suporte',
+      'Destino ocupado',
+      expect.any(String),
+      '00:00:03',
+      '00:00:00',
+    ])
     expect(step(1)).toEqual(['2', 'Fila', '11987654321', '10001', 'Ana Agente · 10001', 'Suporte', 'Atendida', expect.any(String), '00:00:07', '00:01:05'])
   })
 

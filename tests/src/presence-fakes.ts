@@ -77,10 +77,24 @@ export function fakeBrowserChannels() {
 
 export function pauseRecord(overrides: Partial<Pause> = {}): Pause {
   return {
-    id: 41, pause_id: 3, description: 'Café', started_time: new Date().toISOString(), started_timestamp: Math.floor(Date.now() / 1000),
-    maximum_duration: 0, seconds: 0, exceeded: false, user: 7, started_by: 7, pending: false, enable_webphone: true,
-    enable_webchat: true, allow_incoming_call: false, allow_outgoing_call: false, allow_incoming_chat: false,
-    allow_outgoing_chat: false, lock_screen: false,
+    id: 41,
+    pause_id: 3,
+    description: 'Café',
+    started_time: new Date().toISOString(),
+    started_timestamp: Math.floor(Date.now() / 1000),
+    maximum_duration: 0,
+    seconds: 0,
+    exceeded: false,
+    user: 7,
+    started_by: 7,
+    pending: false,
+    enable_webphone: true,
+    enable_webchat: true,
+    allow_incoming_call: false,
+    allow_outgoing_call: false,
+    allow_incoming_chat: false,
+    allow_outgoing_chat: false,
+    lock_screen: false,
     ...overrides,
   }
 }
@@ -144,7 +158,10 @@ export function fakeWebphone(metadata: Record<string, unknown> | null = null) {
     createSipPhone: (config, emit) => {
       const entry = { config, emit, calls: [] as unknown[][], stopped: false }
       phones.push(entry)
-      const record = (name: string) => async (...args: unknown[]) => void entry.calls.push([name, ...args])
+      const record =
+        (name: string) =>
+        async (...args: unknown[]) =>
+          void entry.calls.push([name, ...args])
       const phone: SipPhone = {
         start: async () => emit({ type: 'PHONE_STARTED' }),
         stop: async () => void (entry.stopped = true),

@@ -13,18 +13,38 @@ import { jsonResponse, renderApp } from './render-app.tsx'
 
 export const AGENT = [PERMISSIONS.viewDashboard, PERMISSIONS.viewSoftphone, PERMISSIONS.viewChat, PERMISSIONS.viewTakeBreak]
 const pauseType = (id: number, description: string, maximum_duration: number) => ({
-  id, description, maximum_duration, color: '#795548', productive: false, enable_webphone: true, allow_incoming_call: false,
-  allow_outgoing_call: false, enable_webchat: true, allow_incoming_chat: false, allow_outgoing_chat: false, lock_screen: false,
+  id,
+  description,
+  maximum_duration,
+  color: '#795548',
+  productive: false,
+  enable_webphone: true,
+  allow_incoming_call: false,
+  allow_outgoing_call: false,
+  enable_webchat: true,
+  allow_incoming_chat: false,
+  allow_outgoing_chat: false,
+  lock_screen: false,
 })
 export const PAUSE_TYPES = [pauseType(3, 'Café', 600), pauseType(4, 'Almoço', 3600)]
 
 export function agent(overrides: Partial<Profile> = {}): Profile {
   return {
-    id: 7, username: 'agent1', first_name: 'Ana', last_name: 'Agente', email: '', avatar: null, avatar_message: '',
-    roles: AGENT, last_login: new Date(Date.now() - 86_400_000).toISOString(),
+    id: 7,
+    username: 'agent1',
+    first_name: 'Ana',
+    last_name: 'Agente',
+    email: '',
+    avatar: null,
+    avatar_message: '',
+    roles: AGENT,
+    last_login: new Date(Date.now() - 86_400_000).toISOString(),
     site: { id: 1, domain: 'localhost', name: 'Demo', settings: {} as Profile['site']['settings'] },
     voip: { websocket: 'ws://localhost/ws/sip', endpoint: '1001', realm: 'localhost', password: 'x', device_state_busy_at: 1 },
-    team: null, pauses: PAUSE_TYPES, queue_classifications: [], dialer_classifications: [],
+    team: null,
+    pauses: PAUSE_TYPES,
+    queue_classifications: [],
+    dialer_classifications: [],
     userextra: { login_channel_telephony: false, login_channel_chat: false, password_expire_date: null, password_notification_start: null },
     ...overrides,
   }
@@ -51,7 +71,16 @@ export const sent = (path: string) => api.calls.filter((call) => call.path === p
 /** Installs the fakes around every test of the calling file. */
 export function usePresenceHarness() {
   beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never
+    window.matchMedia ??= ((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      onchange: null,
+      dispatchEvent: () => false,
+    })) as never
     window.scrollTo = (() => {}) as never
   })
 

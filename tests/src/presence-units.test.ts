@@ -15,7 +15,19 @@ describe('machine texts', () => {
   beforeAll(() => activateLocale('en-US'))
 
   it('has a message with the same Portuguese for every text a presence machine exports', () => {
-    const texts = [OTHER_TAB_NOTICE, SERVICE_HERE_LABEL, TAKEN_OVER_NOTICE, REMOTE_LOGOUT_NOTICE, PAUSED_BY_SUPERVISOR_NOTICE, EXCEEDED_TITLE, LOCK_TITLE_PAUSED, LOCK_TITLE_LOCKED, DIAL_REFUSED_NOTICE, ROUTE_REQUIRED_NOTICE, TRANSFER_FAILED_NOTICE]
+    const texts = [
+      OTHER_TAB_NOTICE,
+      SERVICE_HERE_LABEL,
+      TAKEN_OVER_NOTICE,
+      REMOTE_LOGOUT_NOTICE,
+      PAUSED_BY_SUPERVISOR_NOTICE,
+      EXCEEDED_TITLE,
+      LOCK_TITLE_PAUSED,
+      LOCK_TITLE_LOCKED,
+      DIAL_REFUSED_NOTICE,
+      ROUTE_REQUIRED_NOTICE,
+      TRANSFER_FAILED_NOTICE,
+    ]
     for (const text of texts) expect(MACHINE_TEXTS[text]?.message, text).toBe(text)
   })
 
@@ -28,7 +40,9 @@ describe('machine texts', () => {
 
 describe('pause types', () => {
   it('keeps the valid entries of the profile list', () => {
-    expect(asPauseTypes([{ id: 1, description: 'Café', maximum_duration: 600 }, { id: '2', description: 'x' }, null, { id: 3, description: 'Almoço' }])).toEqual([
+    expect(
+      asPauseTypes([{ id: 1, description: 'Café', maximum_duration: 600 }, { id: '2', description: 'x' }, null, { id: 3, description: 'Almoço' }]),
+    ).toEqual([
       { id: 1, description: 'Café', maximum_duration: 600 },
       { id: 3, description: 'Almoço', maximum_duration: null },
     ])

@@ -10,5 +10,4 @@ export const WAIT_TIMEOUT = 10_000
 configure({ asyncUtilTimeout: WAIT_TIMEOUT })
 
 const waitFor = vi.waitFor
-vi.waitFor = ((callback, options) =>
-  waitFor(callback, typeof options === 'number' ? options : { timeout: WAIT_TIMEOUT, ...options })) as typeof vi.waitFor
+vi.waitFor = ((callback, options) => waitFor(callback, typeof options === 'number' ? options : { timeout: WAIT_TIMEOUT, ...options })) as typeof vi.waitFor

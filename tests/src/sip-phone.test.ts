@@ -17,7 +17,13 @@ import type { PhoneConfig, PhoneEvent } from '../../machines/webphoneTypes.ts'
 // The sip.js adapter against a fake sip.js: what it asks of the UserAgent, Registerer, Inviter and sessions, and the
 // events it reports to the webphone machine.
 
-const CONFIG: PhoneConfig = { websocket: 'wss://pbx.test/ws/sip', endpoint: '1001', realm: 'pbx.test', password: 's3cret', audio: { input: 'mic-2', output: 'spk-3' } }
+const CONFIG: PhoneConfig = {
+  websocket: 'wss://pbx.test/ws/sip',
+  endpoint: '1001',
+  realm: 'pbx.test',
+  password: 's3cret',
+  audio: { input: 'mic-2', output: 'spk-3' },
+}
 
 type Listener = (value: string) => void
 class FakeEmitter {
@@ -164,7 +170,9 @@ function setup(options: { mediaError?: Error } = {}) {
     createAudioContext: () => {
       let n = 0
       return {
-        createMediaStreamSource: (stream: MediaStream) => ({ connect: (out: { name: string }) => connections.push([(stream as unknown as { id: string }).id, out.name]) }),
+        createMediaStreamSource: (stream: MediaStream) => ({
+          connect: (out: { name: string }) => connections.push([(stream as unknown as { id: string }).id, out.name]),
+        }),
         createMediaStreamDestination: () => {
           n += 1
           const track = fakeTrack()
@@ -184,12 +192,15 @@ function setup(options: { mediaError?: Error } = {}) {
     clearInterval: (handle) => void (intervals[(handle as number) - 1] = () => {}),
     iceServers: [],
   }
-  vi.stubGlobal('MediaStream', class {
-    id: string
-    constructor(tracks: MediaStreamTrack[]) {
-      this.id = `mic(${tracks.length})`
-    }
-  })
+  vi.stubGlobal(
+    'MediaStream',
+    class {
+      id: string
+      constructor(tracks: MediaStreamTrack[]) {
+        this.id = `mic(${tracks.length})`
+      }
+    },
+  )
   const phone = createSipPhone(CONFIG, (event) => events.push(event), deps)
   return { phone, events, made, listeners, intervals, audios, connections, deps, holdModifier, micTrack }
 }
@@ -221,11 +232,7 @@ describe('sipPhone adapter', () => {
       sessionDescriptionHandlerFactoryOptions: { iceGatheringTimeout: ICE_GATHERING_TIMEOUT_MS, peerConnectionConfiguration: { iceServers: [] } },
     })
     expect(made.registerers[0].options).toEqual({ expires: REGISTER_EXPIRES_S })
-    expect(events).toEqual([
-      { type: 'PHONE_STARTED' },
-      { type: 'PHONE_TRANSPORT', connected: true },
-      { type: 'PHONE_REGISTRATION', state: 'registered' },
-    ])
+    expect(events).toEqual([{ type: 'PHONE_STARTED' }, { type: 'PHONE_TRANSPORT', connected: true }, { type: 'PHONE_REGISTRATION', state: 'registered' }])
   })
 
   it('reports a refused microphone as a media failure and never connects', async () => {
@@ -394,7 +401,11 @@ describe('sipPhone adapter', () => {
     const origin = new FakeInvitation()
     made.userAgents[0].options.delegate.onInvite(origin)
     await phone.answer('in-1')
-    const referral = (user: string, host: string) => ({ referTo: { uri: { user, host } }, accept: vi.fn(async () => undefined), reject: vi.fn(async () => undefined) })
+    const referral = (user: string, host: string) => ({
+      referTo: { uri: { user, host } },
+      accept: vi.fn(async () => undefined),
+      reject: vi.fn(async () => undefined),
+    })
     const ours = referral('*801187654321', 'pbx.test')
     origin.delegate?.onRefer?.(ours)
     expect(ours.accept).toHaveBeenCalledTimes(1)
@@ -417,7 +428,9 @@ describe('sipPhone adapter', () => {
     // baresip after 'connect error: Protocol not supported' (a WebSocket contact in Refer-To).
     origin.notify('SIP/2.0 500 Call Failed\r\n')
     origin.notify('SIP/2.0 200 OK\r\n')
-    expect(events.filter((event) => event.type === 'PHONE_TRANSFERRED')).toEqual([{ type: 'PHONE_TRANSFERRED', callId: 'in-1', ok: false, reason: 'Call Failed' }])
+    expect(events.filter((event) => event.type === 'PHONE_TRANSFERRED')).toEqual([
+      { type: 'PHONE_TRANSFERRED', callId: 'in-1', ok: false, reason: 'Call Failed' },
+    ])
     // The call stays with the agent.
     expect(origin.bye).not.toHaveBeenCalled()
   })
@@ -448,7 +461,14 @@ describe('sipPhone adapter', () => {
     await Promise.resolve()
     expect(customer.accept).toHaveBeenCalledTimes(1)
     // The call is the customer's now: their step uid, number and headers; no new call is announced.
-    const replaced = { type: 'PHONE_REPLACED', callId: 'in-1', uid: 'uid-77', phone: '01130000001', name: '', headers: { 'X-Atende-Uid': 'uid-77', 'X-Atende-Call-Type': '20', 'X-Atende-Queue': 'vendas' } }
+    const replaced = {
+      type: 'PHONE_REPLACED',
+      callId: 'in-1',
+      uid: 'uid-77',
+      phone: '01130000001',
+      name: '',
+      headers: { 'X-Atende-Uid': 'uid-77', 'X-Atende-Call-Type': '20', 'X-Atende-Queue': 'vendas' },
+    }
     expect(events.slice(before)).toEqual([replaced])
     // sip.js hangs the replaced session up: the call goes on.
     consult.set('Terminated')

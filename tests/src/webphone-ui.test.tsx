@@ -49,9 +49,23 @@ function call(id: string, context: Record<string, unknown> = {}, value: unknown 
     ref: fakeActor({
       value,
       context: {
-        id, uid: `uid-${id}`, direction: 'incoming', phone: '11999990000', name: '', accepted: value !== 'ringing', connected: value !== 'ringing',
-        mute: false, hold: false, startedAt: NOW, answeredAt: value === 'ringing' ? null : NOW, endedAt: null, callType: 20, queue: null, metadata: null,
-        endReason: null, ...context,
+        id,
+        uid: `uid-${id}`,
+        direction: 'incoming',
+        phone: '11999990000',
+        name: '',
+        accepted: value !== 'ringing',
+        connected: value !== 'ringing',
+        mute: false,
+        hold: false,
+        startedAt: NOW,
+        answeredAt: value === 'ringing' ? null : NOW,
+        endedAt: null,
+        callType: 20,
+        queue: null,
+        metadata: null,
+        endReason: null,
+        ...context,
       },
     }).ref,
   }
@@ -61,8 +75,18 @@ function webphone(value: unknown = { ready: { registration: 'registered' } }, co
   return fakeActor({
     value,
     context: {
-      registration: 'registered', calls: [], currentCallId: null, stage: 'dialpad', dnd: false, routeId: null, busyAt: 1, autoAnswer: false,
-      autoLogin: false, transfer: null, error: null, ...context,
+      registration: 'registered',
+      calls: [],
+      currentCallId: null,
+      stage: 'dialpad',
+      dnd: false,
+      routeId: null,
+      busyAt: 1,
+      autoAnswer: false,
+      autoLogin: false,
+      transfer: null,
+      error: null,
+      ...context,
     },
   })
 }
@@ -105,7 +129,16 @@ const sentTypes = (send: ReturnType<typeof vi.fn>) => send.mock.calls.map(([even
 describe('webphone views', () => {
   beforeAll(async () => {
     await activateLocale('pt-BR')
-    window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never
+    window.matchMedia ??= ((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      onchange: null,
+      dispatchEvent: () => false,
+    })) as never
   })
   beforeEach(() => {
     localStorage.clear()
@@ -227,7 +260,13 @@ describe('webphone views', () => {
     })
 
     it("with several routes dialling needs one: 'Selecione uma rota de saída'; choosing sends SET_ROUTE", async () => {
-      answers['/api/v1/pabx/outbound-routes/'] = () => ({ count: 2, results: [{ id: 3, description: 'Rota fixa' }, { id: 4, description: 'Rota móvel' }] })
+      answers['/api/v1/pabx/outbound-routes/'] = () => ({
+        count: 2,
+        results: [
+          { id: 3, description: 'Rota fixa' },
+          { id: 4, description: 'Rota móvel' },
+        ],
+      })
       const phone = webphone()
       show(phone.ref)
       const panel = await openPanel()
@@ -305,7 +344,10 @@ describe('webphone views', () => {
       expect((within(panel).getByTestId('webphone-conference') as HTMLButtonElement).disabled).toBe(true)
       fireEvent.click(within(panel).getByTestId('webphone-unhold'))
       fireEvent.click(within(panel).getByTestId('webphone-unmute'))
-      expect(sentTypes(phone.send)).toEqual([{ type: 'UNHOLD', callId: 'c1' }, { type: 'UNMUTE', callId: 'c1' }])
+      expect(sentTypes(phone.send)).toEqual([
+        { type: 'UNHOLD', callId: 'c1' },
+        { type: 'UNMUTE', callId: 'c1' },
+      ])
     })
 
     it('the panel is 1000 px wide with the form area when the current call has a form, 360 otherwise', async () => {
@@ -334,7 +376,10 @@ describe('webphone views', () => {
       expect(within(dialog).getByTestId('webphone-ringing-name').textContent).toBe('Cliente Silva')
       fireEvent.click(within(dialog).getByText('Atender'))
       fireEvent.click(within(dialog).getByText('Desligar'))
-      expect(sentTypes(phone.send)).toEqual([{ type: 'ANSWER', callId: 'c2' }, { type: 'HANGUP', callId: 'c2' }])
+      expect(sentTypes(phone.send)).toEqual([
+        { type: 'ANSWER', callId: 'c2' },
+        { type: 'HANGUP', callId: 'c2' },
+      ])
     })
 
     it('no dialog for outgoing calls or with auto-answer', () => {
@@ -369,7 +414,13 @@ describe('webphone views', () => {
       const endpoint = (agent().voip as { endpoint: string }).endpoint
       answers[`/api/v1/pabx/action/endpoint/permission-apps/${endpoint}/queue/transfer/`] = () => {
         asked.push('queue')
-        return { count: 2, results: [{ id: 3, description: 'Suporte', app: 'queue', appdata: '3' }, { id: 7, description: 'Vendas', app: 'queue', appdata: '7' }] }
+        return {
+          count: 2,
+          results: [
+            { id: 3, description: 'Suporte', app: 'queue', appdata: '3' },
+            { id: 7, description: 'Vendas', app: 'queue', appdata: '7' },
+          ],
+        }
       }
       const phone = webphone(undefined, { stage: 'transfer', calls: [call('c1')], currentCallId: 'c1' })
       show(phone.ref)
@@ -431,7 +482,10 @@ describe('webphone views', () => {
     it('the phonebook lists the extensions and dials the chosen one', async () => {
       answers['/api/v1/service/apps/pabx/endpoints/'] = () => ({
         count: 2,
-        results: [{ id: 1, description: 'Ramal 1001 (Ana Agente)' }, { id: 2, description: 'Ramal 1002 (Bruno Agente)' }],
+        results: [
+          { id: 1, description: 'Ramal 1001 (Ana Agente)' },
+          { id: 2, description: 'Ramal 1002 (Bruno Agente)' },
+        ],
       })
       const phone = webphone()
       show(phone.ref)
@@ -444,7 +498,10 @@ describe('webphone views', () => {
       const [bruno] = within(panel).getAllByTestId('webphone-contact')
       expect(within(panel).getAllByTestId('webphone-contact')).toHaveLength(1)
       fireEvent.click(bruno!)
-      expect(sentTypes(phone.send).slice(1)).toEqual([{ type: 'DIAL', number: '1002' }, { type: 'SET_STAGE', stage: 'dialpad' }])
+      expect(sentTypes(phone.send).slice(1)).toEqual([
+        { type: 'DIAL', number: '1002' },
+        { type: 'SET_STAGE', stage: 'dialpad' },
+      ])
     })
 
     it('audio settings keep the chosen devices in local storage and tell the webphone', async () => {
@@ -469,7 +526,10 @@ describe('webphone views', () => {
       fireEvent.click(within(panel).getByTestId('webphone-settings-save'))
       expect(localStorage.getItem(AUDIO_DEVICE_KEYS.output)).toBe('spk-2')
       expect(localStorage.getItem(AUDIO_DEVICE_KEYS.input)).toBe('mic-1')
-      expect(sentTypes(phone.send)).toEqual([{ type: 'SET_AUDIO_DEVICES', input: 'mic-1', output: 'spk-2' }, { type: 'SET_STAGE', stage: 'dialpad' }])
+      expect(sentTypes(phone.send)).toEqual([
+        { type: 'SET_AUDIO_DEVICES', input: 'mic-1', output: 'spk-2' },
+        { type: 'SET_STAGE', stage: 'dialpad' },
+      ])
     })
 
     it('without audio devices saving refuses with the spec message', async () => {
@@ -513,13 +573,17 @@ describe('webphone views', () => {
 
 /** The dialpad keys in screen order. */
 function DIALPAD_ORDER(panel: HTMLElement): string[] {
-  return within(panel).getAllByTestId(/^webphone-key-/).map((key) => key.textContent ?? '')
+  return within(panel)
+    .getAllByTestId(/^webphone-key-/)
+    .map((key) => key.textContent ?? '')
 }
 
 describe('snapshot mapping', () => {
   it('reads nested state values and falls back to off for an unknown shape', () => {
     expect(webphoneView({ value: { ready: { registration: 'registered' } }, context: { registration: 'registered', stage: 'conference' } })).toMatchObject({
-      phase: 'ready', registration: 'registered', stage: 'conference',
+      phase: 'ready',
+      registration: 'registered',
+      stage: 'conference',
     })
     expect(webphoneView(undefined).phase).toBe('off')
     expect(webphoneView({ value: 'weird', context: { stage: 'nope' } })).toMatchObject({ phase: 'off', stage: 'dialpad' })

@@ -13,7 +13,9 @@ import { planOf } from './plan.ts'
 
 /** The generated entity tables (bridged ones are the older, small hand-written tables). */
 export function countedTables(): string[] {
-  return ENTITIES.map((e) => planOf(e.key)).filter((p) => !p.bridged && p.scope === 'site_id').map((p) => p.table)
+  return ENTITIES.map((e) => planOf(e.key))
+    .filter((p) => !p.bridged && p.scope === 'site_id')
+    .map((p) => p.table)
 }
 
 export const LIST_COUNTS_FUNCTION = `CREATE OR REPLACE FUNCTION list_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -136,7 +136,8 @@ function m2mPlan(entity: Entity, field: Field): JoinPlan {
   if (!via) return joinPlan(entity, field)
   const owner = entityByKey(field.relation!.entity)
   const ownerField = owner.fields.find((f) => f.name === via)
-  if (!ownerField?.relation?.many || ownerField.relation.entity !== entity.key) throw new Error(`${entity.key}.${field.name}: via ${via} is not an m2m back to it`)
+  if (!ownerField?.relation?.many || ownerField.relation.entity !== entity.key)
+    throw new Error(`${entity.key}.${field.name}: via ${via} is not an m2m back to it`)
   const join = joinPlan(owner, ownerField)
   return { ...join, owner: join.target, target: join.owner, ownerTable: join.targetTable, targetTable: join.ownerTable }
 }
@@ -249,7 +250,10 @@ function buildPlan(entity: Entity): TablePlan {
     if (planned.plan) fields.push(planned.plan)
     columns.push(...planned.columns)
   }
-  columns.push({ name: 'created_at', type: 'timestamptz', notNull: true, default: 'now' }, { name: 'updated_at', type: 'timestamptz', notNull: true, default: 'now' })
+  columns.push(
+    { name: 'created_at', type: 'timestamptz', notNull: true, default: 'now' },
+    { name: 'updated_at', type: 'timestamptz', notNull: true, default: 'now' },
+  )
   return {
     entity,
     table,

@@ -51,9 +51,7 @@ function renderTable(table: string, columns: readonly ColumnPlan[], extras: stri
 }
 
 function indexes(table: string, columns: readonly ColumnPlan[], skip: readonly string[] = []): string[] {
-  return columns
-    .filter((c) => c.references && !skip.includes(c.name))
-    .map((c) => `index('${identifier(`${table}_${c.name}_idx`)}').on(t.${camel(c.name)})`)
+  return columns.filter((c) => c.references && !skip.includes(c.name)).map((c) => `index('${identifier(`${table}_${c.name}_idx`)}').on(t.${camel(c.name)})`)
 }
 
 /**

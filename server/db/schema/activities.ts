@@ -12,9 +12,13 @@ export const activities = pgTable(
   'activities',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     /** The agent who works it. */
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The number to call ('call to'). */
     destination: varchar('destination', { length: 64 }).notNull().default(''),
     clientId: integer('client_id'),
@@ -39,7 +43,9 @@ export const activities = pgTable(
   },
   (t) => [
     // The agent's pending list (get_activities every 5 s): only rows not done, by start.
-    index('activities_pending_idx').on(t.siteId, t.userId, t.start).where(sql`${t.done} = false`),
+    index('activities_pending_idx')
+      .on(t.siteId, t.userId, t.start)
+      .where(sql`${t.done} = false`),
   ],
 )
 

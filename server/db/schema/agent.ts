@@ -17,8 +17,12 @@ export const pauseReports = pgTable(
   'pause_reports',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     pauseId: integer('pause_id').references((): AnyPgColumn => servicePauses.id, { onDelete: 'set null' }),
     description: text('description').notNull().default(''),
     maximumDuration: integer('maximum_duration').notNull().default(0),
@@ -44,15 +48,21 @@ export const pauseReports = pgTable(
     previousReportId: integer('previous_report_id').references((): AnyPgColumn => pauseReports.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('pause_reports_one_open_per_user').on(t.userId).where(sql`${t.endedAt} IS NULL`),
+    uniqueIndex('pause_reports_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.endedAt} IS NULL`),
     index('pause_reports_site_user_idx').on(t.siteId, t.userId, t.requestedAt),
   ],
 )
 
 /** The status each agent last reported per channel (one row per user). */
 export const agentStates = pgTable('agent_states', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' }),
   telephonyStatus: varchar('telephony_status', { length: 32 }),
   telephonyChangedAt: timestamp('telephony_changed_at', { withTimezone: true }),
   chatStatus: varchar('chat_status', { length: 32 }),
@@ -64,8 +74,12 @@ export const agentStatusEvents = pgTable(
   'agent_status_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     channel: varchar('channel', { length: 16 }).notNull(),
     status: varchar('status', { length: 32 }).notNull(),
     previousStatus: varchar('previous_status', { length: 32 }),

@@ -11,7 +11,9 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     // Kept when the user is deleted: the entry still says what happened, without naming who.
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     entity: varchar('entity', { length: 64 }).notNull(),

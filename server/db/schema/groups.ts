@@ -8,7 +8,9 @@ export const permissionGroups = pgTable(
   'permission_groups',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 150 }).notNull(),
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
     isActive: boolean('is_active').notNull().default(true),
@@ -21,9 +23,15 @@ export const permissionGroups = pgTable(
 export const userGroups = pgTable(
   'user_groups',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id').notNull().references(() => permissionGroups.id, { onDelete: 'cascade' }),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => permissionGroups.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.groupId] })],
 )

@@ -9,7 +9,9 @@ export const teams = pgTable(
   'teams',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 150 }).notNull(),
     enableAutoLoginWebphone: boolean('enable_auto_login_webphone').notNull().default(false),
     enableWebphoneAutoAnswer: boolean('enable_webphone_auto_answer').notNull().default(false),

@@ -10,7 +10,9 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     username: varchar('username', { length: 150 }).notNull(),
     // argon2id PHC string.
     password: text('password').notNull(),
@@ -38,8 +40,12 @@ export const users = pgTable(
 
 /** Spec 000 §3 userextra: channel logins and the password expiry the SPA warns about. */
 export const userExtras = pgTable('user_extras', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' }),
   loginChannelTelephony: boolean('login_channel_telephony').notNull().default(false),
   loginChannelChat: boolean('login_channel_chat').notNull().default(false),
   passwordExpireDate: timestamp('password_expire_date', { withTimezone: true }),
@@ -48,8 +54,12 @@ export const userExtras = pgTable('user_extras', {
 
 /** The webphone's SIP account; users without one get `voip: null` in their profile. */
 export const voipAccounts = pgTable('voip_accounts', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' }),
   websocket: varchar('websocket', { length: 255 }).notNull(),
   endpoint: varchar('endpoint', { length: 80 }).notNull(),
   realm: varchar('realm', { length: 253 }).notNull(),

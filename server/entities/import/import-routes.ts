@@ -25,7 +25,12 @@ function parseMapping(entity: Entity, fields: Record<string, string>, header: st
       throw invalid()
     }
   }
-  const mapping = fields.mapping !== undefined ? json(fields.mapping) : fields.params !== undefined ? (json(fields.params) as { mapping?: unknown } | null)?.mapping : undefined
+  const mapping =
+    fields.mapping !== undefined
+      ? json(fields.mapping)
+      : fields.params !== undefined
+        ? (json(fields.params) as { mapping?: unknown } | null)?.mapping
+        : undefined
   if (mapping === undefined || mapping === null) return suggestMapping(entity, header)
   if (typeof mapping !== 'object' || Array.isArray(mapping)) throw invalid()
   const allowed = new Set(entity.importable!.columns)

@@ -64,7 +64,13 @@ async function uniqueClashes(ctx: EntityContext, tables: EntityTables, parsed: P
   }
 }
 
-export async function importRows(ctx: EntityContext, entity: Entity, header: string[], rows: string[][], mapping: Record<string, string>): Promise<ImportResult> {
+export async function importRows(
+  ctx: EntityContext,
+  entity: Entity,
+  header: string[],
+  rows: string[][],
+  mapping: Record<string, string>,
+): Promise<ImportResult> {
   const tables = tablesOf(entity.key)
   const hooks = HOOKS[entity.key]
   const schema = valibotSchema(entity, 'create')
@@ -96,7 +102,11 @@ export async function importRows(ctx: EntityContext, entity: Entity, header: str
 
   await ctx.db.transaction(async (tx) => {
     const t = within(ctx, tx as unknown as Db)
-    const ids = await insertMany(t, tables, parsed.map((p) => buildWriteSet(tables, p.values, { secrets: {}, files: {} })))
+    const ids = await insertMany(
+      t,
+      tables,
+      parsed.map((p) => buildWriteSet(tables, p.values, { secrets: {}, files: {} })),
+    )
     for (let i = 0; i < ids.length; i += AUDIT_CHUNK) {
       const entries = ids.slice(i, i + AUDIT_CHUNK).map((id, j) => ({
         siteId: ctx.site.id,

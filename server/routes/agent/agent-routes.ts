@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
-import type {
-  AgentStatusListResponse,
-  ChannelResponse,
-  PauseCheckResponse,
-  PauseResponse,
-  PendenciesResponse,
-} from '../../../contract/api/agent.ts'
+import type { AgentStatusListResponse, ChannelResponse, PauseCheckResponse, PauseResponse, PendenciesResponse } from '../../../contract/api/agent.ts'
 import {
   AGENT_PATHS,
   ChannelLoginQuery,
@@ -97,13 +91,9 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     return supervisorUnpause(app.deps, caller(request), body)
   })
 
-  app.get(
-    AGENT_PATHS.status,
-    { config: { permission: PERMISSIONS.viewDashboardSupervisor } },
-    async (request): Promise<AgentStatusListResponse> => {
-      const query = parseInput(StatusQuery, request.query, request.lang)
-      const results = await listStatuses(app.deps, request.auth!.user.siteId, query)
-      return { count: results.length, results }
-    },
-  )
+  app.get(AGENT_PATHS.status, { config: { permission: PERMISSIONS.viewDashboardSupervisor } }, async (request): Promise<AgentStatusListResponse> => {
+    const query = parseInput(StatusQuery, request.query, request.lang)
+    const results = await listStatuses(app.deps, request.auth!.user.siteId, query)
+    return { count: results.length, results }
+  })
 }

@@ -66,8 +66,7 @@ export async function joinConsultation(env: Env, request: RouteRequest, base: Ca
 }
 
 /** The customer's leg over `trunkId`: the caller's number is the call's phone, caller or callee. */
-export const trunkParty = (trunkId: number, number: string) =>
-  sql`trunk_id = ${trunkId} and (phone = ${number} or caller = ${number} or callee = ${number})`
+export const trunkParty = (trunkId: number, number: string) => sql`trunk_id = ${trunkId} and (phone = ${number} or caller = ${number} or callee = ${number})`
 
 /** A device's leg: it placed the call or was offered it. */
 export const deviceParty = (deviceId: number) => sql`(caller_device_id = ${deviceId} or device_id = ${deviceId})`

@@ -14,7 +14,17 @@ import type {
 import type { Locale } from '../../../contract/locales.ts'
 import { message } from '../../../contract/messages.ts'
 import type { Db } from '../../db/client.ts'
-import { callRecords, pabxQueues, serviceClassifications, serviceForms, servicePauses, serviceSubClassifications, serviceUnions, teams, users } from '../../db/schema/index.ts'
+import {
+  callRecords,
+  pabxQueues,
+  serviceClassifications,
+  serviceForms,
+  servicePauses,
+  serviceSubClassifications,
+  serviceUnions,
+  teams,
+  users,
+} from '../../db/schema/index.ts'
 import type { CallRecordRow, TeamRow, UserRow } from '../../db/schema/index.ts'
 import { pauseReports } from '../../db/schema/agent.ts'
 import { detailError, fieldErrors } from '../../http/errors.ts'
@@ -69,18 +79,14 @@ function callTypeFor(step: CallRecordRow, user: Pick<UserRow, 'id'>): number {
   return step.callType
 }
 
-const headerOf = (step: CallRecordRow, name: string) => new RegExp(`${name}: ([^\\r\\n]*)`).exec((step.decision as { headers?: string }).headers ?? '')?.[1] ?? ''
+const headerOf = (step: CallRecordRow, name: string) =>
+  new RegExp(`${name}: ([^\\r\\n]*)`).exec((step.decision as { headers?: string }).headers ?? '')?.[1] ?? ''
 
 /** GET /v1/service/action/tab-form/{uid}/ */
 export async function tabForm(db: Db, user: UserRow, uid: string, lang: Locale): Promise<TabFormResponse> {
   const step = await requireStep(db, user, uid, lang)
   const team = await teamOf(db, user)
-  const [queue] = step.queueId
-    ? await db
-        .select({ description: pabxQueues.description })
-        .from(pabxQueues)
-        .where(eq(pabxQueues.id, step.queueId))
-    : []
+  const [queue] = step.queueId ? await db.select({ description: pabxQueues.description }).from(pabxQueues).where(eq(pabxQueues.id, step.queueId)) : []
   const data: CallSessionData = {
     id: step.id,
     uid: step.uid,
@@ -156,7 +162,14 @@ export async function classify(db: Db, user: UserRow, uid: string, body: Classif
 }
 
 /** POST tab-form ?type=form&form_id=: stored once; a form already sent is not sent again. */
-export async function sendForm(db: Db, user: UserRow, uid: string, formId: number, values: Record<string, unknown>, lang: Locale): Promise<TabFormPostResponse> {
+export async function sendForm(
+  db: Db,
+  user: UserRow,
+  uid: string,
+  formId: number,
+  values: Record<string, unknown>,
+  lang: Locale,
+): Promise<TabFormPostResponse> {
   const step = await requireStep(db, user, uid, lang)
   const [form] = await db
     .select({ id: serviceForms.id })
@@ -254,10 +267,7 @@ export async function startAfterService(db: Db, user: UserRow, uid: string, lang
         startedBy: user.id,
       })
       .returning({ id: pauseReports.id })
-    await tx
-      .update(callRecords)
-      .set({ afterServiceStartedAt: now, afterServicePauseReportId: report!.id })
-      .where(eq(callRecords.id, step.id))
+    await tx.update(callRecords).set({ afterServiceStartedAt: now, afterServicePauseReportId: report!.id }).where(eq(callRecords.id, step.id))
     return { id: report!.id, ignore_after_service_dial_status: false }
   })
 }

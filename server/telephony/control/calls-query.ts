@@ -57,9 +57,7 @@ export async function listCalls(db: Db, viewer: CallViewer, query: CallListQuery
     filters.push(sql`(c.phone ilike ${like} or c.caller ilike ${like} or c.callee ilike ${like})`)
   }
   if (query.user)
-    filters.push(
-      sql`c.call_id in (select call_id from call_records where site_id = ${siteId} and (user_id = ${query.user} or caller_user_id = ${query.user}))`,
-    )
+    filters.push(sql`c.call_id in (select call_id from call_records where site_id = ${siteId} and (user_id = ${query.user} or caller_user_id = ${query.user}))`)
   if (query.queue) filters.push(sql`c.call_id in (select call_id from call_records where site_id = ${siteId} and queue_id = ${query.queue})`)
   const where = sql.join(filters, sql` and `)
   // Each call is shown by its main step (the answered one, else the last) with the totals of the whole call.

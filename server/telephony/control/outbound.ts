@@ -57,13 +57,7 @@ export function trunkDestination(trunk: TrunkRow): string {
 }
 
 /** Relays to the route's next active trunk not tried yet, or rejects with `lastCode` (404 when the route has none). */
-export async function toTrunk(
-  env: Env,
-  base: CallBase,
-  route: RouteRow,
-  tried: readonly number[],
-  last?: { code: number; reason: string },
-): Promise<Plan> {
+export async function toTrunk(env: Env, base: CallBase, route: RouteRow, tried: readonly number[], last?: { code: number; reason: string }): Promise<Plan> {
   const rows = await env.db
     .select({ link: pabxOutboundRouteTrunks, trunk: pabxTrunks })
     .from(pabxOutboundRouteTrunks)
@@ -103,12 +97,7 @@ export async function toTrunk(
 }
 
 /** A trunk failed: the route's next trunk, or the last trunk's own code; null passes the failure on. */
-export async function trunkAfterFailure(
-  env: Env,
-  steps: CallRecordRow[],
-  base: CallBase,
-  failed: { code: number; reason: string },
-): Promise<Plan | null> {
+export async function trunkAfterFailure(env: Env, steps: CallRecordRow[], base: CallBase, failed: { code: number; reason: string }): Promise<Plan | null> {
   const last = steps[steps.length - 1]!
   const [route] = last.outboundRouteId
     ? await env.db

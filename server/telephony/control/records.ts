@@ -26,12 +26,7 @@ export async function stepsOf(db: Db, siteId: number, callId: string): Promise<C
 
 /** The latest step of a Call-ID on any site (failures and events name no site). */
 export async function latestStep(db: Db, callId: string): Promise<CallRecordRow | null> {
-  const [row] = await db
-    .select()
-    .from(callRecords)
-    .where(eq(callRecords.callId, callId))
-    .orderBy(desc(callRecords.startedAt), desc(callRecords.step))
-    .limit(1)
+  const [row] = await db.select().from(callRecords).where(eq(callRecords.callId, callId)).orderBy(desc(callRecords.startedAt), desc(callRecords.step)).limit(1)
   return row ?? null
 }
 

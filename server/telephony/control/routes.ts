@@ -71,7 +71,11 @@ export async function sendRecording(app: FastifyInstance, request: FastifyReques
   if (!file) throw detailError(404, 'noRecording', request.lang)
   const download = query.download === '1' || query.download === 'true'
   const safeName = `${callId.replace(/[^\w.-]+/g, '_').slice(0, 80)}.${format}`
-  return sendStoredFile(reply, file, { type: format === 'mp3' ? 'audio/mpeg' : 'audio/wav', filename: safeName, disposition: download ? 'attachment' : 'inline' })
+  return sendStoredFile(reply, file, {
+    type: format === 'mp3' ? 'audio/mpeg' : 'audio/wav',
+    filename: safeName,
+    disposition: download ? 'attachment' : 'inline',
+  })
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -28,8 +28,7 @@ export type Random = () => number
 
 const time = (d: Date | null) => (d ? d.getTime() : Number.NEGATIVE_INFINITY)
 const byPosition = (a: Candidate, b: Candidate) => a.position - b.position || a.userId - b.userId
-const byLogin = (a: Candidate, b: Candidate) =>
-  (a.loginAt ? a.loginAt.getTime() : Infinity) - (b.loginAt ? b.loginAt.getTime() : Infinity) || byPosition(a, b)
+const byLogin = (a: Candidate, b: Candidate) => (a.loginAt ? a.loginAt.getTime() : Infinity) - (b.loginAt ? b.loginAt.getTime() : Infinity) || byPosition(a, b)
 
 /** The members of the lowest penalty among the candidates (Asterisk's penalty tiers). */
 function lowestTier(candidates: readonly Candidate[]): Candidate[] {
@@ -38,12 +37,7 @@ function lowestTier(candidates: readonly Candidate[]): Candidate[] {
 }
 
 /** The next one after `last` in `ordered`, wrapping; the first when `last` is absent from the list. */
-function after(
-  ordered: readonly Candidate[],
-  all: readonly Candidate[],
-  last: number | null,
-  order: (a: Candidate, b: Candidate) => number,
-): Candidate {
+function after(ordered: readonly Candidate[], all: readonly Candidate[], last: number | null, order: (a: Candidate, b: Candidate) => number): Candidate {
   if (last === null) return ordered[0]!
   const lastMember = all.find((c) => c.userId === last)
   if (!lastMember) return ordered[0]!

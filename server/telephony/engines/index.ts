@@ -9,8 +9,7 @@ import { EngineSupervisor, engineVersion, resolveBinary } from './supervisor.ts'
 // when their binaries exist (else the server runs without telephony and says how to install them); `external` only
 // checks that engines run at the configured addresses; `off` does nothing.
 
-export const INSTALL_HINT =
-  'apt-get install kamailio kamailio-websocket-modules kamailio-extra-modules kamailio-utils-modules rtpengine-daemon'
+export const INSTALL_HINT = 'apt-get install kamailio kamailio-websocket-modules kamailio-extra-modules kamailio-utils-modules rtpengine-daemon'
 
 export type { TelephonyStatus } from '../../../contract/api/telephony.ts'
 import type { TelephonyStatus } from '../../../contract/api/telephony.ts'
@@ -62,10 +61,7 @@ export async function startEngines(config: TelephonyConfig, log: EngineLogger, o
   const [kamailioBin, rtpengineBin] = await Promise.all([resolveBinary(config.kamailioBin), resolveBinary(config.rtpengineBin)])
   const missing = [!kamailioBin && 'kamailio', !rtpengineBin && 'rtpengine'].filter(Boolean)
   if (!kamailioBin || !rtpengineBin) {
-    log.warn(
-      { missing },
-      `telephony: ${missing.join(' and ')} not found, so calls are off (everything else runs). Install them with: ${INSTALL_HINT}`,
-    )
+    log.warn({ missing }, `telephony: ${missing.join(' and ')} not found, so calls are off (everything else runs). Install them with: ${INSTALL_HINT}`)
     const status: TelephonyStatus = {
       mode: 'embedded',
       kamailio: blank(kamailioBin ? 'stopped' : 'missing'),

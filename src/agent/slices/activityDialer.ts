@@ -39,7 +39,8 @@ export const activityDialerSlice = defineSlice('activityDialer', ({ options, eff
       },
       actions: {
         sendSocket: sendTo(serviceSocketRef, socketEvent),
-        markDone: (_, { id }: { id: number }) => void (effects.activities as ActivityEffects).done(id).catch((error: unknown) => logFailure(`activity ${id} done failed`, error)),
+        markDone: (_, { id }: { id: number }) =>
+          void (effects.activities as ActivityEffects).done(id).catch((error: unknown) => logFailure(`activity ${id} done failed`, error)),
       },
     }),
     // Activities are dialled by the webphone: without it (or the requests) the dialer never starts a try.
@@ -66,11 +67,15 @@ export const activityDialerSlice = defineSlice('activityDialer', ({ options, eff
         },
         sameJson,
       ),
-      follow('tabOwnership', (snapshot: SnapshotFrom<typeof tabOwnershipMachine>) => snapshot.matches('serving'), (serving) =>
-        dialer().send({ type: 'SERVING_CHANGED', serving }),
+      follow(
+        'tabOwnership',
+        (snapshot: SnapshotFrom<typeof tabOwnershipMachine>) => snapshot.matches('serving'),
+        (serving) => dialer().send({ type: 'SERVING_CHANGED', serving }),
       ),
-      follow('webphone', (snapshot: SnapshotFrom<typeof webphoneMachine>) => snapshot.context.registration === 'registered', (registered) =>
-        dialer().send({ type: 'REGISTRATION_CHANGED', registered }),
+      follow(
+        'webphone',
+        (snapshot: SnapshotFrom<typeof webphoneMachine>) => snapshot.context.registration === 'registered',
+        (registered) => dialer().send({ type: 'REGISTRATION_CHANGED', registered }),
       ),
       follow(
         'agentStatus',

@@ -53,7 +53,10 @@ export const pauseSlice = defineSlice('pause', ({ options, effects, actor, logFa
       actions: {
         sendSocket: sendTo(serviceSocketRef, socketEvent),
         // The webphone owns do-not-disturb; its snapshot feeds agentStatus.
-        setDnd: sendTo(({ system }) => system.get('webphone'), (_, { on }: { on: boolean }) => ({ type: 'SET_DND', dnd: on })),
+        setDnd: sendTo(
+          ({ system }) => system.get('webphone'),
+          (_, { on }: { on: boolean }) => ({ type: 'SET_DND', dnd: on }),
+        ),
         lockScreen: sendTo(
           ({ system }) => system.get('screenLock'),
           (_, { pauseStartedAt }: { pauseStartedAt: number | null }) => ({ type: 'LOCK', by: 'pause', pauseStartedAt }),
@@ -100,7 +103,13 @@ export const pauseSlice = defineSlice('pause', ({ options, effects, actor, logFa
         ({ webphonePaused, pauseSwap, webchatPause, active, startedAt }) => {
           actor('agentStatus').send({ type: 'PAUSE_CHANGED', webphonePause: webphonePaused, pauseSwap })
           // A pause that enables the webphone takes the agent off calls both ways (the spec has no per-direction flags).
-          actor('webphone').send({ type: 'PAUSE_CHANGED', allowIncoming: !webphonePaused, allowOutgoing: !webphonePaused, webphonePause: webphonePaused, pauseSwap })
+          actor('webphone').send({
+            type: 'PAUSE_CHANGED',
+            allowIncoming: !webphonePaused,
+            allowOutgoing: !webphonePaused,
+            webphonePause: webphonePaused,
+            pauseSwap,
+          })
           actor('webchatStatus').send({ type: 'PAUSE_CHANGED', webchatPause })
           actor('screenLock').send({ type: 'PAUSE_CHANGED', active, startedAt })
         },

@@ -58,9 +58,13 @@ export const serviceSocketSlice = defineSlice('serviceSocket', ({ options, effec
     },
     links: [
       // Tab ownership → the socket: the serving tab polls pauses and activities.
-      follow<typeof tabOwnershipMachine, boolean>('tabOwnership', (snapshot) => snapshot.matches('serving'), (serving, previous) => {
-        if (previous !== undefined || serving) actor('serviceSocket').send({ type: 'SERVING_CHANGED', serving })
-      }),
+      follow<typeof tabOwnershipMachine, boolean>(
+        'tabOwnership',
+        (snapshot) => snapshot.matches('serving'),
+        (serving, previous) => {
+          if (previous !== undefined || serving) actor('serviceSocket').send({ type: 'SERVING_CHANGED', serving })
+        },
+      ),
     ],
   }
 })

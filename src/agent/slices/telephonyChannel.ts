@@ -15,7 +15,11 @@ export const telephonyChannelSlice = defineSlice('telephonyChannel', ({ effects,
   links: [
     follow(
       'webphone',
-      (snapshot: SnapshotFrom<typeof webphoneMachine>) => ({ ready: snapshot.matches('ready'), off: snapshot.matches('off'), autoLogin: snapshot.context.autoLogin }),
+      (snapshot: SnapshotFrom<typeof webphoneMachine>) => ({
+        ready: snapshot.matches('ready'),
+        off: snapshot.matches('off'),
+        autoLogin: snapshot.context.autoLogin,
+      }),
       (phone) => actor('telephonyChannel').send({ type: 'PHONE_CHANGED', ...phone }),
       sameJson,
     ),

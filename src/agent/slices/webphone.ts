@@ -24,7 +24,11 @@ export const webphoneSlice = defineSlice('webphone', ({ effects, actor }) => {
       actors: {
         phone: phoneActor((config, emit) => (phoneEffects as WebphoneEffects).createSipPhone(config, emit)),
         call: webphoneCallMachine.provide({
-          actors: { fetchMetadata: fromPromise(({ input }: { input: { uid: string; callId: string; attempt: number } }) => (phoneEffects as WebphoneEffects).fetchCallMetadata(input.uid)) },
+          actors: {
+            fetchMetadata: fromPromise(({ input }: { input: { uid: string; callId: string; attempt: number } }) =>
+              (phoneEffects as WebphoneEffects).fetchCallMetadata(input.uid),
+            ),
+          },
         }),
         transfer: webphoneTransferMachine.provide({
           actors: { cancelTransfer: fromPromise(({ input }: { input: CancelTransferRequest }) => (phoneEffects as WebphoneEffects).cancelTransfer(input)) },

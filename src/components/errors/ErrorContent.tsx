@@ -14,8 +14,15 @@ export function ErrorContent({ code, icon, title, text, action, color = 'primary
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
       <Box
         sx={{
-          width: 72, height: 72, borderRadius: '50%', display: 'grid', placeItems: 'center', fontSize: 36,
-          bgcolor: `${color}.softBg`, color: `${color}.softColor`, '& svg': { fontSize: 36 },
+          width: 72,
+          height: 72,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          fontSize: 36,
+          bgcolor: `${color}.softBg`,
+          color: `${color}.softColor`,
+          '& svg': { fontSize: 36 },
         }}
       >
         {icon}

@@ -57,7 +57,14 @@ export function TextField({ field, label, type = 'text', autoComplete, helper, a
         startDecorator={startDecorator}
         endDecorator={
           type === 'password' ? (
-            <IconButton size="sm" variant="plain" color="neutral" tabIndex={-1} onClick={() => setReveal(!reveal)} aria-label={reveal ? t`Ocultar senha` : t`Mostrar senha`}>
+            <IconButton
+              size="sm"
+              variant="plain"
+              color="neutral"
+              tabIndex={-1}
+              onClick={() => setReveal(!reveal)}
+              aria-label={reveal ? t`Ocultar senha` : t`Mostrar senha`}
+            >
               {reveal ? <VisibilityOffIcon /> : <VisibilityIcon />}
             </IconButton>
           ) : undefined

@@ -24,7 +24,11 @@ export type SchemaField = {
  * `loadSchema` is a dynamic import: the schema, valibot and the validation messages load when the form is first
  * touched (or submitted), not with the page. Before that no field shows an error, so nothing is lost.
  */
-export function useSchemaForm<T extends Values>({ loadSchema, defaultValues, onSubmit }: {
+export function useSchemaForm<T extends Values>({
+  loadSchema,
+  defaultValues,
+  onSubmit,
+}: {
   loadSchema: () => Promise<v.GenericSchema>
   defaultValues: T
   onSubmit: (values: T) => Promise<void>

@@ -11,4 +11,3 @@ export function icon(path: string, name: string) {
   Icon.displayName = name
   return Icon
 }
-

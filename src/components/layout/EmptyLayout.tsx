@@ -8,8 +8,12 @@ export function EmptyLayout({ children }: { children: ReactNode }) {
     <Box
       component="main"
       sx={{
-        minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2,
-        background: 'var(--atende-body-bg, radial-gradient(1200px 600px at 10% -10%, var(--joy-palette-primary-100), transparent 60%), var(--joy-palette-background-body))',
+        minHeight: '100dvh',
+        display: 'grid',
+        placeItems: 'center',
+        p: 2,
+        background:
+          'var(--atende-body-bg, radial-gradient(1200px 600px at 10% -10%, var(--joy-palette-primary-100), transparent 60%), var(--joy-palette-background-body))',
       }}
     >
       <Sheet variant="outlined" sx={{ width: 'min(100%, 520px)', borderRadius: 'xl', p: { xs: 3, sm: 5 }, boxShadow: 'lg', textAlign: 'center' }}>

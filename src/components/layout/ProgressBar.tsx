@@ -21,8 +21,14 @@ export function ProgressBar() {
     <Box
       aria-hidden
       sx={{
-        position: 'fixed', top: 0, left: 0, height: 3, zIndex: 9999, pointerEvents: 'none',
-        width: `${state.value}%`, opacity: state.visible ? 1 : 0,
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        height: 3,
+        zIndex: 9999,
+        pointerEvents: 'none',
+        width: `${state.value}%`,
+        opacity: state.visible ? 1 : 0,
         background: 'linear-gradient(90deg, var(--joy-palette-primary-400), var(--joy-palette-secondary-500))',
         transition: 'width 100ms linear, opacity 400ms ease',
       }}

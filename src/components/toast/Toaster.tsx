@@ -13,8 +13,16 @@ export function Toaster() {
       role="status"
       aria-live="polite"
       style={{
-        position: 'fixed', top: 72, left: '50%', transform: 'translateX(-50%)', zIndex: 'var(--joy-zIndex-snackbar)',
-        width: 'min(92vw, 440px)', pointerEvents: 'none', display: 'flex', flexDirection: 'column', gap: 8,
+        position: 'fixed',
+        top: 72,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: 'var(--joy-zIndex-snackbar)',
+        width: 'min(92vw, 440px)',
+        pointerEvents: 'none',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 8,
       }}
     >
       {list.length > 0 && (

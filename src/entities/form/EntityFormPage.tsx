@@ -39,7 +39,8 @@ export function EntityFormPage({ page, duplicateId }: { page: SettingsPage; dupl
   const data = (record.data ?? null) as Values | null
   const initialValues = initialValuesFor(entity, { record: data, duplicate: duplicateId !== undefined && editing === undefined, parentId })
   const singular = text(entity.label.singular)
-  const title = editing !== undefined ? t`Editar ${singular} #${editing}` : duplicateId !== undefined ? t`Duplicar ${singular} #${duplicateId}` : t`Novo: ${singular}`
+  const title =
+    editing !== undefined ? t`Editar ${singular} #${editing}` : duplicateId !== undefined ? t`Duplicar ${singular} #${duplicateId}` : t`Novo: ${singular}`
   const hasEmbeds = entity.fields.some((f) => f.kind === 'crud-index')
   // A panel an area registered beside this entity's form (the form builder's preview beside service/forms).
   const Aside = formAsideOf(entity.key)

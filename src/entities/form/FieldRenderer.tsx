@@ -52,7 +52,11 @@ export function FormFields(props: FieldsProps) {
       {visible.map((field) => (
         <Box
           key={field.name}
-          sx={{ gridColumn: { xs: 'span 12', sm: `span ${FIELD_COMPONENTS[field.kind].wide ? 12 : field.cols}` }, display: field.kind === 'hidden' ? 'none' : undefined, minWidth: 0 }}
+          sx={{
+            gridColumn: { xs: 'span 12', sm: `span ${FIELD_COMPONENTS[field.kind].wide ? 12 : field.cols}` },
+            display: field.kind === 'hidden' ? 'none' : undefined,
+            minWidth: 0,
+          }}
           data-cols={field.cols}
         >
           <FieldRenderer field={field} {...props} />

@@ -69,10 +69,7 @@ export function FormTabs({ fields, tabs, tab, onTab, ...props }: Props) {
       {shown.map((t, index) => (
         // Every panel stays mounted (keepMounted): fields keep their state and hidden values between tabs.
         <TabPanel key={t.key} value={t.key} keepMounted sx={{ p: 0 }}>
-          <FormFields
-            fields={index === 0 ? [...t.fields, ...fields.filter((f) => f.kind === 'hidden' && !t.fields.includes(f))] : t.fields}
-            {...props}
-          />
+          <FormFields fields={index === 0 ? [...t.fields, ...fields.filter((f) => f.kind === 'hidden' && !t.fields.includes(f))] : t.fields} {...props} />
         </TabPanel>
       ))}
     </Tabs>

@@ -207,7 +207,12 @@ export function ImportDialog({ entity, onClose }: { entity: Entity; onClose: () 
           )}
         </DialogContent>
         <DialogActions>
-          <Button disabled={!preview || busy || Object.keys(mapping).length === 0} loading={busy && !!preview} onClick={() => void start()} data-testid="import-start">
+          <Button
+            disabled={!preview || busy || Object.keys(mapping).length === 0}
+            loading={busy && !!preview}
+            onClick={() => void start()}
+            data-testid="import-start"
+          >
             {t`Importar`}
           </Button>
           <Button variant="plain" color="neutral" onClick={onClose}>

@@ -37,7 +37,9 @@ function fileForm(file: Blob, mapping?: Mapping): FormData {
 }
 
 function asRows(value: unknown): string[][] {
-  return Array.isArray(value) ? value.map((row) => (Array.isArray(row) ? row.map((c) => String(c ?? '')) : Object.values(row ?? {}).map((c) => String(c ?? '')))) : []
+  return Array.isArray(value)
+    ? value.map((row) => (Array.isArray(row) ? row.map((c) => String(c ?? '')) : Object.values(row ?? {}).map((c) => String(c ?? ''))))
+    : []
 }
 
 /** The preview as the dialog uses it: the suggested mapping turned to field → column. */

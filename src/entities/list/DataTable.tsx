@@ -45,8 +45,14 @@ function SortHeader({ label, direction, onClick }: { label: ReactNode; direction
       type="button"
       onClick={onClick}
       sx={{
-        all: 'unset', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 'lg',
-        '&:hover svg, &:focus-visible svg': { opacity: 1 }, '&:focus-visible': { outline: '2px solid', outlineColor: 'focusVisible', borderRadius: 4 },
+        all: 'unset',
+        cursor: 'pointer',
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        fontWeight: 'lg',
+        '&:hover svg, &:focus-visible svg': { opacity: 1 },
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'focusVisible', borderRadius: 4 },
       }}
     >
       {label}
@@ -64,7 +70,12 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, pending, orderi
       <Table
         hoverRow
         size="sm"
-        sx={{ '--TableCell-paddingX': '12px', '--TableCell-paddingY': '8px', minWidth, '& thead th': { bgcolor: 'background.level1', verticalAlign: 'middle', whiteSpace: 'normal' } }}
+        sx={{
+          '--TableCell-paddingX': '12px',
+          '--TableCell-paddingY': '8px',
+          minWidth,
+          '& thead th': { bgcolor: 'background.level1', verticalAlign: 'middle', whiteSpace: 'normal' },
+        }}
       >
         <thead>
           <tr>

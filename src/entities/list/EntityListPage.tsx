@@ -44,7 +44,15 @@ export function EntityListPage({ page }: { page: SettingsPage }) {
         tools={
           <>
             {backPath && (
-              <EntityButton home={entity.home} path={backPath} size="sm" variant="outlined" color="neutral" startDecorator={<ArrowBackIcon />} testId="list-back">
+              <EntityButton
+                home={entity.home}
+                path={backPath}
+                size="sm"
+                variant="outlined"
+                color="neutral"
+                startDecorator={<ArrowBackIcon />}
+                testId="list-back"
+              >
                 {t`Voltar`}
               </EntityButton>
             )}

@@ -28,12 +28,24 @@ export function ListPage<Row, F>({ list, count, toolbar, toolbarSx, allowAll, te
   return (
     <Sheet variant="outlined" sx={{ borderRadius: 'md', overflow: 'hidden', boxShadow: 'xs' }} data-testid={testId}>
       {toolbar && (
-        <Box sx={[{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', p: 1.5, borderBottom: '1px solid', borderColor: 'divider' }, ...(Array.isArray(toolbarSx) ? toolbarSx : [toolbarSx])]}>
+        <Box
+          sx={[
+            { display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', p: 1.5, borderBottom: '1px solid', borderColor: 'divider' },
+            ...(Array.isArray(toolbarSx) ? toolbarSx : [toolbarSx]),
+          ]}
+        >
           {toolbar}
         </Box>
       )}
       <DataTable {...table} ordering={list.params.ordering} onSort={list.sort} />
-      <Pagination count={count} page={list.params.page} pageSize={list.params.pageSize} allowAll={allowAll} onPage={list.setPage} onPageSize={list.setPageSize} />
+      <Pagination
+        count={count}
+        page={list.params.page}
+        pageSize={list.params.pageSize}
+        allowAll={allowAll}
+        onPage={list.setPage}
+        onPageSize={list.setPageSize}
+      />
     </Sheet>
   )
 }

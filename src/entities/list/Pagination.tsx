@@ -27,7 +27,19 @@ export function Pagination({ count, page, pageSize, onPage, onPageSize, allowAll
   const last = all ? count : Math.min(count, (page + 1) * pageSize)
   const lastPage = all ? 0 : Math.max(0, Math.ceil(count / pageSize) - 1)
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1.5, px: 1.5, py: 1, borderTop: '1px solid', borderColor: 'divider', flexWrap: 'wrap' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        gap: 1.5,
+        px: 1.5,
+        py: 1,
+        borderTop: '1px solid',
+        borderColor: 'divider',
+        flexWrap: 'wrap',
+      }}
+    >
       <Typography level="body-sm" id={`${id}-label`}>
         {t`Itens por página`}
       </Typography>

@@ -38,7 +38,13 @@ export function useEntityColumns(entity: Entity, permissions: EntityPermissions,
           )}
           {/* Spec 001 §6 ties Duplicate to permEdit; the copy is created, so it needs add too. */}
           {permissions.change && permissions.add && (
-            <EntityIconButton home={entity.home} path={entityPath(entity, 'create', ids)} search={{ duplicate_id: row.id }} label={t`Duplicar`} testId="row-duplicate">
+            <EntityIconButton
+              home={entity.home}
+              path={entityPath(entity, 'create', ids)}
+              search={{ duplicate_id: row.id }}
+              label={t`Duplicar`}
+              testId="row-duplicate"
+            >
               <CopyIcon />
             </EntityIconButton>
           )}

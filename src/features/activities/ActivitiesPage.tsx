@@ -69,7 +69,17 @@ export function ActivitiesPage() {
       />
       <Sheet variant="outlined" sx={{ borderRadius: 'md', overflow: 'auto', boxShadow: 'xs', position: 'relative' }} data-testid="activities">
         {query.isFetching && <LinearProgress size="sm" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
-        <Table hoverRow size="sm" sx={{ '--TableCell-paddingX': '12px', '--TableCell-paddingY': '8px', minWidth: 1000, tableLayout: 'auto', '& thead th': { bgcolor: 'background.level1', whiteSpace: 'normal', verticalAlign: 'bottom' } }}>
+        <Table
+          hoverRow
+          size="sm"
+          sx={{
+            '--TableCell-paddingX': '12px',
+            '--TableCell-paddingY': '8px',
+            minWidth: 1000,
+            tableLayout: 'auto',
+            '& thead th': { bgcolor: 'background.level1', whiteSpace: 'normal', verticalAlign: 'bottom' },
+          }}
+        >
           <thead>
             <tr>
               <th>{t({ message: 'Início', context: 'activity start' })}</th>
@@ -148,7 +158,9 @@ function CallButton({ activity }: { activity: Activity }) {
       disabled={!ready}
       title={ready ? undefined : t`O webphone não está ativo`}
       onClick={() =>
-        system?.get('webphone').send({ type: 'DIAL', number: activity.destination, origin: 'activity', headers: { [ACTIVITY_CALL_HEADER]: String(activity.id) } })
+        system
+          ?.get('webphone')
+          .send({ type: 'DIAL', number: activity.destination, origin: 'activity', headers: { [ACTIVITY_CALL_HEADER]: String(activity.id) } })
       }
       data-testid="activity-call"
     >

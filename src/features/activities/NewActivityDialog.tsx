@@ -139,14 +139,28 @@ export function NewActivityDialog({ onClose }: { onClose: () => void }) {
               <form.Field name="start">
                 {(f) => (
                   <Labelled field={f} label={t({ message: 'Início', context: 'activity start' })}>
-                    <Input type="datetime-local" name="start" value={f.state.value} onChange={(e) => f.handleChange(e.target.value)} onBlur={f.handleBlur} slotProps={{ input: { step: 1 } }} />
+                    <Input
+                      type="datetime-local"
+                      name="start"
+                      value={f.state.value}
+                      onChange={(e) => f.handleChange(e.target.value)}
+                      onBlur={f.handleBlur}
+                      slotProps={{ input: { step: 1 } }}
+                    />
                   </Labelled>
                 )}
               </form.Field>
               <form.Field name="end">
                 {(f) => (
                   <Labelled field={f} label={t`Fim`}>
-                    <Input type="datetime-local" name="end" value={f.state.value} onChange={(e) => f.handleChange(e.target.value)} onBlur={f.handleBlur} slotProps={{ input: { step: 1 } }} />
+                    <Input
+                      type="datetime-local"
+                      name="end"
+                      value={f.state.value}
+                      onChange={(e) => f.handleChange(e.target.value)}
+                      onBlur={f.handleBlur}
+                      slotProps={{ input: { step: 1 } }}
+                    />
                   </Labelled>
                 )}
               </form.Field>
@@ -175,7 +189,11 @@ export function NewActivityDialog({ onClose }: { onClose: () => void }) {
               {(f) => (
                 <FormControl orientation="horizontal" sx={{ justifyContent: 'space-between' }}>
                   <FormLabel>{t`Execução automática`}</FormLabel>
-                  <Switch checked={f.state.value} onChange={(e) => f.handleChange(e.target.checked)} slotProps={{ input: { 'aria-label': t`Execução automática` } }} />
+                  <Switch
+                    checked={f.state.value}
+                    onChange={(e) => f.handleChange(e.target.checked)}
+                    slotProps={{ input: { 'aria-label': t`Execução automática` } }}
+                  />
                 </FormControl>
               )}
             </form.Field>

@@ -12,13 +12,40 @@ import { useLocale } from '../../app/useLocale.ts'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
 import { CalendarIcon, GroupIcon, LockIcon, PhoneIcon, PhotoIcon, EditIcon, ChevronRightIcon } from '../../components/icons/icons.tsx'
 
-function StatCard({ icon, label, value, color }: { icon: ReactNode; label: ReactNode; value: ReactNode; color: 'primary' | 'secondary' | 'success' | 'warning' }) {
+function StatCard({
+  icon,
+  label,
+  value,
+  color,
+}: {
+  icon: ReactNode
+  label: ReactNode
+  value: ReactNode
+  color: 'primary' | 'secondary' | 'success' | 'warning'
+}) {
   return (
     <Card variant="outlined" sx={{ flexDirection: 'row', alignItems: 'center', gap: 1.5, boxShadow: 'xs', height: '100%' }}>
-      <Box sx={{ width: 40, height: 40, borderRadius: 'lg', display: 'grid', placeItems: 'center', bgcolor: `${color}.softBg`, color: `${color}.softColor`, flexShrink: 0 }}>{icon}</Box>
+      <Box
+        sx={{
+          width: 40,
+          height: 40,
+          borderRadius: 'lg',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: `${color}.softBg`,
+          color: `${color}.softColor`,
+          flexShrink: 0,
+        }}
+      >
+        {icon}
+      </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography level="body-sm" textColor="text.tertiary">{label}</Typography>
-        <Typography level="title-md" sx={{ overflowWrap: 'anywhere' }}>{value}</Typography>
+        <Typography level="body-sm" textColor="text.tertiary">
+          {label}
+        </Typography>
+        <Typography level="title-md" sx={{ overflowWrap: 'anywhere' }}>
+          {value}
+        </Typography>
       </Box>
     </Card>
   )
@@ -31,9 +58,19 @@ export function HomeDashboard() {
   const { params } = useLocale()
   const name = displayName(profile)
   const shortcuts = [
-    { to: '/{-$locale}/profile/change-avatar' as const, icon: <PhotoIcon />, label: t`Alterar avatar`, text: t`Envie uma foto para seus colegas reconhecerem você.` },
+    {
+      to: '/{-$locale}/profile/change-avatar' as const,
+      icon: <PhotoIcon />,
+      label: t`Alterar avatar`,
+      text: t`Envie uma foto para seus colegas reconhecerem você.`,
+    },
     { to: '/{-$locale}/profile/change-password' as const, icon: <LockIcon />, label: t`Alterar senha`, text: t`Troque sua senha periodicamente.` },
-    { to: '/{-$locale}/profile/change-personal-data' as const, icon: <EditIcon />, label: t`Alterar dados pessoais`, text: t`Nome, e-mail e mensagem do avatar.` },
+    {
+      to: '/{-$locale}/profile/change-personal-data' as const,
+      icon: <EditIcon />,
+      label: t`Alterar dados pessoais`,
+      text: t`Nome, e-mail e mensagem do avatar.`,
+    },
   ]
   return (
     <>
@@ -49,7 +86,12 @@ export function HomeDashboard() {
           <StatCard color="success" icon={<CalendarIcon />} label={<Trans>Último acesso</Trans>} value={formatDateTime(profile.last_login) || '—'} />
         </Grid>
         <Grid xs={12} sm={6} lg={3}>
-          <StatCard color="warning" icon={<LockIcon />} label={<Trans>Senha expira em</Trans>} value={formatDateTime(profile.userextra?.password_expire_date) || '—'} />
+          <StatCard
+            color="warning"
+            icon={<LockIcon />}
+            label={<Trans>Senha expira em</Trans>}
+            value={formatDateTime(profile.userextra?.password_expire_date) || '—'}
+          />
         </Grid>
       </Grid>
       <Card variant="outlined" sx={{ boxShadow: 'xs' }}>
@@ -57,7 +99,9 @@ export function HomeDashboard() {
           <Typography level="title-lg">
             <Trans>Atalhos</Trans>
           </Typography>
-          <Chip size="sm" variant="soft">{profile.site?.name || profile.site?.domain}</Chip>
+          <Chip size="sm" variant="soft">
+            {profile.site?.name || profile.site?.domain}
+          </Chip>
         </Box>
         <Grid container spacing={1.5}>
           {shortcuts.map((s) => (
@@ -67,12 +111,22 @@ export function HomeDashboard() {
                 params={params}
                 variant="soft"
                 color="neutral"
-                sx={{ textDecoration: 'none', flexDirection: 'row', alignItems: 'center', gap: 1.5, height: '100%', transition: 'background 120ms', '&:hover': { bgcolor: 'primary.softBg' } }}
+                sx={{
+                  textDecoration: 'none',
+                  flexDirection: 'row',
+                  alignItems: 'center',
+                  gap: 1.5,
+                  height: '100%',
+                  transition: 'background 120ms',
+                  '&:hover': { bgcolor: 'primary.softBg' },
+                }}
               >
                 <Box sx={{ color: 'primary.500', display: 'flex' }}>{s.icon}</Box>
                 <Box sx={{ flex: 1 }}>
                   <Typography level="title-sm">{s.label}</Typography>
-                  <Typography level="body-xs" textColor="text.tertiary">{s.text}</Typography>
+                  <Typography level="body-xs" textColor="text.tertiary">
+                    {s.text}
+                  </Typography>
                 </Box>
                 <ChevronRightIcon sx={{ color: 'text.tertiary' }} />
               </CardLink>

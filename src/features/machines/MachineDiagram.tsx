@@ -36,7 +36,9 @@ export function StateBox({ state, active, transitions, lastEvent, isInitial = fa
     >
       {!isRoot && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap', mb: 0.5 }}>
-          {isInitial && <Box component="span" title={t`Estado inicial`} sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'neutral.700', flexShrink: 0 }} />}
+          {isInitial && (
+            <Box component="span" title={t`Estado inicial`} sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'neutral.700', flexShrink: 0 }} />
+          )}
           <Typography level="title-sm" fontFamily="code" sx={{ wordBreak: 'break-word' }}>
             {state.key}
           </Typography>
@@ -104,7 +106,8 @@ function TransitionLine({ transition, last }: { transition: GraphTransition; las
       </Box>
       {transition.guard && (
         <Box component="span" sx={{ color: 'text.tertiary' }}>
-          {' '}[{transition.guard}]
+          {' '}
+          [{transition.guard}]
         </Box>
       )}
       {' → '}

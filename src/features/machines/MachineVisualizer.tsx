@@ -35,7 +35,9 @@ export function MachineVisualizer({ selected, onSelect }: Props) {
     <>
       <PageHeader
         title={<Trans>Máquinas de estado</Trans>}
-        subtitle={<Trans>Os estados e transições que o console executa, lidos da definição de cada máquina. O estado atual do seu ator aparece em destaque.</Trans>}
+        subtitle={
+          <Trans>Os estados e transições que o console executa, lidos da definição de cada máquina. O estado atual do seu ator aparece em destaque.</Trans>
+        }
       />
       <Tabs value={entry.name} onChange={(_, value) => typeof value === 'string' && onSelect(value)} sx={{ bgcolor: 'transparent', mb: 2 }}>
         <TabList aria-label={t`Máquinas`} sx={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
@@ -114,7 +116,11 @@ function MachineLayout({ entry, graph, value, context, lastEvent }: LayoutProps)
               <Typography level="title-sm">
                 <Trans>Contexto do ator</Trans>
               </Typography>
-              <Box component="pre" data-testid="machine-context" sx={{ m: 0, fontSize: 'xs', fontFamily: 'code', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              <Box
+                component="pre"
+                data-testid="machine-context"
+                sx={{ m: 0, fontSize: 'xs', fontFamily: 'code', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+              >
                 {JSON.stringify(context, null, 2)}
               </Box>
             </Card>

@@ -10,10 +10,24 @@ import type { GraphTransition } from './machineGraph.ts'
  * spelled out), the condition, the target and the actions. Rows of active states are bold; the transitions the
  * last event took are marked.
  */
-export function TransitionTable({ transitions, active, lastEvent }: { transitions: readonly GraphTransition[]; active: ReadonlySet<string>; lastEvent: LastEvent | null }) {
+export function TransitionTable({
+  transitions,
+  active,
+  lastEvent,
+}: {
+  transitions: readonly GraphTransition[]
+  active: ReadonlySet<string>
+  lastEvent: LastEvent | null
+}) {
   return (
     <Sheet variant="outlined" sx={{ borderRadius: 'md', overflow: 'auto', maxHeight: 640 }}>
-      <Table size="sm" stickyHeader hoverRow data-testid="transition-table" sx={{ '& td, & th': { fontFamily: 'code', fontSize: 'xs', verticalAlign: 'top', whiteSpace: 'normal', overflowWrap: 'anywhere' } }}>
+      <Table
+        size="sm"
+        stickyHeader
+        hoverRow
+        data-testid="transition-table"
+        sx={{ '& td, & th': { fontFamily: 'code', fontSize: 'xs', verticalAlign: 'top', whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+      >
         <thead>
           <tr>
             <th style={{ width: '24%' }}>
@@ -38,7 +52,12 @@ export function TransitionTable({ transitions, active, lastEvent }: { transition
             const live = active.has(transition.source)
             const last = tookTransition(transition, lastEvent)
             return (
-              <tr key={index} data-live={live ? 'true' : undefined} data-last={last ? 'true' : undefined} style={{ fontWeight: live ? 600 : undefined, background: last ? 'var(--joy-palette-warning-softBg)' : undefined }}>
+              <tr
+                key={index}
+                data-live={live ? 'true' : undefined}
+                data-last={last ? 'true' : undefined}
+                style={{ fontWeight: live ? 600 : undefined, background: last ? 'var(--joy-palette-warning-softBg)' : undefined }}
+              >
                 <td>{transition.source || '(root)'}</td>
                 <td>{transition.label}</td>
                 <td>{transition.guard ?? ''}</td>

@@ -12,7 +12,8 @@ export const MACHINE_DESCRIPTIONS: Readonly<Record<string, Texts>> = {
   serviceSocket: {
     'pt-BR': 'O canal de status em /ws/business/: login, ping a cada 5 s, pausas e atividades enquanto atende, reconexão com espera crescente, logout remoto.',
     'en-US': 'The status feed on /ws/business/: login, ping every 5 s, pauses and activities while serving, back-off reconnect, remote logout.',
-    'es-ES': 'El canal de estado en /ws/business/: login, ping cada 5 s, pausas y actividades mientras atiende, reconexión con espera creciente, logout remoto.',
+    'es-ES':
+      'El canal de estado en /ws/business/: login, ping cada 5 s, pausas y actividades mientras atiende, reconexión con espera creciente, logout remoto.',
   },
   pause: {
     'pt-BR': "A pausa do agente: pendente até ficar disponível, início, troca ('Trocar'), encerramento, justificativa da pausa excedida, pausas de supervisor.",
@@ -35,29 +36,41 @@ export const MACHINE_DESCRIPTIONS: Readonly<Record<string, Texts>> = {
     'es-ES': 'El estado del webchat: en pausa, ocupado por el límite de chats, no disponible por el registro, si no not_inuse.',
   },
   webphone: {
-    'pt-BR': 'O painel do webphone e o registro SIP: desligado, outra aba, permissões faltando, iniciando, pronto; rejeição automática, recusas de discagem, transferências e conferências.',
-    'en-US': 'The webphone panel and SIP registration: off, other tab, missing permissions, starting, ready; auto-reject, dial refusals, transfers and conferences.',
-    'es-ES': 'El panel del webphone y el registro SIP: apagado, otra pestaña, permisos que faltan, iniciando, listo; rechazo automático, marcaciones rechazadas, transferencias y conferencias.',
+    'pt-BR':
+      'O painel do webphone e o registro SIP: desligado, outra aba, permissões faltando, iniciando, pronto; rejeição automática, recusas de discagem, transferências e conferências.',
+    'en-US':
+      'The webphone panel and SIP registration: off, other tab, missing permissions, starting, ready; auto-reject, dial refusals, transfers and conferences.',
+    'es-ES':
+      'El panel del webphone y el registro SIP: apagado, otra pestaña, permisos que faltan, iniciando, listo; rechazo automático, marcaciones rechazadas, transferencias y conferencias.',
   },
   activityDialer: {
-    'pt-BR': 'Atividades agendadas discadas pelo webphone enquanto o agente está disponível: tentativa, discagem, concluída quando atendida, espera de 60 s após uma falha.',
+    'pt-BR':
+      'Atividades agendadas discadas pelo webphone enquanto o agente está disponível: tentativa, discagem, concluída quando atendida, espera de 60 s após uma falha.',
     'en-US': 'Scheduled activities dialled by the webphone while the agent is available: attempt, dial, done when answered, 60 s wait after a failure.',
-    'es-ES': 'Actividades programadas marcadas por el webphone mientras el agente está disponible: intento, marcación, hecha al ser atendida, espera de 60 s tras un fallo.',
+    'es-ES':
+      'Actividades programadas marcadas por el webphone mientras el agente está disponible: intento, marcación, hecha al ser atendida, espera de 60 s tras un fallo.',
   },
   audioPermission: {
-    'pt-BR': "Se o navegador deixa o console tocar áudio: uma reprodução recusada (no início ou depois, o áudio de uma chamada) abre 'Permitir áudio', cujo clique toca de novo.",
-    'en-US': "Whether the browser lets the console play audio: a refused playback (at start or later, a call's audio) opens 'Permitir áudio', whose click plays it again.",
-    'es-ES': "Si el navegador deja que la consola reproduzca audio: una reproducción rechazada (al inicio o después, el audio de una llamada) abre 'Permitir áudio', cuyo clic la reproduce de nuevo.",
+    'pt-BR':
+      "Se o navegador deixa o console tocar áudio: uma reprodução recusada (no início ou depois, o áudio de uma chamada) abre 'Permitir áudio', cujo clique toca de novo.",
+    'en-US':
+      "Whether the browser lets the console play audio: a refused playback (at start or later, a call's audio) opens 'Permitir áudio', whose click plays it again.",
+    'es-ES':
+      "Si el navegador deja que la consola reproduzca audio: una reproducción rechazada (al inicio o después, el audio de una llamada) abre 'Permitir áudio', cuyo clic la reproduce de nuevo.",
   },
   call: {
-    'pt-BR': 'Uma chamada: ringing, inuse, onhold, onmute, ended; webphone_answer 2 s após atender, consulta de metadados, o atraso de 3 s ao desligar, o tempo dos DTMF.',
+    'pt-BR':
+      'Uma chamada: ringing, inuse, onhold, onmute, ended; webphone_answer 2 s após atender, consulta de metadados, o atraso de 3 s ao desligar, o tempo dos DTMF.',
     'en-US': 'One call: ringing, inuse, onhold, onmute, ended; webphone_answer 2 s after the answer, metadata polling, the 3 s hangup delay, DTMF timing.',
-    'es-ES': 'Una llamada: ringing, inuse, onhold, onmute, ended; webphone_answer 2 s después de contestar, consulta de metadatos, el retraso de 3 s al colgar, el tiempo de los DTMF.',
+    'es-ES':
+      'Una llamada: ringing, inuse, onhold, onmute, ended; webphone_answer 2 s después de contestar, consulta de metadatos, el retraso de 3 s al colgar, el tiempo de los DTMF.',
   },
   transfer: {
-    'pt-BR': 'Uma transferência cega, assistida ou pêndulo: REFER ou discagem, confirmação (REFER com Replaces) ou cancelamento, cancelada quando o destino desliga.',
+    'pt-BR':
+      'Uma transferência cega, assistida ou pêndulo: REFER ou discagem, confirmação (REFER com Replaces) ou cancelamento, cancelada quando o destino desliga.',
     'en-US': 'A blind, attended or pendulum transfer: REFER or dial, confirm (REFER with Replaces) or cancel, cancelled when the target hangs up.',
-    'es-ES': 'Una transferencia ciega, asistida o pendular: REFER o marcación, confirmación (REFER con Replaces) o cancelación, cancelada cuando el destino cuelga.',
+    'es-ES':
+      'Una transferencia ciega, asistida o pendular: REFER o marcación, confirmación (REFER con Replaces) o cancelación, cancelada cuando el destino cuelga.',
   },
   conference: {
     'pt-BR': 'Uma conferência local de várias chamadas misturadas no navegador do agente; termina quando restam menos de duas chamadas.',
@@ -65,8 +78,11 @@ export const MACHINE_DESCRIPTIONS: Readonly<Record<string, Texts>> = {
     'es-ES': 'Una conferencia local de varias llamadas mezcladas en el navegador del agente; termina cuando quedan menos de dos llamadas.',
   },
   telephonyChannel: {
-    'pt-BR': 'O login no canal de telefonia: entra (pelo usuário ou pelo login automático) quando o webphone funciona e sai quando o agente o desliga; as filas só oferecem chamadas a quem está no canal.',
-    'en-US': 'The telephony channel sign-in: signed in (by the user or the auto login) once the webphone runs, out when the agent stops it; queues offer calls only to agents in the channel.',
-    'es-ES': 'El inicio de sesión en el canal de telefonía: entra (por el usuario o el inicio automático) cuando el webphone funciona y sale cuando el agente lo apaga; las colas solo ofrecen llamadas a quien está en el canal.',
+    'pt-BR':
+      'O login no canal de telefonia: entra (pelo usuário ou pelo login automático) quando o webphone funciona e sai quando o agente o desliga; as filas só oferecem chamadas a quem está no canal.',
+    'en-US':
+      'The telephony channel sign-in: signed in (by the user or the auto login) once the webphone runs, out when the agent stops it; queues offer calls only to agents in the channel.',
+    'es-ES':
+      'El inicio de sesión en el canal de telefonía: entra (por el usuario o el inicio automático) cuando el webphone funciona y sale cuando el agente lo apaga; las colas solo ofrecen llamadas a quien está en el canal.',
   },
 }

@@ -163,7 +163,10 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
 }
 
 /** Whether the actor took this transition on its last event. */
-export function tookTransition(transition: GraphTransition, last: { taken: readonly { source: string; eventType: string; index: number }[] } | null | undefined): boolean {
+export function tookTransition(
+  transition: GraphTransition,
+  last: { taken: readonly { source: string; eventType: string; index: number }[] } | null | undefined,
+): boolean {
   return !!last?.taken.some((step) => step.source === transition.source && step.eventType === transition.eventType && step.index === transition.index)
 }
 

@@ -59,9 +59,13 @@ export function CallDetailDialog({ call, canPlay, onClose }: Props) {
             <Field label={t`Data/hora`}>{formatDateTime(call.datetime)}</Field>
             <Field label={t`Duração total`}>{formatDuration(call.total_duration)}</Field>
             <Field label={t`Tempo atendido`}>{formatDuration(call.total_answer_duration)}</Field>
-            <Field label={t`Telefone`} testId="detail-phone">{call.phone}</Field>
+            <Field label={t`Telefone`} testId="detail-phone">
+              {call.phone}
+            </Field>
             <Field label={t`Tipo de telefone`}>{label(PHONE_TYPE_LABELS, call.phone_type)}</Field>
-            <Field label={t`Tipo de chamada`} testId="detail-call-type">{callTypeLabel(call.call_type, locale)}</Field>
+            <Field label={t`Tipo de chamada`} testId="detail-call-type">
+              {callTypeLabel(call.call_type, locale)}
+            </Field>
             <Field label={t`Direção`}>{label(DIRECTION_LABELS, call.direction)}</Field>
             <Field label={t`Status`} testId="detail-status">
               {call.dial_status === null ? '' : `${call.dial_status} · ${statusText(call.dial_status, call.dial_status_text, locale)}`}
@@ -70,7 +74,9 @@ export function CallDetailDialog({ call, canPlay, onClose }: Props) {
             <Field label={t`Agente`}>{call.user_description}</Field>
             <Field label={t`Ramal`}>{call.endpoint}</Field>
             <Field label={t`Fila`}>{call.queue_description}</Field>
-            <Field label={t`Classificação`} testId="detail-classification">{call.classification ?? ''}</Field>
+            <Field label={t`Classificação`} testId="detail-classification">
+              {call.classification ?? ''}
+            </Field>
             <Field label={t`Subclassificação`}>{call.sub_classification ?? ''}</Field>
             <Field label={t`Comentário`}>{call.comment}</Field>
             <Field label={t`Entrada na fila`}>{formatDateTime(call.queue_started_datetime)}</Field>
@@ -96,7 +102,11 @@ export function CallDetailDialog({ call, canPlay, onClose }: Props) {
           <Typography level="title-sm">{t`Etapas da chamada`}</Typography>
           <Box sx={{ overflowX: 'auto', position: 'relative' }}>
             {steps.isPending && <LinearProgress size="sm" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
-            <Table size="sm" aria-label={t`Etapas da chamada`} sx={{ minWidth: 720, '& thead th': { bgcolor: 'background.level1', whiteSpace: 'normal', verticalAlign: 'bottom' } }}>
+            <Table
+              size="sm"
+              aria-label={t`Etapas da chamada`}
+              sx={{ minWidth: 720, '& thead th': { bgcolor: 'background.level1', whiteSpace: 'normal', verticalAlign: 'bottom' } }}
+            >
               <thead>
                 <tr>
                   <th style={{ width: 56 }}>{t`Etapa`}</th>

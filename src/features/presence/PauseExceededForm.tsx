@@ -34,7 +34,13 @@ export function ExceededForm({ submitting, seconds, pauseId, maximum }: Props) {
   const blank = reason.trim().length === 0
   return (
     <Modal open disableEscapeKeyDown>
-      <ModalDialog layout="fullscreen" role="alertdialog" aria-labelledby="pause-exceeded-title" data-testid="pause-exceeded" sx={{ alignItems: 'center', justifyContent: 'center' }}>
+      <ModalDialog
+        layout="fullscreen"
+        role="alertdialog"
+        aria-labelledby="pause-exceeded-title"
+        data-testid="pause-exceeded"
+        sx={{ alignItems: 'center', justifyContent: 'center' }}
+      >
         <Box
           component="form"
           noValidate

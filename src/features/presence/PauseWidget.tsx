@@ -85,7 +85,11 @@ function PauseMenu() {
           {view.current && <RunningPause view={view} name={currentName} />}
           {view.phase === 'pending' && (
             <Notice icon={<HourglassIcon />} testId="pause-pending">
-              {requestedName ? <Trans>A pausa {requestedName} começa quando você ficar disponível.</Trans> : <Trans>A pausa começa quando você ficar disponível.</Trans>}
+              {requestedName ? (
+                <Trans>A pausa {requestedName} começa quando você ficar disponível.</Trans>
+              ) : (
+                <Trans>A pausa começa quando você ficar disponível.</Trans>
+              )}
             </Notice>
           )}
 
@@ -212,7 +216,14 @@ function PauseSelect(props: PauseSelectProps) {
 
 function Notice({ icon, children, testId }: { icon: ReactNode; children: ReactNode; testId: string }) {
   return (
-    <Typography level="body-sm" color="primary" variant="soft" startDecorator={icon} sx={{ p: 1, borderRadius: 'sm', alignItems: 'flex-start' }} data-testid={testId}>
+    <Typography
+      level="body-sm"
+      color="primary"
+      variant="soft"
+      startDecorator={icon}
+      sx={{ p: 1, borderRadius: 'sm', alignItems: 'flex-start' }}
+      data-testid={testId}
+    >
       {children}
     </Typography>
   )

@@ -53,4 +53,3 @@ function LockButton() {
     </Tooltip>
   )
 }
-

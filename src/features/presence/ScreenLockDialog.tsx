@@ -27,7 +27,11 @@ function lockView(snapshot: { value: unknown; context: ScreenLockContext }): Loc
 }
 
 const sameLockView = (a: LockView, b: LockView) =>
-  a.locked === b.locked && a.validating === b.validating && a.pauseActive === b.pauseActive && a.pauseStartedAt === b.pauseStartedAt && a.fieldErrors === b.fieldErrors
+  a.locked === b.locked &&
+  a.validating === b.validating &&
+  a.pauseActive === b.pauseActive &&
+  a.pauseStartedAt === b.pauseStartedAt &&
+  a.fieldErrors === b.fieldErrors
 
 export function ScreenLockDialog() {
   const view = useAgentSelector('screenLock', lockView, sameLockView)

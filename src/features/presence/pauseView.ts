@@ -42,7 +42,11 @@ export function isOverMaximum(view: PauseView): boolean {
 }
 
 /** The name of a pause type: the server's description of the running pause, else the type list's. */
-export function pauseName(pauseId: CurrentPause['pauseId'], types: readonly PauseType[], described?: { pause_id: number | null; description: string } | null): string | null {
+export function pauseName(
+  pauseId: CurrentPause['pauseId'],
+  types: readonly PauseType[],
+  described?: { pause_id: number | null; description: string } | null,
+): string | null {
   if (pauseId == null) return null
   if (described && String(described.pause_id) === String(pauseId)) return described.description
   return types.find((type) => String(type.id) === String(pauseId))?.description ?? null

@@ -85,8 +85,19 @@ export function ChangeAvatarForm() {
             tabIndex={0}
             onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && input.current?.click()}
             sx={{
-              flex: 1, alignSelf: 'stretch', border: '2px dashed', borderColor: 'neutral.outlinedBorder', borderRadius: 'lg', p: 3, cursor: 'pointer',
-              display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1, textAlign: 'center',
+              flex: 1,
+              alignSelf: 'stretch',
+              border: '2px dashed',
+              borderColor: 'neutral.outlinedBorder',
+              borderRadius: 'lg',
+              p: 3,
+              cursor: 'pointer',
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 1,
+              textAlign: 'center',
               '&:hover': { borderColor: 'primary.400', bgcolor: 'primary.softBg' },
             }}
           >
@@ -100,16 +111,37 @@ export function ChangeAvatarForm() {
         </Stack>
         <Stack direction="row" spacing={1} justifyContent="flex-end" flexWrap="wrap" useFlexGap>
           {profile.avatar && !file && (
-            <Button variant="plain" color="danger" startDecorator={<DeleteIcon />} loading={busy === 'remove'} disabled={busy !== null} onClick={() => void send(null)}>
+            <Button
+              variant="plain"
+              color="danger"
+              startDecorator={<DeleteIcon />}
+              loading={busy === 'remove'}
+              disabled={busy !== null}
+              onClick={() => void send(null)}
+            >
               <Trans>Remover avatar</Trans>
             </Button>
           )}
           {file && (
-            <Button variant="plain" color="neutral" disabled={busy !== null} onClick={() => { setFile(null); setPreview(null) }}>
+            <Button
+              variant="plain"
+              color="neutral"
+              disabled={busy !== null}
+              onClick={() => {
+                setFile(null)
+                setPreview(null)
+              }}
+            >
               <Trans>Cancelar</Trans>
             </Button>
           )}
-          <Button startDecorator={<UploadIcon />} disabled={!file || busy !== null} loading={busy === 'save'} onClick={() => file && void send(file)} data-testid="avatar-save">
+          <Button
+            startDecorator={<UploadIcon />}
+            disabled={!file || busy !== null}
+            loading={busy === 'save'}
+            onClick={() => file && void send(file)}
+            data-testid="avatar-save"
+          >
             <Trans>Salvar avatar</Trans>
           </Button>
         </Stack>

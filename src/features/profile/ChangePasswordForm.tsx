@@ -54,7 +54,9 @@ export function ChangePasswordForm() {
       <AppForm onSubmit={form.handleSubmit} errors={formErrors}>
         <form.Field name="old_password">{(f) => <TextField field={f} label={t`Senha atual`} type="password" autoComplete="current-password" />}</form.Field>
         <form.Field name="new_password1">{(f) => <TextField field={f} label={t`Nova senha`} type="password" autoComplete="new-password" />}</form.Field>
-        <form.Field name="new_password2">{(f) => <TextField field={f} label={t`Confirme a nova senha`} type="password" autoComplete="new-password" />}</form.Field>
+        <form.Field name="new_password2">
+          {(f) => <TextField field={f} label={t`Confirme a nova senha`} type="password" autoComplete="new-password" />}
+        </form.Field>
         <form.Subscribe selector={(s) => s.isSubmitting}>
           {(submitting) => (
             <Stack direction="row" justifyContent="flex-end">

@@ -27,7 +27,12 @@ export function PersonalDataForm() {
   const [formErrors, setFormErrors] = useState<string[]>([])
   const validate = formValidator<Values>(ProfileUpdateBody, () => i18n.locale)
   const form = useForm({
-    defaultValues: { first_name: profile.first_name, last_name: profile.last_name, email: profile.email ?? '', avatar_message: profile.avatar_message ?? '' } as Values,
+    defaultValues: {
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      email: profile.email ?? '',
+      avatar_message: profile.avatar_message ?? '',
+    } as Values,
     validators: { onChange: validate, onSubmit: validate },
     onSubmit: async ({ value }) => {
       setFormErrors([])

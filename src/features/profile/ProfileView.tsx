@@ -40,7 +40,9 @@ export function ProfileView() {
             <Avatar src={profile.avatar || '/default-avatar.svg'} alt={name} sx={{ '--Avatar-size': '112px', boxShadow: 'md' }} />
             <div>
               <Typography level="title-lg">{name}</Typography>
-              <Typography level="body-sm" textColor="text.tertiary">@{profile.username}</Typography>
+              <Typography level="body-sm" textColor="text.tertiary">
+                @{profile.username}
+              </Typography>
             </div>
             {profile.avatar_message && (
               <Typography level="body-sm" sx={{ fontStyle: 'italic', px: 2 }}>
@@ -63,7 +65,9 @@ export function ProfileView() {
         </Grid>
         <Grid xs={12} md={8}>
           <Card variant="outlined" sx={{ boxShadow: 'xs', gap: 2 }}>
-            <Typography level="title-md"><Trans>Dados pessoais</Trans></Typography>
+            <Typography level="title-md">
+              <Trans>Dados pessoais</Trans>
+            </Typography>
             <Grid container spacing={2}>
               <Field label={<Trans>Nome</Trans>} value={profile.first_name} />
               <Field label={<Trans>Sobrenome</Trans>} value={profile.last_name} />
@@ -71,7 +75,9 @@ export function ProfileView() {
               <Field label={<Trans>E-mail</Trans>} value={profile.email} />
             </Grid>
             <Divider />
-            <Typography level="title-md"><Trans>Telefonia e equipe</Trans></Typography>
+            <Typography level="title-md">
+              <Trans>Telefonia e equipe</Trans>
+            </Typography>
             <Grid container spacing={2}>
               <Field label={<Trans>Ramal</Trans>} value={profile.voip?.endpoint} />
               <Field label={<Trans>Domínio SIP</Trans>} value={profile.voip?.realm} />
@@ -79,7 +85,9 @@ export function ProfileView() {
               <Field label={<Trans>Empresa</Trans>} value={profile.site?.name || profile.site?.domain} />
             </Grid>
             <Divider />
-            <Typography level="title-md"><Trans>Acesso</Trans></Typography>
+            <Typography level="title-md">
+              <Trans>Acesso</Trans>
+            </Typography>
             <Grid container spacing={2}>
               <Field label={<Trans>Último acesso</Trans>} value={formatDateTime(profile.last_login)} />
               <Field label={<Trans>Senha expira em</Trans>} value={formatDateTime(profile.userextra?.password_expire_date)} />

@@ -53,7 +53,9 @@ export function LoginForm() {
         const queryClient = await queries.load()
         await queryClient.fetchQuery({ ...profileQuery, staleTime: 0 })
         const target = safeRedirect(search.redirect)
-        await (target ? router.navigate({ href: target, replace: true }) : router.navigate({ to: '/{-$locale}', params: { locale: localeParam(locale) }, replace: true }))
+        await (target
+          ? router.navigate({ href: target, replace: true })
+          : router.navigate({ to: '/{-$locale}', params: { locale: localeParam(locale) }, replace: true }))
       } catch (error) {
         const sorted = sortServerErrors(error, FIELDS)
         form.setFieldErrors(sorted.fields)

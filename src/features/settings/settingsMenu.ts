@@ -17,29 +17,33 @@ export function settingsMenu(): MenuItem {
     divider: true,
     children: [
       { id: 'settings-index', label: msg`Visão geral`, to: '/{-$locale}/settings', permission: PERMISSIONS.viewSettings, icon: ListIcon },
-      ...SECTIONS.map(
-        (section): MenuItem => ({
-          id: `settings-${section}`,
-          label: SECTION_LABELS[section],
-          permission: PERMISSIONS.viewSettings,
-          icon: SECTION_ICONS[section],
-          children: [
-            ...sectionEntities(section).map(
-              (entity): MenuItem => ({
-                id: `settings-${entity.key}`,
-                label: entity.label,
-                to: '/{-$locale}/settings/$',
-                params: { _splat: entity.path },
-                permission: entity.permission,
-                icon: SECTION_ICONS[section],
-              }),
-            ),
-            ...(section === 'system'
-              ? [{ id: 'settings-audit-log', label: msg`Registro de auditoria`, to: '/{-$locale}/settings/system/audit-log', permission: AUDIT_LOG_PERMISSION, icon: HistoryIcon } as MenuItem]
-              : []),
-          ],
-        }),
-      ),
+      ...SECTIONS.map((section): MenuItem => ({
+        id: `settings-${section}`,
+        label: SECTION_LABELS[section],
+        permission: PERMISSIONS.viewSettings,
+        icon: SECTION_ICONS[section],
+        children: [
+          ...sectionEntities(section).map((entity): MenuItem => ({
+            id: `settings-${entity.key}`,
+            label: entity.label,
+            to: '/{-$locale}/settings/$',
+            params: { _splat: entity.path },
+            permission: entity.permission,
+            icon: SECTION_ICONS[section],
+          })),
+          ...(section === 'system'
+            ? [
+                {
+                  id: 'settings-audit-log',
+                  label: msg`Registro de auditoria`,
+                  to: '/{-$locale}/settings/system/audit-log',
+                  permission: AUDIT_LOG_PERMISSION,
+                  icon: HistoryIcon,
+                } as MenuItem,
+              ]
+            : []),
+        ],
+      })),
     ],
   }
 }

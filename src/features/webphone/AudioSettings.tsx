@@ -46,8 +46,20 @@ export function AudioSettings({ webphone }: { webphone: Webphone }) {
           {noDevices}
         </Typography>
       )}
-      <DeviceSelect label={t`Saída de áudio`} testId="webphone-output" devices={devices.outputs} value={choice.output} onChange={(output) => setChoice((was) => ({ ...was, output }))} />
-      <DeviceSelect label={t`Entrada de áudio`} testId="webphone-input" devices={devices.inputs} value={choice.input} onChange={(input) => setChoice((was) => ({ ...was, input }))} />
+      <DeviceSelect
+        label={t`Saída de áudio`}
+        testId="webphone-output"
+        devices={devices.outputs}
+        value={choice.output}
+        onChange={(output) => setChoice((was) => ({ ...was, output }))}
+      />
+      <DeviceSelect
+        label={t`Entrada de áudio`}
+        testId="webphone-input"
+        devices={devices.inputs}
+        value={choice.input}
+        onChange={(input) => setChoice((was) => ({ ...was, input }))}
+      />
       <Button onClick={save} data-testid="webphone-settings-save">
         <Trans>Salvar</Trans>
       </Button>

@@ -34,7 +34,12 @@ export function CallList({ webphone }: { webphone: Webphone }) {
   const { calls, view, send } = webphone
   const now = useNow(calls.some((call) => call.endedAt == null))
   return (
-    <List size="sm" aria-label={t`Chamadas`} data-testid="webphone-calls" sx={{ maxHeight: CALL_LIST_MAX_HEIGHT, overflow: 'auto', flexGrow: 0, '--List-padding': '0px' }}>
+    <List
+      size="sm"
+      aria-label={t`Chamadas`}
+      data-testid="webphone-calls"
+      sx={{ maxHeight: CALL_LIST_MAX_HEIGHT, overflow: 'auto', flexGrow: 0, '--List-padding': '0px' }}
+    >
       {calls.map((call) => (
         <ListItem key={call.id}>
           <ListItemButton
@@ -77,7 +82,21 @@ function CallStatusChip({ status }: { status: CallView['status'] }) {
   )
 }
 
-function Control({ label, testId, onClick, color = 'neutral', disabled, children }: { label: string; testId: string; onClick: () => void; color?: 'neutral' | 'danger' | 'success' | 'primary' | 'warning'; disabled?: boolean; children: ReactNode }) {
+function Control({
+  label,
+  testId,
+  onClick,
+  color = 'neutral',
+  disabled,
+  children,
+}: {
+  label: string
+  testId: string
+  onClick: () => void
+  color?: 'neutral' | 'danger' | 'success' | 'primary' | 'warning'
+  disabled?: boolean
+  children: ReactNode
+}) {
   return (
     <Tooltip title={label}>
       <span>
@@ -94,7 +113,11 @@ export function CallControls({ webphone, call }: { webphone: Webphone; call: Cal
   const { t } = useLingui()
   const { send, calls, view } = webphone
   const callId = call.id
-  const hangUp = <Control label={t`Desligar`} testId="webphone-hangup" color="danger" onClick={() => send({ type: 'HANGUP', callId })}><CallEndIcon /></Control>
+  const hangUp = (
+    <Control label={t`Desligar`} testId="webphone-hangup" color="danger" onClick={() => send({ type: 'HANGUP', callId })}>
+      <CallEndIcon />
+    </Control>
+  )
   if (call.status === 'ringing') {
     return (
       <Stack direction="row" spacing={1} justifyContent="center" data-testid="webphone-controls">
@@ -112,19 +135,37 @@ export function CallControls({ webphone, call }: { webphone: Webphone; call: Cal
     <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap' }} data-testid="webphone-controls">
       {hangUp}
       {call.hold ? (
-        <Control label={t`Retomar`} testId="webphone-unhold" color="warning" onClick={() => send({ type: 'UNHOLD', callId })}><ResumeIcon /></Control>
+        <Control label={t`Retomar`} testId="webphone-unhold" color="warning" onClick={() => send({ type: 'UNHOLD', callId })}>
+          <ResumeIcon />
+        </Control>
       ) : (
-        <Control label={t`Em espera`} testId="webphone-hold" onClick={() => send({ type: 'HOLD', callId })}><HoldIcon /></Control>
+        <Control label={t`Em espera`} testId="webphone-hold" onClick={() => send({ type: 'HOLD', callId })}>
+          <HoldIcon />
+        </Control>
       )}
       {call.mute ? (
-        <Control label={t`Ativar microfone`} testId="webphone-unmute" color="warning" onClick={() => send({ type: 'UNMUTE', callId })}><MicOffIcon /></Control>
+        <Control label={t`Ativar microfone`} testId="webphone-unmute" color="warning" onClick={() => send({ type: 'UNMUTE', callId })}>
+          <MicOffIcon />
+        </Control>
       ) : (
-        <Control label={t`Mudo`} testId="webphone-mute" onClick={() => send({ type: 'MUTE', callId })}><MicIcon /></Control>
+        <Control label={t`Mudo`} testId="webphone-mute" onClick={() => send({ type: 'MUTE', callId })}>
+          <MicIcon />
+        </Control>
       )}
-      <Control label={t`Transferir`} testId="webphone-transfer" disabled={!call.accepted || busyStage} onClick={() => send({ type: 'SET_STAGE', stage: 'transfer' })}>
+      <Control
+        label={t`Transferir`}
+        testId="webphone-transfer"
+        disabled={!call.accepted || busyStage}
+        onClick={() => send({ type: 'SET_STAGE', stage: 'transfer' })}
+      >
         <TransferIcon />
       </Control>
-      <Control label={t`Conferência`} testId="webphone-conference" disabled={liveCalls(calls).length < 2 || busyStage} onClick={() => send({ type: 'SET_STAGE', stage: 'conference' })}>
+      <Control
+        label={t`Conferência`}
+        testId="webphone-conference"
+        disabled={liveCalls(calls).length < 2 || busyStage}
+        onClick={() => send({ type: 'SET_STAGE', stage: 'conference' })}
+      >
         <ConferenceIcon />
       </Control>
       <Control label={t`Teclado`} testId="webphone-keypad" disabled={busyStage} onClick={() => send({ type: 'SET_STAGE', stage: 'dialpad' })}>

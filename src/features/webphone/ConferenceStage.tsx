@@ -32,7 +32,12 @@ export function ConferenceStage({ webphone }: { webphone: Webphone }) {
         ))}
       </Stack>
       <Stack direction="row" spacing={1}>
-        <Button sx={{ flex: 1 }} disabled={picked.length < 2} onClick={() => webphone.send({ type: 'CONFERENCE', callIds: picked })} data-testid="webphone-conference-start">
+        <Button
+          sx={{ flex: 1 }}
+          disabled={picked.length < 2}
+          onClick={() => webphone.send({ type: 'CONFERENCE', callIds: picked })}
+          data-testid="webphone-conference-start"
+        >
           <Trans>Iniciar conferência</Trans>
         </Button>
         {/* The start button takes the room: 'Iniciar conferência' wrapped to two lines in half the panel. */}

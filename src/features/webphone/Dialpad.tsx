@@ -89,7 +89,13 @@ export function Dialpad({ webphone }: { webphone: Webphone }) {
         autoComplete="off"
         slotProps={{ input: { inputMode: 'tel', 'aria-label': t`Número` } }}
         endDecorator={
-          <IconButton variant="plain" aria-label={t`Apagar`} disabled={!number} onClick={() => setNumber((typed) => typed.slice(0, -1))} data-testid="webphone-backspace">
+          <IconButton
+            variant="plain"
+            aria-label={t`Apagar`}
+            disabled={!number}
+            onClick={() => setNumber((typed) => typed.slice(0, -1))}
+            data-testid="webphone-backspace"
+          >
             <BackspaceIcon />
           </IconButton>
         }

@@ -29,7 +29,13 @@ export function Phonebook({ webphone }: { webphone: Webphone }) {
   }
   return (
     <Stack spacing={1} data-testid="webphone-phonebook">
-      <Input size="sm" value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t`Buscar contato`} slotProps={{ input: { 'aria-label': t`Buscar contato` } }} />
+      <Input
+        size="sm"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder={t`Buscar contato`}
+        slotProps={{ input: { 'aria-label': t`Buscar contato` } }}
+      />
       {isPending && <CircularProgress size="sm" sx={{ alignSelf: 'center' }} />}
       {isError && (
         <Typography level="body-sm" color="danger">

@@ -26,10 +26,21 @@ export function RingingDialog({ call, send }: { call: CallView; send: (event: We
           {call.name && <Typography data-testid="webphone-ringing-name">{call.name}</Typography>}
         </DialogContent>
         <DialogActions>
-          <Button color="success" startDecorator={<PhoneIcon />} onClick={() => send({ type: 'ANSWER', callId: call.id })} data-testid="webphone-ringing-answer">
+          <Button
+            color="success"
+            startDecorator={<PhoneIcon />}
+            onClick={() => send({ type: 'ANSWER', callId: call.id })}
+            data-testid="webphone-ringing-answer"
+          >
             <Trans>Atender</Trans>
           </Button>
-          <Button color="danger" variant="soft" startDecorator={<CallEndIcon />} onClick={() => send({ type: 'HANGUP', callId: call.id })} data-testid="webphone-ringing-hangup">
+          <Button
+            color="danger"
+            variant="soft"
+            startDecorator={<CallEndIcon />}
+            onClick={() => send({ type: 'HANGUP', callId: call.id })}
+            data-testid="webphone-ringing-hangup"
+          >
             <Trans>Desligar</Trans>
           </Button>
         </DialogActions>

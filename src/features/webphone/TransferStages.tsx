@@ -45,7 +45,13 @@ export function TransferPicker({ webphone }: { webphone: Webphone }) {
       <Typography level="title-sm" startDecorator={<TransferIcon />}>
         <Trans>Transferir chamada</Trans>
       </Typography>
-      <RadioGroup orientation="horizontal" value={type} onChange={(event) => setType(event.target.value as TransferType)} aria-label={t`Tipo de transferência`} size="sm">
+      <RadioGroup
+        orientation="horizontal"
+        value={type}
+        onChange={(event) => setType(event.target.value as TransferType)}
+        aria-label={t`Tipo de transferência`}
+        size="sm"
+      >
         {TRANSFER_TYPES.map((kind) => (
           <Radio key={kind} value={kind} label={labels[kind]} data-testid={`webphone-transfer-${kind}`} />
         ))}
@@ -65,7 +71,13 @@ export function TransferPicker({ webphone }: { webphone: Webphone }) {
         <Button sx={{ flex: 1 }} onClick={transfer} data-testid="webphone-transfer-send">
           <Trans>Transferir</Trans>
         </Button>
-        <Button sx={{ flex: 1 }} variant="plain" color="neutral" onClick={() => webphone.send({ type: 'SET_STAGE', stage: 'dialpad' })} data-testid="webphone-transfer-back">
+        <Button
+          sx={{ flex: 1 }}
+          variant="plain"
+          color="neutral"
+          onClick={() => webphone.send({ type: 'SET_STAGE', stage: 'dialpad' })}
+          data-testid="webphone-transfer-back"
+        >
           <Trans>Cancelar</Trans>
         </Button>
       </Stack>
@@ -84,7 +96,9 @@ export function TransferProgress({ webphone }: { webphone: Webphone }) {
   return (
     <Stack spacing={1.5} data-testid="webphone-transfer-progress">
       <Typography level="title-sm" startDecorator={<TransferIcon />}>
-        <Trans>Transferência {kind} para {destination}</Trans>
+        <Trans>
+          Transferência {kind} para {destination}
+        </Trans>
       </Typography>
       {!target?.accepted && (
         <Typography level="body-sm" startDecorator={<CircularProgress size="sm" />} data-testid="webphone-transfer-waiting">

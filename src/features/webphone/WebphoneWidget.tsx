@@ -56,9 +56,17 @@ export function WebphoneControl({ actor, serveHere }: ControlProps) {
           data-width={wide ? PANEL_WIDTH.wide : PANEL_WIDTH.narrow}
           onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
           sx={{
-            position: { xs: 'fixed', sm: 'absolute' }, top: { xs: 64, sm: 'calc(100% + 8px)' }, right: { xs: 8, sm: 0 },
-            left: { xs: 8, sm: 'auto' }, width: { sm: wide ? PANEL_WIDTH.wide : PANEL_WIDTH.narrow }, maxWidth: { sm: 'calc(100vw - 16px)' },
-            maxHeight: 'calc(100vh - 80px)', overflow: 'auto', borderRadius: 'md', boxShadow: 'lg', zIndex: 'var(--joy-zIndex-popup)',
+            position: { xs: 'fixed', sm: 'absolute' },
+            top: { xs: 64, sm: 'calc(100% + 8px)' },
+            right: { xs: 8, sm: 0 },
+            left: { xs: 8, sm: 'auto' },
+            width: { sm: wide ? PANEL_WIDTH.wide : PANEL_WIDTH.narrow },
+            maxWidth: { sm: 'calc(100vw - 16px)' },
+            maxHeight: 'calc(100vh - 80px)',
+            overflow: 'auto',
+            borderRadius: 'md',
+            boxShadow: 'lg',
+            zIndex: 'var(--joy-zIndex-popup)',
           }}
         >
           <Suspense fallback={<CircularProgress size="sm" sx={{ m: 3 }} />}>

@@ -32,7 +32,10 @@ export function readAudioChoice(): AudioChoice {
 }
 
 export function saveAudioChoice(choice: AudioChoice): void {
-  for (const [key, value] of [[AUDIO_DEVICE_KEYS.input, choice.input], [AUDIO_DEVICE_KEYS.output, choice.output]] as const) {
+  for (const [key, value] of [
+    [AUDIO_DEVICE_KEYS.input, choice.input],
+    [AUDIO_DEVICE_KEYS.output, choice.output],
+  ] as const) {
     if (value) localStorage.setItem(key, value)
     else localStorage.removeItem(key)
   }

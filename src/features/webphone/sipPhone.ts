@@ -54,7 +54,11 @@ export type SessionLike = {
   invite(options?: object): Promise<unknown>
   refer(target: unknown, options?: { requestDelegate?: RequestDelegate; onNotify?(notification: ReferNotificationLike): void }): Promise<unknown>
 }
-export type InviterLike = SessionLike & { request: { callId: string }; invite(options?: { requestDelegate?: RequestDelegate }): Promise<unknown>; cancel(): Promise<void> }
+export type InviterLike = SessionLike & {
+  request: { callId: string }
+  invite(options?: { requestDelegate?: RequestDelegate }): Promise<unknown>
+  cancel(): Promise<void>
+}
 export type InvitationLike = SessionLike & {
   request: { callId: string; getHeader(name: string): string | undefined }
   remoteIdentity: { uri: { user?: string }; displayName?: string }

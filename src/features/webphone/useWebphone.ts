@@ -15,8 +15,16 @@ import { useAgentSystem } from '../../app/agentSystemContext.tsx'
 
 export type { TransferType, WebphoneStage }
 export const WEBPHONE_STAGES = [
-  'dialpad', 'phonebook', 'settings', 'transfer', 'transfer-attend', 'transfer-pendulum', 'transferring', 'conference',
-  'after-service', 'classification',
+  'dialpad',
+  'phonebook',
+  'settings',
+  'transfer',
+  'transfer-attend',
+  'transfer-pendulum',
+  'transferring',
+  'conference',
+  'after-service',
+  'classification',
 ] as const satisfies readonly WebphoneStage[]
 export type WebphonePhase = 'off' | 'otherTab' | 'missingPermissions' | 'starting' | 'ready'
 export type CallStatus = 'ringing' | 'inuse' | 'onhold' | 'onmute' | 'ended'
@@ -89,8 +97,17 @@ const CALL_STATUSES: readonly CallStatus[] = ['ringing', 'inuse', 'onhold', 'onm
 const NO_CALLS: readonly CallEntry[] = []
 
 export const OFF_VIEW: WebphoneView = {
-  phase: 'off', registration: null, currentCallId: null, stage: 'dialpad', dnd: false, routeId: null, autoAnswer: false,
-  autoLogin: false, transfer: null, error: null, afterServiceEndsAt: null,
+  phase: 'off',
+  registration: null,
+  currentCallId: null,
+  stage: 'dialpad',
+  dnd: false,
+  routeId: null,
+  autoAnswer: false,
+  autoLogin: false,
+  transfer: null,
+  error: null,
+  afterServiceEndsAt: null,
 }
 
 type Snapshot = { value?: unknown; context?: Record<string, unknown> } | undefined

@@ -35,9 +35,17 @@ function UserCard({ mini, onNavigate }: { mini: boolean; onNavigate?: () => void
       onClick={onNavigate}
       data-testid="menu-user"
       sx={{
-        display: 'flex', alignItems: 'center', gap: 1.5, textDecoration: 'none', color: 'inherit', borderRadius: 'lg',
-        p: mini ? 0.75 : 1.25, mx: mini ? 1 : 1.5, justifyContent: mini ? 'center' : 'flex-start',
-        bgcolor: mini ? 'transparent' : 'background.level1', '&:hover': { bgcolor: 'background.level2' },
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        textDecoration: 'none',
+        color: 'inherit',
+        borderRadius: 'lg',
+        p: mini ? 0.75 : 1.25,
+        mx: mini ? 1 : 1.5,
+        justifyContent: mini ? 'center' : 'flex-start',
+        bgcolor: mini ? 'transparent' : 'background.level1',
+        '&:hover': { bgcolor: 'background.level2' },
       }}
     >
       <Avatar src={profile.avatar || '/default-avatar.svg'} alt={name} size={mini ? 'md' : 'lg'} sx={{ boxShadow: 'sm' }} />
@@ -69,7 +77,12 @@ export function SideMenu({ mini, onToggleMini, onNavigate }: Props) {
   const ctx = { profile, now: Date.now() }
   const logoutLabel = t`Sair`
   const logoutButton = (
-    <ListItemButton onClick={() => setConfirmLogout(true)} aria-label={mini ? logoutLabel : undefined} data-menu="logout" sx={mini ? { justifyContent: 'center', px: 0 } : undefined}>
+    <ListItemButton
+      onClick={() => setConfirmLogout(true)}
+      aria-label={mini ? logoutLabel : undefined}
+      data-menu="logout"
+      sx={mini ? { justifyContent: 'center', px: 0 } : undefined}
+    >
       <ListItemDecorator sx={mini ? { minInlineSize: 'auto' } : undefined}>
         <LogoutIcon />
       </ListItemDecorator>
@@ -82,22 +95,54 @@ export function SideMenu({ mini, onToggleMini, onNavigate }: Props) {
       aria-label={t`Menu principal`}
       data-joy-color-scheme={schemeOn(settings?.menu_primary_color)}
       sx={{
-        height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5, py: 2, overflow: 'hidden',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1.5,
+        py: 2,
+        overflow: 'hidden',
         bgcolor: 'var(--atende-menu-bg, var(--joy-palette-background-surface))',
-        borderRight: '1px solid', borderColor: 'divider',
+        borderRight: '1px solid',
+        borderColor: 'divider',
       }}
     >
       <UserCard mini={mini} onNavigate={onNavigate} />
       <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
         <SideMenuItems items={items} mini={mini} ctx={ctx} onNavigate={onNavigate} />
       </Box>
-      <List size="md" sx={{ flexGrow: 0, px: mini ? 1 : 1.5, '--ListItem-radius': '10px', '--ListItemDecorator-size': '34px', borderTop: '1px solid', borderColor: 'divider', pt: 1 }}>
-        <ListItem>{mini ? <Tooltip title={logoutLabel} placement="right" arrow>{logoutButton}</Tooltip> : logoutButton}</ListItem>
+      <List
+        size="md"
+        sx={{
+          flexGrow: 0,
+          px: mini ? 1 : 1.5,
+          '--ListItem-radius': '10px',
+          '--ListItemDecorator-size': '34px',
+          borderTop: '1px solid',
+          borderColor: 'divider',
+          pt: 1,
+        }}
+      >
+        <ListItem>
+          {mini ? (
+            <Tooltip title={logoutLabel} placement="right" arrow>
+              {logoutButton}
+            </Tooltip>
+          ) : (
+            logoutButton
+          )}
+        </ListItem>
       </List>
       {onToggleMini && (
         <Box sx={{ display: 'flex', justifyContent: mini ? 'center' : 'flex-end', px: 1.5 }}>
           <Tooltip title={mini ? t`Expandir menu` : t`Recolher menu`} placement="right">
-            <IconButton size="sm" variant="outlined" color="neutral" onClick={onToggleMini} aria-label={mini ? t`Expandir menu` : t`Recolher menu`} data-testid="menu-mini-toggle">
+            <IconButton
+              size="sm"
+              variant="outlined"
+              color="neutral"
+              onClick={onToggleMini}
+              aria-label={mini ? t`Expandir menu` : t`Recolher menu`}
+              data-testid="menu-mini-toggle"
+            >
               {mini ? <ChevronRightIcon /> : <ChevronLeftIcon />}
             </IconButton>
           </Tooltip>

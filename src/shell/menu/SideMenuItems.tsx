@@ -32,7 +32,9 @@ function labelOf(label: MenuItem['label'], i18n: ReturnType<typeof useLingui>['i
  * line is not an element of its own. Purely visual; the group's heading already says where a section starts.
  */
 const dividerAbove = {
-  position: 'relative', mt: 0.75, pt: 0.75,
+  position: 'relative',
+  mt: 0.75,
+  pt: 0.75,
   '&::before': { content: '""', position: 'absolute', top: 0, insetInline: 'var(--ListItem-paddingX, 12px)', borderTop: '1px solid', borderColor: 'divider' },
 } as const
 
@@ -53,7 +55,14 @@ function ItemBadge({ item, ctx, mini }: { item: MenuItem; ctx: MenuContext; mini
   )
 }
 
-function LeafItem({ item, mini, ctx, onNavigate, nested, divider = item.divider }: { item: MenuItem; nested?: boolean; divider?: boolean } & Omit<Props, 'items'>) {
+function LeafItem({
+  item,
+  mini,
+  ctx,
+  onNavigate,
+  nested,
+  divider = item.divider,
+}: { item: MenuItem; nested?: boolean; divider?: boolean } & Omit<Props, 'items'>) {
   const { i18n } = useLingui()
   const { params } = useLocale()
   const pathname = useRouterState({ select: (s) => stripLocale(s.location.pathname) })
@@ -90,7 +99,13 @@ function LeafItem({ item, mini, ctx, onNavigate, nested, divider = item.divider 
   )
   return (
     <ListItem ref={entry} sx={divider ? dividerAbove : undefined}>
-      {mini ? <Tooltip title={label} placement="right" arrow>{button}</Tooltip> : button}
+      {mini ? (
+        <Tooltip title={label} placement="right" arrow>
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
     </ListItem>
   )
 }

@@ -16,8 +16,17 @@ export function LanguageMenu({ variant = 'plain' }: { variant?: 'plain' | 'outli
   const choose = useChooseLocale()
   return (
     <Dropdown>
-      <MenuButton variant={variant} color="neutral" size="sm" aria-label={t`Idioma`} data-testid="language-menu" sx={{ gap: 1, fontWeight: 500, whiteSpace: 'nowrap' }}>
-        <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>{LANGUAGE_LABEL[locale].flag}</span>
+      <MenuButton
+        variant={variant}
+        color="neutral"
+        size="sm"
+        aria-label={t`Idioma`}
+        data-testid="language-menu"
+        sx={{ gap: 1, fontWeight: 500, whiteSpace: 'nowrap' }}
+      >
+        <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>
+          {LANGUAGE_LABEL[locale].flag}
+        </span>
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
           {locale}
         </Box>

@@ -16,7 +16,12 @@ export function NotificationsMenu() {
   const list = useStore(notifications)
   return (
     <Dropdown>
-      <MenuButton slots={{ root: IconButton }} slotProps={{ root: { variant: 'plain', color: 'neutral', size: 'md' } }} aria-label={t`Notificações`} data-testid="notifications">
+      <MenuButton
+        slots={{ root: IconButton }}
+        slotProps={{ root: { variant: 'plain', color: 'neutral', size: 'md' } }}
+        aria-label={t`Notificações`}
+        data-testid="notifications"
+      >
         <Badge badgeContent={list.length} color="danger" size="sm" invisible={!list.length}>
           <BellIcon />
         </Badge>
@@ -31,7 +36,18 @@ export function NotificationsMenu() {
           </Typography>
         )}
         {list.map((n) => (
-          <Box key={n.id} data-notification={n.id} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, px: 2, py: 1.25, '&:not(:last-child)': { borderBottom: '1px solid', borderColor: 'divider' } }}>
+          <Box
+            key={n.id}
+            data-notification={n.id}
+            sx={{
+              display: 'flex',
+              alignItems: 'flex-start',
+              gap: 1,
+              px: 2,
+              py: 1.25,
+              '&:not(:last-child)': { borderBottom: '1px solid', borderColor: 'divider' },
+            }}
+          >
             <Box sx={{ width: 8, height: 8, mt: 0.9, borderRadius: '50%', bgcolor: 'primary.500', flexShrink: 0 }} />
             <Typography level="body-sm" sx={{ flex: 1 }}>
               {typeof n.title === 'string' ? n.title : i18n._(n.title)}

@@ -28,9 +28,18 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer: () => void }) {
       component="header"
       data-joy-color-scheme={schemeOn(site?.settings?.header_color)}
       sx={{
-        position: 'sticky', top: 0, zIndex: 10, height: 64, px: { xs: 1, sm: 1.5, md: 3 }, display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 },
-        bgcolor: 'var(--atende-header-bg, rgba(255,255,255,0.86))', backdropFilter: 'saturate(180%) blur(8px)',
-        borderBottom: '1px solid', borderColor: 'divider',
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+        height: 64,
+        px: { xs: 1, sm: 1.5, md: 3 },
+        display: 'flex',
+        alignItems: 'center',
+        gap: { xs: 0.5, sm: 1 },
+        bgcolor: 'var(--atende-header-bg, rgba(255,255,255,0.86))',
+        backdropFilter: 'saturate(180%) blur(8px)',
+        borderBottom: '1px solid',
+        borderColor: 'divider',
       }}
     >
       <IconButton variant="plain" color="neutral" onClick={onOpenDrawer} aria-label={t`Abrir menu`} sx={{ display: { md: 'none' } }}>

@@ -42,7 +42,14 @@ describe('returnObject', () => {
 
   it('holds a list of options with multiple, counted against max', () => {
     expect(parsed(many, { uf: [{ value: 'RJ', text: 'Rio de Janeiro' }] })).toEqual({ uf: [{ value: 'RJ', text: 'Rio de Janeiro' }] })
-    expect(errorsOf(many, { uf: [{ value: 'RJ', text: 'Rio' }, { value: 'SP', text: 'SP' }] })).toEqual({ uf: ['Escolha no máximo 1'] })
+    expect(
+      errorsOf(many, {
+        uf: [
+          { value: 'RJ', text: 'Rio' },
+          { value: 'SP', text: 'SP' },
+        ],
+      }),
+    ).toEqual({ uf: ['Escolha no máximo 1'] })
   })
 
   it('checks a lookup option as a row id', () => {
@@ -77,7 +84,14 @@ describe('returnToString', () => {
 
   it('joins the values of chosen options when returnObject is set too', () => {
     const both = tiny(field('uf', 'select', LABEL, { options: UF, multiple: true, returnToString: true, returnObject: true }))
-    const body = json(payloadFor(both, { uf: [{ value: 'SP', text: 'São Paulo' }, { value: 'RJ', text: 'Rio de Janeiro' }] }))
+    const body = json(
+      payloadFor(both, {
+        uf: [
+          { value: 'SP', text: 'São Paulo' },
+          { value: 'RJ', text: 'Rio de Janeiro' },
+        ],
+      }),
+    )
     expect(body).toEqual({ uf: 'SP,RJ' })
     expect(parsed(both, body)).toEqual({ uf: 'SP,RJ' })
   })
@@ -119,7 +133,8 @@ describe('dateFormat', () => {
   })
 
   it('accepts dayjs formats of numeric tokens only', () => {
-    for (const format of ['DD/MM/YYYY', 'DD/MM/YYYY HH:mm:ss', 'YYYY-MM-DD[T]HH:mm', 'HH:mm', 'hh:mm A', 'DD.MM.YY']) expect(isDateFormat(format), format).toBe(true)
+    for (const format of ['DD/MM/YYYY', 'DD/MM/YYYY HH:mm:ss', 'YYYY-MM-DD[T]HH:mm', 'HH:mm', 'hh:mm A', 'DD.MM.YY'])
+      expect(isDateFormat(format), format).toBe(true)
     for (const format of ['', 'foo', 'DD/MMM/YYYY', 'YYY-MM-DD', 'YYYY-MM-DDTHH:mm', 'dddd', '[dia]']) expect(isDateFormat(format), format).toBe(false)
   })
 })
@@ -133,8 +148,27 @@ describe('the form builder rows (service.forms fields)', () => {
     const names = forms.fields.find((f) => f.name === 'fields')!.fields!.map((f) => f.name)
     expect(names).toEqual(
       expect.arrayContaining([
-        'type', 'name', 'label', 'cols', 'value', 'min', 'max', 'multiple', 'api', 'required', 'readonly', 'options', 'mask', 'validation',
-        'cryptography', 'delimiters', 'return_object', 'return_to_string', 'btn_phone', 'btn_chat', 'date_format',
+        'type',
+        'name',
+        'label',
+        'cols',
+        'value',
+        'min',
+        'max',
+        'multiple',
+        'api',
+        'required',
+        'readonly',
+        'options',
+        'mask',
+        'validation',
+        'cryptography',
+        'delimiters',
+        'return_object',
+        'return_to_string',
+        'btn_phone',
+        'btn_chat',
+        'date_format',
       ]),
     )
     expect(attribute('type').options!.map((o) => o.value)).toEqual(

@@ -150,7 +150,7 @@ describe('scheduling an activity', () => {
     expect(await t.database.db.select().from(activities).where(eq(activities.userId, agent.user.id))).toEqual([])
   })
 
-  it("needs sites.view_activities to list and mark done", async () => {
+  it('needs sites.view_activities to list and mark done', async () => {
     const agent = await person(t.app, t.database.db, { permissions: AGENT })
     expect((await agent.client.get(LIST)).statusCode).toBe(403)
     expect((await agent.client.post(done(1))).statusCode).toBe(403)
@@ -221,7 +221,10 @@ describe('dial attempts', () => {
   it(`an activity is done at its ${ACTIVITY_MAX_ATTEMPTS}th attempt and leaves the due list`, async () => {
     const { agent, supervisor } = await people()
     const created = await schedule(supervisor, { user: agent.user.id, destination: '1001', start: minutes(-3) })
-    await t.database.db.update(activities).set({ count: ACTIVITY_MAX_ATTEMPTS - 2 }).where(eq(activities.id, created.id))
+    await t.database.db
+      .update(activities)
+      .set({ count: ACTIVITY_MAX_ATTEMPTS - 2 })
+      .where(eq(activities.id, created.id))
     const socket = await openSocket(base, { cookie: agent.cookie })
 
     const penultimate = (await agent.client.post(attempt(created.id))).json() as Activity

@@ -51,9 +51,24 @@ describe('pause start, check, stop', () => {
     })
     expect(Object.keys(pause).sort()).toEqual(
       [
-        'id', 'pause_id', 'description', 'started_time', 'started_timestamp', 'maximum_duration', 'seconds', 'exceeded', 'user',
-        'started_by', 'pending', 'enable_webphone', 'enable_webchat', 'allow_incoming_call', 'allow_outgoing_call',
-        'allow_incoming_chat', 'allow_outgoing_chat', 'lock_screen',
+        'id',
+        'pause_id',
+        'description',
+        'started_time',
+        'started_timestamp',
+        'maximum_duration',
+        'seconds',
+        'exceeded',
+        'user',
+        'started_by',
+        'pending',
+        'enable_webphone',
+        'enable_webchat',
+        'allow_incoming_call',
+        'allow_outgoing_call',
+        'allow_incoming_chat',
+        'allow_outgoing_chat',
+        'lock_screen',
       ].sort(),
     )
     expect(pause.started_timestamp).toBe(Math.floor(Date.parse(pause.started_time!) / 1000))

@@ -132,7 +132,10 @@ describe('agent channel login and logout', () => {
 
     const logout = (await agent.client.post('/api/v1/agent/channel/logout/?channel=telephony')).json() as ChannelResponse
     expect(logout).toMatchObject({ success: true, logged_in: false, logged_in_by: null, login_channel_telephony: false })
-    const [state] = await t.database.db.select().from(agentStates).where(and(eq(agentStates.userId, agent.user.id)))
+    const [state] = await t.database.db
+      .select()
+      .from(agentStates)
+      .where(and(eq(agentStates.userId, agent.user.id)))
     expect(state).toBeUndefined()
     socket.close()
   })

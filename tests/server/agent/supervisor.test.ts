@@ -22,7 +22,7 @@ beforeAll(async () => {
 })
 
 describe('supervisor pause and unpause', () => {
-  it("pushes startPause (started_by: the supervisor) to every socket of the agent, and stopPause on unpause", async () => {
+  it('pushes startPause (started_by: the supervisor) to every socket of the agent, and stopPause on unpause', async () => {
     const agent = await person(t.app, t.database.db, { permissions: AGENT, name: 'agent' })
     const supervisor = await person(t.app, t.database.db, { permissions: SUPERVISOR, name: 'sup' })
     const type = await pauseType(t.database.db, siteId, { description: 'Feedback', agentCanStart: false, lockScreen: true })

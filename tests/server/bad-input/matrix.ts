@@ -150,7 +150,13 @@ export function badParams(): { name: string; payload: string; contentType: strin
   ]
 }
 
-export async function send(client: TestClient, route: Route, shape: string, url: string, options: { payload?: unknown; headers?: Record<string, string> } = {}): Promise<Sent> {
+export async function send(
+  client: TestClient,
+  route: Route,
+  shape: string,
+  url: string,
+  options: { payload?: unknown; headers?: Record<string, string> } = {},
+): Promise<Sent> {
   const response = await client.request(route.method, url, options)
   return { route, shape, response }
 }

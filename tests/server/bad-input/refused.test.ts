@@ -93,7 +93,9 @@ describe('bad input on every route', () => {
       const url = fill(route.url, '1')
       const out: Sent[] = []
       if (hasParams(route)) out.push(await send(client, route, 'NUL in the path', fill(route.url, '%00')))
-      const query = keysOf(route).map((k) => `${k}=${encodeURIComponent(NUL)}`).join('&')
+      const query = keysOf(route)
+        .map((k) => `${k}=${encodeURIComponent(NUL)}`)
+        .join('&')
       out.push(await send(client, route, 'NUL in the query', `${url}?${query}`))
       if (!takesBody(route)) return out
       out.push(await send(client, route, 'NUL in the body', url, { payload: Object.fromEntries(keysOf(route).map((k) => [k, NUL])) }))
@@ -128,7 +130,9 @@ describe('bad input on every route', () => {
     const multipart = await sendAll(logoutsLast(routes.filter(takesBody)), async (route) => {
       const out: Sent[] = []
       for (const bad of malformedMultipart().filter((m) => !readsMultipart(route) || !m.refused)) {
-        out.push(await send(client, route, `multipart: ${bad.name}`, fill(route.url, '1'), { payload: bad.payload, headers: { 'content-type': bad.contentType } }))
+        out.push(
+          await send(client, route, `multipart: ${bad.name}`, fill(route.url, '1'), { payload: bad.payload, headers: { 'content-type': bad.contentType } }),
+        )
       }
       return out
     })

@@ -10,7 +10,14 @@ import { validBody } from './valid-body.ts'
 // the delete it followed from, and all of it is one transaction with the delete.
 const s = useEntitySuite()
 
-type Entry = { entity: string; object_id: number; action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null; cascade_of: unknown }
+type Entry = {
+  entity: string
+  object_id: number
+  action: string
+  before: Record<string, unknown> | null
+  after: Record<string, unknown> | null
+  cascade_of: unknown
+}
 type Row = Record<string, unknown> & { id: number }
 
 async function created(key: EntityKey, values: Record<string, unknown> = {}): Promise<Row> {
@@ -49,8 +56,18 @@ describe('the audit log of a delete', () => {
 
     const origin = { entity: 'pabx.devices', object_id: device.id }
     expect((await history('pabx.devices', device.id)).at(-1)).toMatchObject({ action: 'delete', cascade_of: null })
-    expect((await history('pabx.detours', detour.id)).at(-1)).toMatchObject({ action: 'delete', before: { id: detour.id, device: device.id }, after: null, cascade_of: origin })
-    expect((await history('pabx.call-group-members', member.id)).at(-1)).toMatchObject({ action: 'delete', before: { device: device.id }, after: null, cascade_of: origin })
+    expect((await history('pabx.detours', detour.id)).at(-1)).toMatchObject({
+      action: 'delete',
+      before: { id: detour.id, device: device.id },
+      after: null,
+      cascade_of: origin,
+    })
+    expect((await history('pabx.call-group-members', member.id)).at(-1)).toMatchObject({
+      action: 'delete',
+      before: { device: device.id },
+      after: null,
+      cascade_of: origin,
+    })
     expect((await history('business.users', user.id)).at(-1)).toMatchObject({
       action: 'update',
       before: { device: device.id },
@@ -101,7 +118,10 @@ describe('the audit log of a delete', () => {
 
     const [entry] = (await history('pabx.queues', queue.id)).slice(-1)
     expect(entry).toMatchObject({ action: 'update', cascade_of: { entity: 'business.users', object_id: user.id } })
-    expect(entry!.before!.members).toEqual([{ user: user.id, user_description: user.username, penalty: 1 }, { user: 3, user_description: 'agent1', penalty: 0 }])
+    expect(entry!.before!.members).toEqual([
+      { user: user.id, user_description: user.username, penalty: 1 },
+      { user: 3, user_description: 'agent1', penalty: 0 },
+    ])
     expect(entry!.after!.members).toEqual([{ user: 3, user_description: 'agent1', penalty: 0 }])
   })
 

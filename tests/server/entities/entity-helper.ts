@@ -105,7 +105,10 @@ export function useEntitySuite(): EntitySuite {
     suite.restricted = {
       client: await signIn(new TestClient(t.app), 'restricted', 'restrito2030'),
       async grant(codenames) {
-        await db.update(permissionGroups).set({ permissions: [...codenames] }).where(eq(permissionGroups.id, granted))
+        await db
+          .update(permissionGroups)
+          .set({ permissions: [...codenames] })
+          .where(eq(permissionGroups.id, granted))
         await authChanged(db, t.bus, { kind: 'site', site_id: siteA.id })
       },
     }

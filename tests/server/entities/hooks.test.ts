@@ -8,7 +8,15 @@ const ctx = { lang: 'pt-BR', userId: 1, site: { id: 1 } } as unknown as EntityCo
 
 describe('entity hooks registered by each area', () => {
   it('holds the rules of accounts, sites and telephony once their registrations are loaded', () => {
-    expect(Object.keys(HOOKS).sort()).toEqual(['business.departments', 'business.groups', 'business.sites', 'business.users', 'pabx.devices', 'pabx.trunks', 'service.teams'])
+    expect(Object.keys(HOOKS).sort()).toEqual([
+      'business.departments',
+      'business.groups',
+      'business.sites',
+      'business.users',
+      'pabx.devices',
+      'pabx.trunks',
+      'service.teams',
+    ])
     // business.users: the password policy from auth, the webphone account from telephony.
     expect(HOOKS['business.users']?.validate).toBeTypeOf('function')
     expect(HOOKS['business.users']?.afterWrite).toBeTypeOf('function')

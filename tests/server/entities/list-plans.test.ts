@@ -36,7 +36,11 @@ async function explain(query: Record<string, string>): Promise<Plan[]> {
   const tables = tablesOf(KEY)
   const list = parseListQuery(ctx, KEY, query)
   const page = listPage(ctx, tables, list)
-  const select = selectRecords(ctx, tables, page.from).where(page.where).orderBy(...list.order).limit(page.limit).offset(page.offset)
+  const select = selectRecords(ctx, tables, page.from)
+    .where(page.where)
+    .orderBy(...list.order)
+    .limit(page.limit)
+    .offset(page.offset)
   const result = (await db().execute(sql`EXPLAIN (FORMAT JSON) ${select.getSQL()}`)) as unknown as { rows: Record<string, unknown>[] }
   const raw = Object.values(result.rows[0]!)[0]
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Plan }[]
@@ -62,9 +66,11 @@ beforeAll(async () => {
 
 describe('the id index', () => {
   it('exists on every generated table whose default order is not id, the site an included column', async () => {
-    const indexes = ((await db().execute(sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()`)) as unknown as {
-      rows: { indexname: string; indexdef: string }[]
-    }).rows
+    const indexes = (
+      (await db().execute(sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()`)) as unknown as {
+        rows: { indexname: string; indexdef: string }[]
+      }
+    ).rows
     expect(listIdIndexes().length).toBeGreaterThan(40)
     // A new entity's migration must append listIdIndexSql([...its tables]) (server/db/entity-schema/list-id-index.ts).
     for (const { name } of listIdIndexes()) {
@@ -102,7 +108,9 @@ describe(`a settings list of ${ROWS.toLocaleString('en')} rows`, () => {
     expect(conditions.filter((c) => /bloqueio/i.test(c))).toEqual([])
     // The term as typed still decides: "Bloqueio 42424" and "Bloqueio 42424x" (x a digit), not "Bloqueio 142424".
     const { count, results } = await get(`${API}?limit=100&search=Bloqueio%2042424`)
-    expect(results.map((r) => r.description)).toEqual(['Bloqueio 42424', ...Array.from({ length: 10 }, (_, i) => `Bloqueio 42424${i}`)].filter((d) => Number(d.slice(9)) <= ROWS))
+    expect(results.map((r) => r.description)).toEqual(
+      ['Bloqueio 42424', ...Array.from({ length: 10 }, (_, i) => `Bloqueio 42424${i}`)].filter((d) => Number(d.slice(9)) <= ROWS),
+    )
     expect(count).toBe(results.length)
   })
 

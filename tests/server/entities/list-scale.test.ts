@@ -39,8 +39,7 @@ const get = async (path: string) => {
   expect(response.statusCode, response.body).toBe(200)
   return response.json() as { count: number; results: Row[] }
 }
-const stored = (site: SiteRow) =>
-  rows<Row>(db(), sql`SELECT id, description, phones, is_active FROM service_blacklists WHERE site_id = ${site.id}`)
+const stored = (site: SiteRow) => rows<Row>(db(), sql`SELECT id, description, phones, is_active FROM service_blacklists WHERE site_id = ${site.id}`)
 /** What list_counts holds for the site: the sum and how many rows make it. */
 const counted = async (site: SiteRow) => {
   const [kept] = await rows<{ n: string | null; rows: string }>(
@@ -115,7 +114,11 @@ describe('settings list indexes', () => {
       const explain = async (query: Record<string, unknown>) => {
         const list = parseListQuery(ctx, 'service.blacklists', query)
         const source = listSource(ctx, tables, list)
-        const page = selectRecords(ctx, tables, source.from).where(source.where).orderBy(...list.order).limit(list.limit).offset(list.offset)
+        const page = selectRecords(ctx, tables, source.from)
+          .where(source.where)
+          .orderBy(...list.order)
+          .limit(list.limit)
+          .offset(list.offset)
         const plan = await rows<Record<string, string>>(tx as unknown as Db, sql`EXPLAIN ${page.getSQL()}`)
         return plan.map((r) => Object.values(r)[0]).join('\n')
       }
@@ -245,7 +248,10 @@ describe('the list_counts migration', () => {
       await old.close()
       const upgraded = await openDatabase({ pgliteDir: pgdata })
       try {
-        const counts = await rows<{ table_name: string; site_id: number; n: string }>(upgraded.db, sql`SELECT table_name, site_id, n FROM list_counts ORDER BY 1, 2`)
+        const counts = await rows<{ table_name: string; site_id: number; n: string }>(
+          upgraded.db,
+          sql`SELECT table_name, site_id, n FROM list_counts ORDER BY 1, 2`,
+        )
         expect(counts.map((c) => [c.table_name, c.site_id, Number(c.n)])).toEqual([
           ['crm_tags', 2, 1],
           ['service_blacklists', 1, 3],

@@ -91,7 +91,10 @@ describe('lookups under /api/v1/service/apps/', () => {
       const keys = path.endsWith('/business/users/') ? ['id', 'description', 'extension'] : ['id', 'description']
       for (const row of response.json().results) expect(Object.keys(row)).toEqual(keys)
     }
-    expect((await agent.get('/api/v1/service/apps/pabx/queues/?search=sup')).json()).toEqual({ count: 1, results: [{ id: expect.any(Number), description: 'Suporte' }] })
+    expect((await agent.get('/api/v1/service/apps/pabx/queues/?search=sup')).json()).toEqual({
+      count: 1,
+      results: [{ id: expect.any(Number), description: 'Suporte' }],
+    })
     expect((await agent.get('/api/v1/service/apps/pabx/endpoints/')).json().results.map((r: { description: string }) => r.description)).toEqual([
       'Ramal 10001 (Ana Agente)',
       'Ramal 10002 (Bruno Agente)',
@@ -123,7 +126,15 @@ describe('lookups under /api/v1/service/apps/', () => {
 
 describe('the audit log', () => {
   it('records who created, changed and deleted what, with secrets redacted, filtered and paged', async () => {
-    const created = (await s.admin.client.post('/api/v1/pabx/trunks/', { description: 'Auditado', host: 'sip.example.com', register: true, auth_username: 'u', auth_secret: 'segredo' })).json()
+    const created = (
+      await s.admin.client.post('/api/v1/pabx/trunks/', {
+        description: 'Auditado',
+        host: 'sip.example.com',
+        register: true,
+        auth_username: 'u',
+        auth_secret: 'segredo',
+      })
+    ).json()
     await s.admin.client.patch(`/api/v1/pabx/trunks/${created.id}/`, { description: 'Auditado 2' })
     await s.admin.client.delete(`/api/v1/pabx/trunks/${created.id}/`)
     const log = await get(`/api/v1/system/audit-log/?entity=pabx.trunks&object_id=${created.id}`)

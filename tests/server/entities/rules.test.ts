@@ -78,7 +78,10 @@ describe('datatable rows and m2m', () => {
   it('edit a two-sided m2m from either side (team outbound routes ↔ route teams)', async () => {
     const team = await created('/api/v1/service/teams/', { name: 'Equipe m2m' })
     const route = await created('/api/v1/pabx/outbound-routes/', { description: 'Rota m2m', dial_patterns: 'NXXXXXXX', teams: [team.id] })
-    expect((await s.admin.client.get(`/api/v1/service/teams/${team.id}/`)).json()).toMatchObject({ outbound_routes: [route.id], outbound_routes_description: ['Rota m2m'] })
+    expect((await s.admin.client.get(`/api/v1/service/teams/${team.id}/`)).json()).toMatchObject({
+      outbound_routes: [route.id],
+      outbound_routes_description: ['Rota m2m'],
+    })
     await s.admin.client.patch(`/api/v1/service/teams/${team.id}/`, { outbound_routes: [] })
     expect((await s.admin.client.get(`/api/v1/pabx/outbound-routes/${route.id}/`)).json().teams).toEqual([])
   })
@@ -129,7 +132,10 @@ describe('secrets', () => {
     expect(weak.json()).toHaveProperty('password')
     const user = await created('/api/v1/business/users/', { username: 'novato', password: 'caminho2030', groups: [3] })
     expect(user).not.toHaveProperty('password')
-    const [row] = await s.t.database.db.select({ password: users.password }).from(users).where(and(eq(users.id, user.id)))
+    const [row] = await s.t.database.db
+      .select({ password: users.password })
+      .from(users)
+      .where(and(eq(users.id, user.id)))
     expect(row!.password).toMatch(/^\$argon2id\$/)
     expect((await new TestClient(s.t.app).login('novato', 'caminho2030')).statusCode).toBe(200)
   })
@@ -159,10 +165,14 @@ describe('uploads', () => {
     expect((await s.t.app.inject({ method: 'GET', url: '/media/pabx-sounds-entries/..%2F..%2Fpgdata' })).statusCode).toBe(404)
   })
 
-  it('refuse a file over its type\'s size limit, on its field', async () => {
+  it("refuse a file over its type's size limit, on its field", async () => {
     const channel = await created('/api/v1/chat/channels/', { description: 'Widget grande', type: 'webchat', widget_title: 'Oi' })
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])
-    const response = await s.admin.client.request('PATCH', `/api/v1/chat/channels/${channel.id}/`, multipart({}, { widget_logo: { name: 'l.png', type: 'image/png', data: big } }))
+    const response = await s.admin.client.request(
+      'PATCH',
+      `/api/v1/chat/channels/${channel.id}/`,
+      multipart({}, { widget_logo: { name: 'l.png', type: 'image/png', data: big } }),
+    )
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ widget_logo: ['O arquivo é maior do que o permitido (2 MB).'] })
     expect((await s.admin.client.get(`/api/v1/chat/channels/${channel.id}/`)).json().widget_logo).toBeNull()

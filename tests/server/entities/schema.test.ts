@@ -67,7 +67,17 @@ describe('migrations', () => {
           FROM users u JOIN sites s ON s.id = u.site_id JOIN teams t ON t.id = u.team_id
           JOIN user_groups ug ON ug.user_id = u.id JOIN permission_groups g ON g.id = ug.group_id`)) as unknown as Rows
         expect(rows.rows).toEqual([
-          { name: 'Old site', site_active: true, header: '#112233', team: 'Old team', team_active: true, username: 'veteran', device_id: null, grp: 'Old group', group_active: true },
+          {
+            name: 'Old site',
+            site_active: true,
+            header: '#112233',
+            team: 'Old team',
+            team_active: true,
+            username: 'veteran',
+            device_id: null,
+            grp: 'Old group',
+            group_active: true,
+          },
         ])
         const queues = (await upgraded.db.execute('SELECT count(*)::int AS n FROM pabx_queues')) as unknown as Rows
         expect(queues.rows).toEqual([{ n: 0 }])

@@ -15,7 +15,7 @@ async function ownSite() {
 }
 
 describe('business.sites', () => {
-  it('lists only the caller\'s own site, with the public settings as fields', async () => {
+  it("lists only the caller's own site, with the public settings as fields", async () => {
     const list = await ownSite()
     expect(list.count).toBe(1)
     expect(list.results[0]).toMatchObject({ description: 'Atende Demo', domain: 'localhost', is_active: true, header_color: null })

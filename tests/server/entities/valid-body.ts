@@ -12,7 +12,10 @@ let counter = 0
 const next = () => ++counter
 
 export const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(32)])
-export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex')
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+)
 
 /** A valid CNPJ (check digits computed), different on every call. */
 export function cnpj(): string {
@@ -114,7 +117,9 @@ export async function validBody(entity: Entity, ensure: Ensure, extra: readonly 
   }
   const files: Body['files'] = {}
   for (const field of entity.fields.filter((f) => f.storage === 'file' && f.required)) {
-    files[field.name] = field.accept?.startsWith('audio') ? { name: 'prompt.wav', type: 'audio/wav', data: WAV } : { name: 'logo.png', type: 'image/png', data: PNG }
+    files[field.name] = field.accept?.startsWith('audio')
+      ? { name: 'prompt.wav', type: 'audio/wav', data: WAV }
+      : { name: 'logo.png', type: 'image/png', data: PNG }
   }
   return { values, files }
 }

@@ -151,4 +151,3 @@ export async function loggedIn(base: string, options: OpenOptions): Promise<{ cl
   const { action } = await client.next(['startService', 'serviceElsewhere'])
   return { client, verdict: action }
 }
-

@@ -13,7 +13,17 @@ const header = (message: string, name: string) => new RegExp(`^${name}:\\s*(.*)$
 
 /** A plain audio offer from `ip:port` (PCMU, telephone-event). */
 export function audioSdp(ip: string, port: number, extraMedia = 0): string {
-  const lines = ['v=0', `o=- 1 1 IN IP4 ${ip}`, 's=-', `c=IN IP4 ${ip}`, 't=0 0', `m=audio ${port} RTP/AVP 0 101`, 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', 'a=sendrecv']
+  const lines = [
+    'v=0',
+    `o=- 1 1 IN IP4 ${ip}`,
+    's=-',
+    `c=IN IP4 ${ip}`,
+    't=0 0',
+    `m=audio ${port} RTP/AVP 0 101`,
+    'a=rtpmap:0 PCMU/8000',
+    'a=rtpmap:101 telephone-event/8000',
+    'a=sendrecv',
+  ]
   for (let i = 1; i <= extraMedia; i++) lines.push(`m=audio ${port + i * 2} RTP/AVP 0`, 'a=rtpmap:0 PCMU/8000')
   return `${lines.join('\r\n')}\r\n`
 }
@@ -42,7 +52,13 @@ export class RawUa {
     this.domain = domain
   }
 
-  private request(method: string, uri: string, call: { callId: string; fromTag: string; cseq: number; toTag?: string; branch?: string }, extra: string[], body = ''): string {
+  private request(
+    method: string,
+    uri: string,
+    call: { callId: string; fromTag: string; cseq: number; toTag?: string; branch?: string },
+    extra: string[],
+    body = '',
+  ): string {
     return [
       `${method} ${uri} SIP/2.0`,
       `Via: SIP/2.0/UDP ${this.sip.ip}:${this.sip.port};branch=${call.branch ?? branch()};rport`,
@@ -129,7 +145,12 @@ export class RawUa {
       .map((route) => route.trim())
       .reverse()
     const toTag = /;tag=([^;\s]+)/.exec(header(ok, 'To') ?? '')?.[1]
-    const ack = this.request('ACK', contact, { ...call, toTag }, routes.map((route) => `Route: ${route}`))
+    const ack = this.request(
+      'ACK',
+      contact,
+      { ...call, toTag },
+      routes.map((route) => `Route: ${route}`),
+    )
     // The To of an in-dialog request names the callee as the INVITE did, not its contact.
     this.sip.send(ack.replace(/^To: .*$/m, `To: ${header(ok, 'To')}`))
   }

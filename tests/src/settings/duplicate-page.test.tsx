@@ -12,7 +12,8 @@ afterEach(cleanup)
 describe('duplicating a record with a unique name', () => {
   it('prefills the free name the server suggests and sends it', async () => {
     serve([PERMISSIONS.viewSettings, 'crm.view_tag', 'crm.add_tag'], (c) => {
-      if (c.path === '/api/v1/crm/tags/4/') return { body: { id: 4, description: c.url.searchParams.get('duplicate') === 'true' ? 'Urgente-2' : 'Urgente', is_active: true, color: '' } }
+      if (c.path === '/api/v1/crm/tags/4/')
+        return { body: { id: 4, description: c.url.searchParams.get('duplicate') === 'true' ? 'Urgente-2' : 'Urgente', is_active: true, color: '' } }
       if (c.path === '/api/v1/crm/tags/' && c.method === 'POST') return { status: 201, body: { id: 9 } }
       return undefined
     })

@@ -69,8 +69,8 @@ describe('an entity with a home of its own', () => {
   })
 
   it('refuses a section that does not exist', () => {
-    expect(() =>
-      defineEntity({ area: 'crm', name: 'tags', model: 'x', home: 'leads', route: '', label: clients.label, fields: [description()] }),
-    ).toThrow(/not a settings section/)
+    expect(() => defineEntity({ area: 'crm', name: 'tags', model: 'x', home: 'leads', route: '', label: clients.label, fields: [description()] })).toThrow(
+      /not a settings section/,
+    )
   })
 })

@@ -49,13 +49,22 @@ afterEach(cleanup)
 describe('builderField: a definition as the renderer field', () => {
   it('makes a choice field return the chosen option only for select, autocomplete and api', () => {
     expect(builderField({ name: 'uf', type: 'select', options: UF_OPTIONS, return_object: true })).toMatchObject({ returnObject: true, storage: 'jsonb' })
-    expect(builderField({ name: 'tag', type: 'api', api: '/api/v1/crm/tags/', return_object: true })).toMatchObject({ returnObject: true, lookup: { path: '/api/v1/crm/tags/' } })
+    expect(builderField({ name: 'tag', type: 'api', api: '/api/v1/crm/tags/', return_object: true })).toMatchObject({
+      returnObject: true,
+      lookup: { path: '/api/v1/crm/tags/' },
+    })
     expect(builderField({ name: 'x', type: 'text', return_object: true })).not.toHaveProperty('returnObject')
-    expect(builderField({ name: 'uf', type: 'select', options: UF_OPTIONS, return_object: true, value: 'SP' })?.default).toEqual({ value: 'SP', text: 'São Paulo' })
+    expect(builderField({ name: 'uf', type: 'select', options: UF_OPTIONS, return_object: true, value: 'SP' })?.default).toEqual({
+      value: 'SP',
+      text: 'São Paulo',
+    })
   })
 
   it("joins a multiple field into a string on its delimiter, ',' by default", () => {
-    expect(builderField({ name: 'uf', type: 'select', options: UF_OPTIONS, multiple: true, return_to_string: true })).toMatchObject({ returnToString: true, storage: 'text' })
+    expect(builderField({ name: 'uf', type: 'select', options: UF_OPTIONS, multiple: true, return_to_string: true })).toMatchObject({
+      returnToString: true,
+      storage: 'text',
+    })
     expect(builderField({ name: 'uf', type: 'select', options: UF_OPTIONS, multiple: true, return_to_string: true })).not.toHaveProperty('delimiters')
     expect(builderField({ name: 'uf', type: 'select', multiple: true, return_to_string: true, delimiters: ';' })?.delimiters).toEqual([';'])
     // Only a field holding several values is joined.
@@ -123,7 +132,9 @@ describe('the preview renders and serialises the definition', () => {
   })
 
   it('joins the values of chosen options when both are set, and shows them by their text', async () => {
-    const { box } = await preview([{ name: 'uf', label: 'Estado', type: 'autocomplete', options: UF_OPTIONS, multiple: true, return_object: true, return_to_string: true }])
+    const { box } = await preview([
+      { name: 'uf', label: 'Estado', type: 'autocomplete', options: UF_OPTIONS, multiple: true, return_object: true, return_to_string: true },
+    ])
     const input = within(box).getByRole('combobox', { name: /^Estado/ })
     await act(async () => {
       fireEvent.focus(input)

@@ -28,7 +28,13 @@ async function draw(entity: Entity, options: { values?: Values; mode?: 'create' 
     saved = values
   })
   await renderUi(
-    <EntityForm entity={entity} mode={options.mode ?? 'create'} recordId={options.recordId} initialValues={options.values ?? initialValuesFor(entity)} save={save} />,
+    <EntityForm
+      entity={entity}
+      mode={options.mode ?? 'create'}
+      recordId={options.recordId}
+      initialValues={options.values ?? initialValuesFor(entity)}
+      save={save}
+    />,
     options.locale,
   )
   return save
@@ -332,7 +338,10 @@ describe('each field kind renders, validates and serialises', () => {
     serve([PERMISSIONS.addSite], (c) => {
       if (c.path !== '/api/v1/crm/tags/') return undefined
       const ids = c.url.searchParams.get('id__in')
-      const all = [{ id: 3, description: 'Suporte' }, { id: 4, description: 'Vendas' }]
+      const all = [
+        { id: 3, description: 'Suporte' },
+        { id: 4, description: 'Vendas' },
+      ]
       const results = ids ? all.filter((row) => ids.split(',').includes(String(row.id))) : all
       return { body: { count: results.length, results } }
     })
@@ -361,7 +370,9 @@ describe('each field kind renders, validates and serialises', () => {
 
   it('datatable-api: rows read from the API', async () => {
     serve([], (c) => (c.path === '/api/v1/crm/tags/' ? { body: { count: 1, results: [{ id: 1, description: 'Linha da API' }] } } : undefined))
-    await draw(tiny(field('x', 'datatable-api', LABEL, { lookup: LOOKUP, fields: [field('description', 'text', t('Descrição', 'Description', 'Descripción'))] })))
+    await draw(
+      tiny(field('x', 'datatable-api', LABEL, { lookup: LOOKUP, fields: [field('description', 'text', t('Descrição', 'Description', 'Descripción'))] })),
+    )
     expect(await screen.findByText('Linha da API')).toBeTruthy()
   })
 
@@ -369,8 +380,18 @@ describe('each field kind renders, validates and serialises', () => {
     const a = field('a', 'text', t('Campo A', 'Field A', 'Campo A'), { required: true })
     const b = field('b', 'text', t('Campo B', 'Field B', 'Campo B'))
     const entity = defineEntity({
-      area: 'crm', name: 'tags', model: 'tag', route: 'crm/tags', label: { singular: LABEL, plural: LABEL }, fields: [a, b],
-      form: { tabs: [{ key: 'one', label: t('Um', 'One', 'Uno'), fields: ['a'] }, { key: 'two', label: t('Dois', 'Two', 'Dos'), fields: ['b'] }] },
+      area: 'crm',
+      name: 'tags',
+      model: 'tag',
+      route: 'crm/tags',
+      label: { singular: LABEL, plural: LABEL },
+      fields: [a, b],
+      form: {
+        tabs: [
+          { key: 'one', label: t('Um', 'One', 'Uno'), fields: ['a'] },
+          { key: 'two', label: t('Dois', 'Two', 'Dos'), fields: ['b'] },
+        ],
+      },
     })
     await draw(entity)
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Um', 'Dois'])
@@ -379,7 +400,14 @@ describe('each field kind renders, validates and serialises', () => {
     // A failed submit opens the first tab with a message, and the tab shows how many it holds.
     expect(screen.getByRole('tab', { name: /Um/ }).getAttribute('aria-selected')).toBe('true')
     expect(screen.getByRole('tab', { name: /Um/ }).textContent).toBe('Um1')
-    const nested = tiny(field('x', 'tabs', LABEL, { fields: [field('t1', 'divider', t('Aba 1', 'Tab 1', 'Pestaña 1'), { fields: [a] }), field('t2', 'divider', t('Aba 2', 'Tab 2', 'Pestaña 2'), { fields: [b] })] }))
+    const nested = tiny(
+      field('x', 'tabs', LABEL, {
+        fields: [
+          field('t1', 'divider', t('Aba 1', 'Tab 1', 'Pestaña 1'), { fields: [a] }),
+          field('t2', 'divider', t('Aba 2', 'Tab 2', 'Pestaña 2'), { fields: [b] }),
+        ],
+      }),
+    )
     cleanup()
     await draw(nested)
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Aba 1', 'Aba 2'])
@@ -392,7 +420,14 @@ describe('each field kind renders, validates and serialises', () => {
 
   it('chat-messages and divider: read-only layout', async () => {
     const entity = tiny(field('d', 'divider', t('Seção', 'Section', 'Sección')), field('x', 'chat-messages', LABEL))
-    await draw(entity, { values: { x: [{ id: 1, text: 'Oi!', from_me: false }, { id: 2, text: 'Olá, como posso ajudar?', from_me: true }] } })
+    await draw(entity, {
+      values: {
+        x: [
+          { id: 1, text: 'Oi!', from_me: false },
+          { id: 2, text: 'Olá, como posso ajudar?', from_me: true },
+        ],
+      },
+    })
     expect(screen.getByRole('separator').textContent).toBe('Seção')
     expect(within(screen.getByRole('log')).getByText('Olá, como posso ajudar?')).toBeTruthy()
   })

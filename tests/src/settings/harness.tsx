@@ -21,10 +21,21 @@ export const calls: Call[] = []
 
 export function profile(roles: string[]): Profile {
   return {
-    id: 1, username: 'admin', first_name: 'Ada', last_name: 'Admin', email: '', avatar: null, avatar_message: '',
-    roles, last_login: new Date(Date.now() - 86_400_000).toISOString(),
+    id: 1,
+    username: 'admin',
+    first_name: 'Ada',
+    last_name: 'Admin',
+    email: '',
+    avatar: null,
+    avatar_message: '',
+    roles,
+    last_login: new Date(Date.now() - 86_400_000).toISOString(),
     site: { id: 1, domain: 'localhost', name: 'Demo', settings: {} as Profile['site']['settings'] },
-    voip: null, team: null, pauses: [], queue_classifications: [], dialer_classifications: [],
+    voip: null,
+    team: null,
+    pauses: [],
+    queue_classifications: [],
+    dialer_classifications: [],
     userextra: { login_channel_telephony: false, login_channel_chat: false, password_expire_date: null, password_notification_start: null },
   }
 }
@@ -58,7 +69,16 @@ export function serve(roles: string[], handler: Handler = () => undefined) {
 export const ALL = [PERMISSIONS.viewSettings, PERMISSIONS.viewDashboard]
 
 export function setupDom() {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as never
   window.scrollTo = (() => {}) as never
   document.cookie = 'i18n_redirected=pt-br; path=/'
 }
@@ -88,4 +108,3 @@ export async function renderUi(ui: ReactNode, locale: 'pt-BR' | 'en-US' | 'es-ES
   })
   return { ...view, queryClient }
 }
-

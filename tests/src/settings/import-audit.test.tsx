@@ -17,7 +17,12 @@ beforeEach(() => toasts.set([]))
 afterEach(cleanup)
 
 describe('CSV import dialog', () => {
-  const preview = { columns: ['Nome', 'Telefones', 'Sentido'], rows: [['Golpes', '5511999998888', 'both']], count: 2, mapping: { Nome: 'description', Telefones: 'phones' } }
+  const preview = {
+    columns: ['Nome', 'Telefones', 'Sentido'],
+    rows: [['Golpes', '5511999998888', 'both']],
+    count: 2,
+    mapping: { Nome: 'description', Telefones: 'phones' },
+  }
 
   it('turns the suggested column → field mapping around and back', () => {
     const read = toPreview(preview)
@@ -29,7 +34,15 @@ describe('CSV import dialog', () => {
     serve([], (c) => {
       if (c.path === `${BLOCKLISTS}import/preview/`) return { body: preview }
       if (c.path === `${BLOCKLISTS}import/`)
-        return { status: 400, body: { errors: [{ row: 2, field: 'phones', messages: ['Telefone incompleto: 11999998888'] }, { row: 3, field: 'description', messages: ['Este campo é obrigatório'] }] } }
+        return {
+          status: 400,
+          body: {
+            errors: [
+              { row: 2, field: 'phones', messages: ['Telefone incompleto: 11999998888'] },
+              { row: 3, field: 'description', messages: ['Este campo é obrigatório'] },
+            ],
+          },
+        }
       return undefined
     })
     await renderUi(<ImportDialog entity={entityByKey('service.blacklists')} onClose={() => {}} />)
@@ -44,7 +57,9 @@ describe('CSV import dialog', () => {
     await click(screen.getByTestId('import-start'))
     const table = await screen.findByTestId('import-errors')
     expect(within(table).getByText(/Nada foi importado/)).toBeTruthy()
-    const rows = within(table).getAllByTestId('import-error-row').map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))
+    const rows = within(table)
+      .getAllByTestId('import-error-row')
+      .map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))
     expect(rows).toEqual([
       ['2', 'Telefones', 'Telefone incompleto: 11999998888'],
       ['3', 'Descrição', 'Este campo é obrigatório'],
@@ -73,8 +88,20 @@ describe('audit log', () => {
   })
 
   it('filters by entity, action and dates, and expands a row into before and after', async () => {
-    const entry = { id: 4, at: '2026-01-02T10:00:00Z', user: 1, user_description: 'admin', entity: 'pabx.queues', object_id: 3, action: 'update', before: { description: 'Suporte', weight: 0 }, after: { description: 'Suporte N1', weight: 0 } }
-    serve([PERMISSIONS.viewSettings, 'system.view_auditlog'], (c) => (c.path === '/api/v1/system/audit-log/' ? { body: { count: 1, results: [entry] } } : undefined))
+    const entry = {
+      id: 4,
+      at: '2026-01-02T10:00:00Z',
+      user: 1,
+      user_description: 'admin',
+      entity: 'pabx.queues',
+      object_id: 3,
+      action: 'update',
+      before: { description: 'Suporte', weight: 0 },
+      after: { description: 'Suporte N1', weight: 0 },
+    }
+    serve([PERMISSIONS.viewSettings, 'system.view_auditlog'], (c) =>
+      c.path === '/api/v1/system/audit-log/' ? { body: { count: 1, results: [entry] } } : undefined,
+    )
     await openApp('/settings/system/audit-log')
     const row = await screen.findByTestId('audit-row')
     expect(within(row).getByText('admin')).toBeTruthy()
@@ -86,14 +113,41 @@ describe('audit log', () => {
     await click(screen.getByRole('combobox', { name: 'Ação' }))
     await click(screen.getByRole('option', { name: 'Exclusão' }))
     await act(async () => void fireEvent.change(screen.getByLabelText('De'), { target: { value: '2026-01-01' } }))
-    await expect.poll(() => Object.fromEntries(calls.filter((c) => c.path === '/api/v1/system/audit-log/').at(-1)!.url.searchParams)).toMatchObject({ action: 'delete', ordering: '-at,-id', offset: '0' })
-    expect(calls.filter((c) => c.path === '/api/v1/system/audit-log/').at(-1)!.url.searchParams.get('at__gte')).toMatch(/^2026-01-0[12]T/)
+    await expect
+      .poll(() => Object.fromEntries(calls.filter((c) => c.path === '/api/v1/system/audit-log/').at(-1)!.url.searchParams))
+      .toMatchObject({ action: 'delete', ordering: '-at,-id', offset: '0' })
+    expect(
+      calls
+        .filter((c) => c.path === '/api/v1/system/audit-log/')
+        .at(-1)!
+        .url.searchParams.get('at__gte'),
+    ).toMatch(/^2026-01-0[12]T/)
   })
 
   it('marks a row the database removed in cascade with the delete it followed from', async () => {
-    const own = { id: 8, at: '2026-01-02T10:00:00Z', user: 1, user_description: 'admin', entity: 'pabx.devices', object_id: 5, action: 'delete', before: { username: '10090' }, after: null, cascade_of: null }
-    const cascaded = { ...own, id: 9, entity: 'pabx.detours', object_id: 2, before: { description: 'Desvio' }, cascade_of: { entity: 'pabx.devices', object_id: 5 } }
-    serve([PERMISSIONS.viewSettings, 'system.view_auditlog'], (c) => (c.path === '/api/v1/system/audit-log/' ? { body: { count: 2, results: [cascaded, own] } } : undefined))
+    const own = {
+      id: 8,
+      at: '2026-01-02T10:00:00Z',
+      user: 1,
+      user_description: 'admin',
+      entity: 'pabx.devices',
+      object_id: 5,
+      action: 'delete',
+      before: { username: '10090' },
+      after: null,
+      cascade_of: null,
+    }
+    const cascaded = {
+      ...own,
+      id: 9,
+      entity: 'pabx.detours',
+      object_id: 2,
+      before: { description: 'Desvio' },
+      cascade_of: { entity: 'pabx.devices', object_id: 5 },
+    }
+    serve([PERMISSIONS.viewSettings, 'system.view_auditlog'], (c) =>
+      c.path === '/api/v1/system/audit-log/' ? { body: { count: 2, results: [cascaded, own] } } : undefined,
+    )
     await openApp('/settings/system/audit-log')
     const rows = await screen.findAllByTestId('audit-row')
     expect(within(rows[0]!).getByTestId('audit-cascade').textContent).toBe('em cascata de Ramal #5')
@@ -109,23 +163,79 @@ describe('audit log', () => {
 
 describe('form builder', () => {
   it('maps the builder types to renderer kinds in one place', () => {
-    expect(['text', 'textarea', 'number', 'switch', 'select', 'combobox', 'autocomplete', 'api', 'cpf', 'cnpj', 'file', 'datetimepicker', 'hidden', 'popup', 'other'].map(builderKind)).toEqual([
-      'text', 'textarea', 'number', 'switch', 'select', 'combobox', 'autocomplete', 'api', 'mask', 'mask', 'file', 'datetimepicker', 'hidden', 'text', 'text',
+    expect(
+      [
+        'text',
+        'textarea',
+        'number',
+        'switch',
+        'select',
+        'combobox',
+        'autocomplete',
+        'api',
+        'cpf',
+        'cnpj',
+        'file',
+        'datetimepicker',
+        'hidden',
+        'popup',
+        'other',
+      ].map(builderKind),
+    ).toEqual([
+      'text',
+      'textarea',
+      'number',
+      'switch',
+      'select',
+      'combobox',
+      'autocomplete',
+      'api',
+      'mask',
+      'mask',
+      'file',
+      'datetimepicker',
+      'hidden',
+      'text',
+      'text',
     ])
-    expect(builderField({ name: 'doc', label: 'CPF', type: 'cpf', cols: 6, required: true })).toMatchObject({ kind: 'mask', mask: 'cpf', validation: 'cpf', cols: 6, required: true })
+    expect(builderField({ name: 'doc', label: 'CPF', type: 'cpf', cols: 6, required: true })).toMatchObject({
+      kind: 'mask',
+      mask: 'cpf',
+      validation: 'cpf',
+      cols: 6,
+      required: true,
+    })
     expect(builderField({ name: 'uf', label: 'UF', type: 'select', options: ['SP=São Paulo', 'RJ'] })?.options).toEqual([
       { value: 'SP', text: { 'pt-BR': 'São Paulo', 'en-US': 'São Paulo', 'es-ES': 'São Paulo' } },
       { value: 'RJ', text: { 'pt-BR': 'RJ', 'en-US': 'RJ', 'es-ES': 'RJ' } },
     ])
     expect(builderField({ label: 'sem nome' })).toBeUndefined()
-    const { tabs } = builderForm([{ name: 'a', tab: 'Cliente' }, { name: 'b', tab: 'Venda' }, { name: 'a', tab: 'Venda' }, { name: 'c', tab: 'Cliente' }])
-    expect(tabs.map((t) => [t.key, t.fields])).toEqual([['Cliente', ['a', 'c']], ['Venda', ['b']]])
+    const { tabs } = builderForm([
+      { name: 'a', tab: 'Cliente' },
+      { name: 'b', tab: 'Venda' },
+      { name: 'a', tab: 'Venda' },
+      { name: 'c', tab: 'Cliente' },
+    ])
+    expect(tabs.map((t) => [t.key, t.fields])).toEqual([
+      ['Cliente', ['a', 'c']],
+      ['Venda', ['b']],
+    ])
   })
 
   it('previews the definitions live through the same renderer, with their validation', async () => {
     serve([PERMISSIONS.viewSettings, 'service.view_form', 'service.change_form'], (c) =>
       c.path === '/api/v1/service/forms/2/'
-        ? { body: { id: 2, description: 'Pós-venda', is_active: true, fields: [{ name: 'doc', label: 'CPF do cliente', type: 'cpf', cols: 6, required: true }, { name: 'nota', label: 'Nota', type: 'select', options: 'A;B' }] } }
+        ? {
+            body: {
+              id: 2,
+              description: 'Pós-venda',
+              is_active: true,
+              fields: [
+                { name: 'doc', label: 'CPF do cliente', type: 'cpf', cols: 6, required: true },
+                { name: 'nota', label: 'Nota', type: 'select', options: 'A;B' },
+              ],
+            },
+          }
         : undefined,
     )
     await openApp('/settings/service/forms/2/edit')

@@ -18,7 +18,12 @@ describe('settings paths', () => {
   })
 
   it('reads the sub-routes under a parent id (spec 000 §2)', () => {
-    expect(parseSettingsPath('pabx/routes/outbound/12/channels/4/edit')).toMatchObject({ kind: 'edit', parentId: 12, itemId: 4, entity: { key: 'pabx.outbound-route-trunks' } })
+    expect(parseSettingsPath('pabx/routes/outbound/12/channels/4/edit')).toMatchObject({
+      kind: 'edit',
+      parentId: 12,
+      itemId: 4,
+      entity: { key: 'pabx.outbound-route-trunks' },
+    })
     expect(parseSettingsPath('pabx/call-groups/5/membership/create')).toMatchObject({ kind: 'create', parentId: 5, entity: { key: 'pabx.call-group-members' } })
     expect(parseSettingsPath('service/teams/2/permissions')).toMatchObject({ kind: 'list', parentId: 2, entity: { key: 'service.team-permissions' } })
     expect(parseSettingsPath('pabx/moh/3/entries/9/delete')).toMatchObject({ kind: 'delete', parentId: 3, itemId: 9, entity: { key: 'pabx.moh-entries' } })
@@ -26,7 +31,16 @@ describe('settings paths', () => {
   })
 
   it('answers nothing (a 404) for unknown entities, pages and ids', () => {
-    for (const path of ['nowhere', 'pabx/devices/abc/edit', 'pabx/devices/0/edit', 'pabx/devices/3', 'pabx/devices/3/show', 'pabx/routes/outbound/x/channels', 'pabx/devices/create/more', ''])
+    for (const path of [
+      'nowhere',
+      'pabx/devices/abc/edit',
+      'pabx/devices/0/edit',
+      'pabx/devices/3',
+      'pabx/devices/3/show',
+      'pabx/routes/outbound/x/channels',
+      'pabx/devices/create/more',
+      '',
+    ])
       expect(parseSettingsPath(path), path).toBeUndefined()
   })
 

@@ -9,7 +9,13 @@ import { ALL, calls, openApp, serve, setupDom } from './harness.tsx'
 beforeAll(setupDom)
 afterEach(cleanup)
 
-const engine = (state: TelephonyStatusAnswer['kamailio']['state'], version: string | null = null) => ({ state, version, pid: null, restarts: 0, last_error: null })
+const engine = (state: TelephonyStatusAnswer['kamailio']['state'], version: string | null = null) => ({
+  state,
+  version,
+  pid: null,
+  restarts: 0,
+  last_error: null,
+})
 const STATUS_PATH = '/api/v1/pabx/telephony/status/'
 
 function answer(status: TelephonyStatusAnswer) {
@@ -18,7 +24,17 @@ function answer(status: TelephonyStatusAnswer) {
 
 describe('the telephony engines on /settings', () => {
   it('shows both engines running with their versions', async () => {
-    serve([...ALL, 'pabx.view_trunk'], answer({ mode: 'embedded', kamailio: engine('running', '5.6.3'), rtpengine: engine('running', '10.5.3.5'), install_hint: null, evapi: { connected: true }, kamailio_load: null }))
+    serve(
+      [...ALL, 'pabx.view_trunk'],
+      answer({
+        mode: 'embedded',
+        kamailio: engine('running', '5.6.3'),
+        rtpengine: engine('running', '10.5.3.5'),
+        install_hint: null,
+        evapi: { connected: true },
+        kamailio_load: null,
+      }),
+    )
     await openApp('/settings')
     const card = await screen.findByTestId('telephony-status')
     expect(within(card).getAllByText('Em execução')).toHaveLength(2)
@@ -33,7 +49,14 @@ describe('the telephony engines on /settings', () => {
     const counts = { dialogs: 12, registered: 340, tcp_connections: 3, websockets: 350, at: '2026-11-26T10:00:00.000Z' }
     serve(
       [...ALL, 'pabx.view_trunk'],
-      answer({ mode: 'embedded', kamailio: engine('running'), rtpengine: engine('running'), install_hint: null, evapi: { connected: true }, kamailio_load: { ...load, ...counts } }),
+      answer({
+        mode: 'embedded',
+        kamailio: engine('running'),
+        rtpengine: engine('running'),
+        install_hint: null,
+        evapi: { connected: true },
+        kamailio_load: { ...load, ...counts },
+      }),
     )
     await openApp('/settings')
     const memory = await screen.findByTestId('telephony-memory')
@@ -45,7 +68,17 @@ describe('the telephony engines on /settings', () => {
 
   it('says how to install the engines when they are missing', async () => {
     const hint = 'apt-get install kamailio kamailio-websocket-modules kamailio-extra-modules kamailio-utils-modules rtpengine-daemon'
-    serve([...ALL, 'pabx.view_trunk'], answer({ mode: 'embedded', kamailio: engine('missing'), rtpengine: engine('missing'), install_hint: hint, evapi: { connected: false }, kamailio_load: null }))
+    serve(
+      [...ALL, 'pabx.view_trunk'],
+      answer({
+        mode: 'embedded',
+        kamailio: engine('missing'),
+        rtpengine: engine('missing'),
+        install_hint: hint,
+        evapi: { connected: false },
+        kamailio_load: null,
+      }),
+    )
     await openApp('/settings')
     const card = await screen.findByTestId('telephony-status')
     expect(within(card).getAllByText('Não instalado')).toHaveLength(2)

@@ -19,14 +19,7 @@ export const queueDestination: Destination = async (env, base, appdata, hops) =>
  * Offers the call to the queue's next member, or follows the overflow. `tried` are the members already offered this
  * call in this queue; `queueStartedAt` when the call entered it (null: now).
  */
-export async function toQueue(
-  env: Env,
-  base: CallBase,
-  queue: QueueRow,
-  tried: readonly number[],
-  queueStartedAt: Date | null,
-  hops: number,
-): Promise<Plan> {
+export async function toQueue(env: Env, base: CallBase, queue: QueueRow, tried: readonly number[], queueStartedAt: Date | null, hops: number): Promise<Plan> {
   const entered = queueStartedAt ?? env.now
   const waited = (env.now.getTime() - entered.getTime()) / 1000
   const remaining = queue.maxWaitTime > 0 ? queue.maxWaitTime - waited : Infinity
@@ -50,8 +43,7 @@ export async function toQueue(
     ]
   }
   if (remaining <= 0) return overflow()
-  if (queueStartedAt === null && queue.maxCallers > 0 && (await waitingCalls(env.db, base.siteId, queue.id, env.now)) >= queue.maxCallers)
-    return overflow()
+  if (queueStartedAt === null && queue.maxCallers > 0 && (await waitingCalls(env.db, base.siteId, queue.id, env.now)) >= queue.maxCallers) return overflow()
 
   const members = await loadMembers(env.db, base.siteId, queue.id, env.now)
   const available = members.filter((m) => m.available)
@@ -59,7 +51,13 @@ export async function toQueue(
   // Everyone available was offered the call already: another round while the queue's wait lasts (a limit must be set).
   if (fresh.length === 0 && queue.maxWaitTime > 0) fresh = available
   // Queue weight: agents a heavier queue with callers waiting counts on are offered this call only when nobody else is.
-  const claimed = await claimedByHeavierQueues(env.db, base.siteId, queue, fresh.map((m) => m.userId), env.now)
+  const claimed = await claimedByHeavierQueues(
+    env.db,
+    base.siteId,
+    queue,
+    fresh.map((m) => m.userId),
+    env.now,
+  )
   if (claimed.size > 0 && fresh.some((m) => !claimed.has(m.userId))) fresh = fresh.filter((m) => !claimed.has(m.userId))
   const memory = await queueMemory(env.db, base.siteId, queue.id)
   const chosen = chooseMembers(queue.strategy, fresh, memory, env.random, members) as Member[]

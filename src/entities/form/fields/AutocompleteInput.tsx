@@ -74,11 +74,21 @@ function titlesPath(field: FieldReadOnlyProps['field'], values: FieldReadOnlyPro
 
 function LookupReadOnly({ field, value, values }: FieldReadOnlyProps) {
   // Chosen options ({ value, text }) carry their own titles.
-  const path = titlesPath(field, values, asList(value).filter((id) => chosenText(id) === undefined))
+  const path = titlesPath(
+    field,
+    values,
+    asList(value).filter((id) => chosenText(id) === undefined),
+  )
   const { choices } = useLookup(path ? field.lookup : undefined, path)
   const fixed = useOptions(field)
   const labelOf = useLookupLabels(field.name, values, field.lookup ? choices : fixed)
-  return <ReadOnlyText text={asList(value).map((id) => cut(labelOf(id).label, TEXT_CUT.chip)).join(', ')} />
+  return (
+    <ReadOnlyText
+      text={asList(value)
+        .map((id) => cut(labelOf(id).label, TEXT_CUT.chip))
+        .join(', ')}
+    />
+  )
 }
 
 /**

@@ -10,7 +10,13 @@ import { asList, asText, useOptions } from './shared.ts'
 
 function ChoiceReadOnly({ field, value }: FieldReadOnlyProps) {
   const choices = useOptions(field)
-  return <ReadOnlyText text={asList(value).map((v) => matchChoice(choices, v)?.label ?? String(v)).join(', ')} />
+  return (
+    <ReadOnlyText
+      text={asList(value)
+        .map((v) => matchChoice(choices, v)?.label ?? String(v))
+        .join(', ')}
+    />
+  )
 }
 
 /** The option's own value (3, not '3') for a text the DOM gives back. */
@@ -54,7 +60,14 @@ function RadioInput(props: FieldInputProps) {
   const choices = useOptions(field)
   return (
     <FieldShell props={props}>
-      <RadioGroup name={field.name} value={asText(value)} onChange={(e) => onChange(valueOf(field, e.target.value))} onBlur={onBlur} orientation="horizontal" sx={{ flexWrap: 'wrap', gap: 2 }}>
+      <RadioGroup
+        name={field.name}
+        value={asText(value)}
+        onChange={(e) => onChange(valueOf(field, e.target.value))}
+        onBlur={onBlur}
+        orientation="horizontal"
+        sx={{ flexWrap: 'wrap', gap: 2 }}
+      >
         {choices.map((c) => (
           <Radio key={String(c.value)} value={String(c.value)} label={c.label} />
         ))}

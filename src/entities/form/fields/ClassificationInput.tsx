@@ -42,7 +42,12 @@ function ClassificationInput(props: FieldInputProps & { cache?: boolean }) {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: schedules ? '1fr 1fr 1fr' : '1fr 1fr' }, gap: 1.5 }} data-field={field.name}>
       <FormControl id={id} required={required} disabled={disabled} error={Boolean(error)}>
         <FormLabel>{label}</FormLabel>
-        <Select<string | number> value={classification === '' ? null : classification} placeholder={t`Selecione`} onClose={onBlur} onChange={(_, next) => set([next ?? '', ''])}>
+        <Select<string | number>
+          value={classification === '' ? null : classification}
+          placeholder={t`Selecione`}
+          onClose={onBlur}
+          onChange={(_, next) => set([next ?? '', ''])}
+        >
           {classifications.choices.map((c) => (
             <Option key={String(c.value)} value={c.value}>
               {c.label}

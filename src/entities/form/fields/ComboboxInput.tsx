@@ -72,6 +72,8 @@ function ComboboxInput(props: FieldInputProps<string[] | string>) {
 export const comboboxField: FieldComponents = {
   Input: ComboboxInput,
   ReadOnly: ({ field, value }) => (
-    <ReadOnlyText text={(typeof value === 'string' ? splitItems(value, joinDelimiter(field)) : asList<string>(value)).join(`${joinDelimiter(field) ?? ';'} `)} />
+    <ReadOnlyText
+      text={(typeof value === 'string' ? splitItems(value, joinDelimiter(field)) : asList<string>(value)).join(`${joinDelimiter(field) ?? ';'} `)}
+    />
   ),
 }

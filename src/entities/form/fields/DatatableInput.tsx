@@ -36,7 +36,17 @@ function columnsOf(field: Field): Field[] {
   return (field.fields ?? []).filter((f) => f.kind !== 'hidden' && f.storage !== 'none').slice(0, MAX_COLUMNS)
 }
 
-function RowsTable({ field, rows, errors, actions }: { field: Field; rows: Row[]; errors?: Readonly<Record<string, string>>; actions?: (row: Row, index: number) => ReactNode }) {
+function RowsTable({
+  field,
+  rows,
+  errors,
+  actions,
+}: {
+  field: Field
+  rows: Row[]
+  errors?: Readonly<Record<string, string>>
+  actions?: (row: Row, index: number) => ReactNode
+}) {
   const { t } = useLingui()
   const text = useText()
   const columns = columnsOf(field)
@@ -66,7 +76,12 @@ function RowsTable({ field, rows, errors, actions }: { field: Field; rows: Row[]
             const rowErrors = errors ? nestedOf(errors, String(index)) : {}
             const invalid = Object.keys(rowErrors).length > 0
             return (
-              <tr key={index} data-testid="datatable-row" data-invalid={invalid || undefined} style={invalid ? { background: 'var(--joy-palette-danger-softBg)' } : undefined}>
+              <tr
+                key={index}
+                data-testid="datatable-row"
+                data-invalid={invalid || undefined}
+                style={invalid ? { background: 'var(--joy-palette-danger-softBg)' } : undefined}
+              >
                 <td>{index + 1}</td>
                 {columns.map((c) => {
                   const { ReadOnly } = FIELD_COMPONENTS[c.kind]
@@ -92,7 +107,19 @@ function RowsTable({ field, rows, errors, actions }: { field: Field; rows: Row[]
 }
 
 /** The sub-form of one row: the same renderer; Save is refused while the row is invalid (spec 001 §5). */
-function RowDialog({ field, initial, onSave, onClose, context }: { field: Field; initial: Row; onSave: (row: Row) => void; onClose: () => void; context: FieldInputProps['context'] }) {
+function RowDialog({
+  field,
+  initial,
+  onSave,
+  onClose,
+  context,
+}: {
+  field: Field
+  initial: Row
+  onSave: (row: Row) => void
+  onClose: () => void
+  context: FieldInputProps['context']
+}) {
   const { t, i18n } = useLingui()
   const text = useText()
   const [row, setRow] = useState<Row>(initial)
@@ -173,7 +200,13 @@ function DatatableInput(props: FieldInputProps) {
           {props.required && ' *'}
         </Typography>
         {!disabled && mayAdd && (
-          <Button size="sm" variant="soft" startDecorator={<AddIcon />} onClick={() => setEditing({ index: rows.length, row: formValuesFor(entity) })} data-testid="datatable-add">
+          <Button
+            size="sm"
+            variant="soft"
+            startDecorator={<AddIcon />}
+            onClick={() => setEditing({ index: rows.length, row: formValuesFor(entity) })}
+            data-testid="datatable-add"
+          >
             {t`Adicionar`}
           </Button>
         )}
@@ -190,10 +223,22 @@ function DatatableInput(props: FieldInputProps) {
                   <IconButton size="sm" variant="plain" disabled={index === 0} onClick={() => move(index, -1)} aria-label={t`Mover para cima`}>
                     <ArrowUpIcon />
                   </IconButton>
-                  <IconButton size="sm" variant="plain" onClick={() => setEditing({ index, row })} aria-label={t`Editar linha ${index + 1}`} data-testid="datatable-edit">
+                  <IconButton
+                    size="sm"
+                    variant="plain"
+                    onClick={() => setEditing({ index, row })}
+                    aria-label={t`Editar linha ${index + 1}`}
+                    data-testid="datatable-edit"
+                  >
                     <EditIcon />
                   </IconButton>
-                  <IconButton size="sm" variant="plain" color="danger" onClick={() => onChange(rows.filter((_, i) => i !== index))} aria-label={t`Remover linha ${index + 1}`}>
+                  <IconButton
+                    size="sm"
+                    variant="plain"
+                    color="danger"
+                    onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                    aria-label={t`Remover linha ${index + 1}`}
+                  >
                     <DeleteIcon />
                   </IconButton>
                 </>

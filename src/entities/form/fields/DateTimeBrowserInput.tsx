@@ -18,7 +18,11 @@ export function parseTypedDateTime(text: string): string | undefined {
   if (!timePart) return date.format('YYYY-MM-DDTHH:mm:ssZ')
   const time = /^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(timePart)
   if (!time) return undefined
-  return dayjs(date).hour(Number(time[1])).minute(Number(time[2])).second(Number(time[3] ?? 0)).format('YYYY-MM-DDTHH:mm:ssZ')
+  return dayjs(date)
+    .hour(Number(time[1]))
+    .minute(Number(time[2]))
+    .second(Number(time[3] ?? 0))
+    .format('YYYY-MM-DDTHH:mm:ssZ')
 }
 
 function DateTimeBrowserInput(props: FieldInputProps<string>) {

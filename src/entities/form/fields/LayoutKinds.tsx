@@ -58,7 +58,12 @@ function ChatMessages({ field, value }: FieldReadOnlyProps) {
   const { t } = useLingui()
   const messages = asList<Message>(value)
   return (
-    <Sheet variant="soft" sx={{ height: 500, overflowY: 'auto', borderRadius: 'md', p: 1.5, display: 'flex', flexDirection: 'column', gap: 1 }} data-field={field.name} role="log">
+    <Sheet
+      variant="soft"
+      sx={{ height: 500, overflowY: 'auto', borderRadius: 'md', p: 1.5, display: 'flex', flexDirection: 'column', gap: 1 }}
+      data-field={field.name}
+      role="log"
+    >
       {messages.length === 0 && (
         <Typography level="body-sm" textColor="text.tertiary" sx={{ m: 'auto' }}>
           {t`Sem mensagens`}
@@ -71,9 +76,21 @@ function ChatMessages({ field, value }: FieldReadOnlyProps) {
             key={asText(m.id) || i}
             variant={mine ? 'solid' : 'outlined'}
             color={mine ? 'primary' : 'neutral'}
-            sx={{ alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: '75%', px: 1.5, py: 1, borderRadius: 'lg', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+            sx={{
+              alignSelf: mine ? 'flex-end' : 'flex-start',
+              maxWidth: '75%',
+              px: 1.5,
+              py: 1,
+              borderRadius: 'lg',
+              whiteSpace: 'pre-wrap',
+              wordBreak: 'break-word',
+            }}
           >
-            {!!m.author && <Typography level="body-xs" sx={{ fontWeight: 600, color: 'inherit' }}>{asText(m.author)}</Typography>}
+            {!!m.author && (
+              <Typography level="body-xs" sx={{ fontWeight: 600, color: 'inherit' }}>
+                {asText(m.author)}
+              </Typography>
+            )}
             <Typography level="body-sm" sx={{ color: 'inherit' }}>
               {messageText(m)}
             </Typography>
@@ -102,4 +119,3 @@ function ChatMessagesInput(props: FieldInputProps) {
 
 /** chat-messages: a conversation's messages, read-only bubbles in a 500 px panel (spec 001 §9). */
 export const chatMessagesField: FieldComponents = { Input: ChatMessagesInput, ReadOnly: ChatMessages, ownLabel: true }
-

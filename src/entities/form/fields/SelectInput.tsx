@@ -67,7 +67,13 @@ function SelectInput(props: FieldInputProps) {
 
 function SelectReadOnly({ field, value }: FieldReadOnlyProps) {
   const choices = useOptions(field)
-  return <ReadOnlyText text={asList(value).map((v) => matchChoice(choices, v)?.label ?? chosenText(v) ?? String(v)).join(', ')} />
+  return (
+    <ReadOnlyText
+      text={asList(value)
+        .map((v) => matchChoice(choices, v)?.label ?? chosenText(v) ?? String(v))
+        .join(', ')}
+    />
+  )
 }
 
 /** select: one of the field's options, or several with `multiple`; with returnObject the value is the option itself. */

@@ -8,7 +8,18 @@ import { FormTabs } from '../FormTabs.tsx'
 function TabsInput({ field, values, setValue, onBlur, context, disabled, formErrors }: FieldInputProps) {
   const tabs = (field.fields ?? []).map((tab) => ({ key: tab.name, label: tab.label, fields: (tab.fields ?? []).map((f) => f.name) }))
   const fields = (field.fields ?? []).flatMap((tab) => tab.fields ?? [])
-  return <FormTabs fields={fields} tabs={tabs} values={values} errors={formErrors} onChange={setValue} onBlur={() => onBlur()} context={context} disabled={disabled} />
+  return (
+    <FormTabs
+      fields={fields}
+      tabs={tabs}
+      values={values}
+      errors={formErrors}
+      onChange={setValue}
+      onBlur={() => onBlur()}
+      context={context}
+      disabled={disabled}
+    />
+  )
 }
 
 export const tabsField: FieldComponents = { Input: TabsInput, ReadOnly: () => null, ownLabel: true }

@@ -19,7 +19,12 @@ function TextareaInput(props: FieldInputProps<string>) {
         onBlur={onBlur}
         slotProps={{ textarea: { 'aria-invalid': Boolean(props.error) } }}
         endDecorator={
-          <Typography level="body-xs" textColor={field.max !== undefined && length > field.max ? 'danger.500' : 'text.tertiary'} sx={{ ml: 'auto' }} data-testid="counter">
+          <Typography
+            level="body-xs"
+            textColor={field.max !== undefined && length > field.max ? 'danger.500' : 'text.tertiary'}
+            sx={{ ml: 'auto' }}
+            data-testid="counter"
+          >
             {field.max !== undefined ? `${length} / ${field.max}` : length}
           </Typography>
         }

@@ -18,7 +18,14 @@ function YesNo({ value }: FieldReadOnlyProps) {
 function SwitchInput(props: FieldInputProps<boolean>) {
   const { field, value, onChange, onBlur, id, label, disabled, error } = props
   return (
-    <FormControl id={id} orientation="horizontal" disabled={disabled} error={Boolean(error)} sx={{ alignItems: 'center', gap: 1.5, minHeight: 36, flexWrap: 'wrap' }} data-field={field.name}>
+    <FormControl
+      id={id}
+      orientation="horizontal"
+      disabled={disabled}
+      error={Boolean(error)}
+      sx={{ alignItems: 'center', gap: 1.5, minHeight: 36, flexWrap: 'wrap' }}
+      data-field={field.name}
+    >
       <Switch checked={value === true} onChange={(e) => onChange(e.target.checked)} slotProps={{ input: { name: field.name, onBlur } }} />
       <FormLabel sx={{ m: 0 }}>{label}</FormLabel>
       <Box sx={{ flexBasis: '100%' }}>
@@ -67,7 +74,10 @@ function SliderInput(props: FieldInputProps<number | string>) {
         max={max}
         value={Number.isFinite(number) ? number : min}
         valueLabelDisplay="auto"
-        marks={[{ value: min, label: String(min) }, { value: max, label: String(max) }]}
+        marks={[
+          { value: min, label: String(min) },
+          { value: max, label: String(max) },
+        ]}
         onChange={(_, next) => onChange(next as number)}
         onChangeCommitted={onBlur}
         slotProps={{ input: { 'aria-labelledby': `${id}-label` } }}

@@ -93,7 +93,13 @@ export function AuditLogPage() {
       cell: (entry) => {
         const expanded = open === entry.id
         return (
-          <IconButton size="sm" variant="plain" aria-expanded={expanded} aria-label={t`Ver alterações`} onClick={() => setOpen(expanded ? undefined : entry.id)}>
+          <IconButton
+            size="sm"
+            variant="plain"
+            aria-expanded={expanded}
+            aria-label={t`Ver alterações`}
+            onClick={() => setOpen(expanded ? undefined : entry.id)}
+          >
             <ExpandMoreIcon sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 120ms' }} />
           </IconButton>
         )
@@ -133,7 +139,12 @@ export function AuditLogPage() {
   ]
   const detail = (entry: AuditEntry) =>
     open === entry.id && (
-      <Table size="sm" borderAxis="bothBetween" aria-label={t`Antes e depois`} sx={{ bgcolor: 'background.surface', '& td': { wordBreak: 'break-word', verticalAlign: 'top' } }}>
+      <Table
+        size="sm"
+        borderAxis="bothBetween"
+        aria-label={t`Antes e depois`}
+        sx={{ bgcolor: 'background.surface', '& td': { wordBreak: 'break-word', verticalAlign: 'top' } }}
+      >
         <thead>
           <tr>
             <th style={{ width: '24%' }}>{t`Campo`}</th>

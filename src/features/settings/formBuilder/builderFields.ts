@@ -45,7 +45,8 @@ function itemsOf(value: unknown): string[] {
   return typeof value === 'string' ? splitItems(value) : []
 }
 
-const num = (value: unknown): number | undefined => (value === '' || value === null || value === undefined || !Number.isFinite(Number(value)) ? undefined : Number(value))
+const num = (value: unknown): number | undefined =>
+  value === '' || value === null || value === undefined || !Number.isFinite(Number(value)) ? undefined : Number(value)
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
 
@@ -101,9 +102,8 @@ export function builderField(def: Values): Field | undefined {
   const delimiters = delimiter && (kind === 'combobox' || returnToString) ? [delimiter] : undefined
   const dateFormat = kind === 'datetimepicker' ? textOf(def.date_format) || undefined : undefined
   const contactButton = (def.btn_phone === true || def.btn_chat === true) && type === 'text'
-  const validation = (
-    type === 'cpf' || type === 'cnpj' ? type : type === 'popup' ? 'url' : def.validation || (contactButton ? 'phone' : undefined)
-  ) as Validation | undefined
+  const validation = (type === 'cpf' || type === 'cnpj' ? type : type === 'popup' ? 'url' : def.validation || (contactButton ? 'phone' : undefined)) as
+    Validation | undefined
   const options = itemsOf(def.options).map(optionOf)
   const shape: Shape = { kind, multiple, returnObject, returnToString, delimiters, dateFormat, lookup }
   const value = defaultOf(def.value, shape, options)
