@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { E2E_PORT, E2E_DATA_DIR } from './e2e/env.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts'
 
 // Browser tests run the built SPA against the real server and database (PGlite in a fresh DATA_DIR that
 // e2e/serve.ts prepares before it starts the server), in Debian's Chromium. Never download browsers.
@@ -18,16 +19,9 @@ export default defineConfig({
     viewport: { width: 1366, height: 800 },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_ARGS,
         '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
         '--autoplay-policy=no-user-gesture-required',

@@ -2,22 +2,13 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import type { BrowserContext, Page } from 'playwright-core'
 import { startServer, kb } from './lib.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts'
 
 // Gzipped initial JS of the sign-in page and of the signed-in shell: every script the browser fetched until the page is
 // drawn (the sign-in button; the shell's menu and footer), gzipped at level 9 (what a static server would send).
 // Budgets: sign-in ≤ 150 KB, console ≤ 300 KB. `later` adds what loads after that until the network is idle (sip.js,
 // fetched when the webphone starts). `settings` is what an admin's browser fetches on top of the settled shell as
 // they open the settings overview, then a list (queues) and its create form, each step in the same page.
-const BROWSER_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 const SHELL_DRAWN = ['[data-testid="menu-user"]', '[data-testid="build-date"]']
 
@@ -111,7 +102,7 @@ async function settingsSteps(context: BrowserContext, base: string): Promise<Rec
 
 export async function bundleSizes(port = 8291) {
   const server = await startServer({ port })
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
   try {
     const context = await browser.newContext({ locale: 'pt-BR' })
     const login = await measure(context, server.url + '/login', ['[data-testid="login-submit"]'])

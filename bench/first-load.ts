@@ -1,20 +1,11 @@
 import { chromium } from 'playwright-core'
 import type { Browser, Page } from 'playwright-core'
 import { kb, startServer } from './lib.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts'
 
 // The first load, cold (a fresh browser profile: nothing cached): the bytes on the wire (every response, as the server
 // sent it: compressed where the browser asked) against their decoded size, the first contentful paint, and the time
 // until the page is usable, for `/login` and for a settings form opened directly (the queue create form, signed in).
-const BROWSER_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 const FORM_PATH = '/settings/service/queues/telephony/create'
 
@@ -64,7 +55,7 @@ async function cold(browser: Browser, url: string, selector: string, signIn?: st
 
 export async function firstLoad(port = 8298) {
   const server = await startServer({ port })
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
   try {
     // One warm-up visit so the server's own first-request work (file handles, JIT) is not counted as the page's.
     await cold(browser, server.url + '/login', '[data-testid="login-submit"]')

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import type { Profile } from '../../contract/api/profile.ts'
 import { PERMISSIONS } from '../../contract/permissions.ts'
@@ -41,20 +41,6 @@ async function open(path: string) {
   await vi.waitFor(() => expect(router.state.status).toBe('idle'))
   return router
 }
-
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
-  window.scrollTo = (() => {}) as never
-})
 
 beforeEach(() => {
   signedIn = null

@@ -61,17 +61,6 @@ async function submit() {
 
 beforeAll(() => {
   installValidationMessages()
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
-  window.scrollTo = (() => {}) as never
 })
 
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import { act, cleanup, screen } from '@testing-library/react'
 import type { Profile } from '../../contract/api/profile.ts'
 import { PERMISSIONS } from '../../contract/permissions.ts'
@@ -70,20 +70,6 @@ export const sent = (path: string) => api.calls.filter((call) => call.path === p
 
 /** Installs the fakes around every test of the calling file. */
 export function usePresenceHarness() {
-  beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      onchange: null,
-      dispatchEvent: () => false,
-    })) as never
-    window.scrollTo = (() => {}) as never
-  })
-
   beforeEach(() => {
     FakeSocket.all = []
     api.calls = []

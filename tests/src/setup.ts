@@ -11,3 +11,16 @@ configure({ asyncUtilTimeout: WAIT_TIMEOUT })
 
 const waitFor = vi.waitFor
 vi.waitFor = ((callback, options) => waitFor(callback, typeof options === 'number' ? options : { timeout: WAIT_TIMEOUT, ...options })) as typeof vi.waitFor
+
+// What jsdom lacks and the app calls: media queries (Joy's colour scheme, the menu's breakpoints) and scrolling.
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  addEventListener() {},
+  removeEventListener() {},
+  addListener() {},
+  removeListener() {},
+  onchange: null,
+  dispatchEvent: () => false,
+})) as never
+window.scrollTo = (() => {}) as never

@@ -129,16 +129,6 @@ const sentTypes = (send: ReturnType<typeof vi.fn>) => send.mock.calls.map(([even
 describe('webphone views', () => {
   beforeAll(async () => {
     await activateLocale('pt-BR')
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      onchange: null,
-      dispatchEvent: () => false,
-    })) as never
   })
   beforeEach(() => {
     localStorage.clear()

@@ -69,17 +69,6 @@ export function serve(roles: string[], handler: Handler = () => undefined) {
 export const ALL = [PERMISSIONS.viewSettings, PERMISSIONS.viewDashboard]
 
 export function setupDom() {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
-  window.scrollTo = (() => {}) as never
   document.cookie = 'i18n_redirected=pt-br; path=/'
 }
 

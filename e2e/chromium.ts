@@ -1,0 +1,14 @@
+// Debian's Chromium (never a downloaded browser), started as the machine allows: headless, as root without a sandbox,
+// and with nothing reaching out to Google's hosts (the closed network refuses them). Shared by Playwright and the
+// benches that drive a browser.
+export const CHROMIUM_PATH = '/usr/bin/chromium'
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
