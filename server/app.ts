@@ -17,7 +17,7 @@ import { SIP_SOCKET_PATH, SIP_SUBPROTOCOL } from './telephony/sip-proxy.ts'
 import { registerInputGuard } from './http/input-guard.ts'
 import { acceptJsonAndMultipartOnly } from './http/json-body.ts'
 import { limitPublicBodies, registerBackPressure, serverLimits } from './http/limits.ts'
-import { logAccess, loggerOptions } from './http/logging.ts'
+import { OneLinePerRequest, loggerOptions } from './http/logging.ts'
 import { apiRoutes } from './routes/api-routes.ts'
 import { mediaRoutes } from './routes/media-routes.ts'
 import { recordingRoutes } from './routes/recording-routes.ts'
@@ -50,10 +50,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       // Fastify (proxy-addr) takes a hop count too; its typings only list boolean and addresses.
       trustProxy: config.trustProxy as boolean | string,
       ...serverLimits(config.limits),
-      // One access line per request (logAccess below) instead of Fastify's two: every agent's console polls all day.
-      disableRequestLogging: true,
+      logController: new OneLinePerRequest(),
     })
-    logAccess(app)
     app.decorate('deps', deps)
     app.addHook('onClose', closeOwned)
 

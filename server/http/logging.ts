@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import { LogController } from 'fastify'
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { ENTITIES } from '../../contract/entities/index.ts'
 
 // Secrets never reach the log. A failed query's error carries its bound parameters (drizzle puts them in the message
@@ -68,10 +69,15 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
   }
 }
 
-/** One line per answered request: method, path, status and time (what Fastify's two default lines held). */
-export function logAccess(app: FastifyInstance): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request')
-    done()
-  })
+/**
+ * One line per answered request (method, path, status, time) instead of Fastify's two ('incoming request', then
+ * 'request completed'): every agent's console polls all day. Errors keep Fastify's own line.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error || this.isLogDisabled(request)) return super.requestCompleted(error, request, reply)
+    reply.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request')
+  }
 }

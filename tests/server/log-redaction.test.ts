@@ -46,6 +46,23 @@ describe('the log', () => {
     }
   })
 
+  it('writes one access line per request, with its method, path, status and time, and no credential', async () => {
+    const { lines, stream } = logCollector()
+    const app = await buildApp({ ...t.config, logLevel: 'info' }, { db: t.database.db, bus: t.bus, throttle: t.throttle, logStream: stream })
+    try {
+      const admin = await signedIn(app, 'admin')
+      const before = lines.length
+      expect((await admin.get('/api/v1/business/profile/')).statusCode).toBe(200)
+      const access = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>)
+      expect(access).toHaveLength(1)
+      expect(access[0]).toMatchObject({ method: 'GET', url: '/api/v1/business/profile/', statusCode: 200, msg: 'request' })
+      expect(typeof access[0]!.ms).toBe('number')
+      expect(lines.slice(before).join('\n')).not.toMatch(/sessionid|csrftoken/i)
+    } finally {
+      await app.close()
+    }
+  })
+
   it('replaces secret fields at any depth and the values a violated key quotes', () => {
     const error = Object.assign(new Error('duplicate key value violates unique constraint "u"'), {
       code: '23505',
