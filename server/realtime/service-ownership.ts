@@ -43,7 +43,7 @@ export class ServiceOwnership {
 
   /** The `login` frame. */
   async login(connection: Connection): Promise<void> {
-    connection.loggedInAt = Date.now()
+    connection.loggedInAt = this.loginStamp()
     if (connection.serving) return this.verdict(connection, true)
     for (const other of this.registry.ofUser(connection.siteId, connection.userId)) {
       if (other !== connection && other.serving) return this.verdict(connection, false)
@@ -58,8 +58,18 @@ export class ServiceOwnership {
 
   /** The `service_here` frame ('Atender aqui'). */
   async claim(connection: Connection): Promise<void> {
-    connection.loggedInAt ??= Date.now()
+    connection.loggedInAt ??= this.loginStamp()
     await this.publish({ type: 'claim', site_id: connection.siteId, user_id: connection.userId, connection: connection.id })
+  }
+
+  /**
+   * When a connection logged in, strictly increasing on this instance: two tabs that log in within the same
+   * millisecond must still have a most recent one to promote (wall-clock ms, so instances still compare).
+   */
+  private lastLoginStamp = 0
+  private loginStamp(): number {
+    this.lastLoginStamp = Math.max(Date.now(), this.lastLoginStamp + 0.001)
+    return this.lastLoginStamp
   }
 
   /** The connection closed or logged out: if it served, the service is vacant for now. */

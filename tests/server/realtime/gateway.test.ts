@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { authTokens, users } from '../../../server/db/schema/index.ts'
 import { hashKey } from '../../../server/auth/keys.ts'
@@ -168,8 +168,27 @@ describe('service ownership (tab ownership across tabs and browsers)', () => {
     const newer = await loggedIn(base, { cookie })
     expect([serving.verdict, older.verdict, newer.verdict]).toEqual(['startService', 'serviceElsewhere', 'serviceElsewhere'])
     serving.client.close()
-    expect(await newer.client.next('startService', 3000)).toEqual({ action: 'startService' })
-    expect(await older.client.next('serviceElsewhere', 3000)).toEqual({ action: 'serviceElsewhere' })
+    expect(await newer.client.next('startService', 10_000)).toEqual({ action: 'startService' })
+    expect(await older.client.next('serviceElsewhere', 10_000)).toEqual({ action: 'serviceElsewhere' })
+    older.client.close()
+    newer.client.close()
+  })
+
+  it('promotes the most recent connection even when the tabs logged in within the same millisecond', async () => {
+    const { cookie } = await newUser('own-same-ms')
+    const serving = await loggedIn(base, { cookie })
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.now())
+    let older: Awaited<ReturnType<typeof loggedIn>>
+    let newer: Awaited<ReturnType<typeof loggedIn>>
+    try {
+      older = await loggedIn(base, { cookie })
+      newer = await loggedIn(base, { cookie })
+    } finally {
+      now.mockRestore()
+    }
+    serving.client.close()
+    expect(await newer.client.next('startService', 10_000)).toEqual({ action: 'startService' })
+    expect(await older.client.next('serviceElsewhere', 10_000)).toEqual({ action: 'serviceElsewhere' })
     older.client.close()
     newer.client.close()
   })
@@ -179,7 +198,7 @@ describe('service ownership (tab ownership across tabs and browsers)', () => {
     const a = await loggedIn(base, { cookie })
     const b = await loggedIn(base, { cookie })
     a.client.send({ action: 'logout' })
-    expect(await b.client.next('startService', 3000)).toEqual({ action: 'startService' })
+    expect(await b.client.next('startService', 10_000)).toEqual({ action: 'startService' })
     a.client.close()
     b.client.close()
   })
@@ -223,7 +242,7 @@ describe('ended sessions close sockets (QUALITY 16)', () => {
     const disabled = await newUser('end-disabled')
     const socket = await openSocket(base, { cookie: disabled.cookie })
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.username, 'end-disabled'))
-    expect(await socket.next('logout', 3000)).toEqual({ action: 'logout', reason: 'user-disabled' })
+    expect(await socket.next('logout', 10_000)).toEqual({ action: 'logout', reason: 'user-disabled' })
     expect((await socket.closed).code).toBe(SOCKET_CLOSE_CODES.sessionEnded)
 
     await newUser('end-token')
