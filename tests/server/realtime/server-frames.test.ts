@@ -30,11 +30,16 @@ describe('server frames against the contract', () => {
     })
     const type = await pauseType(t.database.db, siteId, { description: 'Café' })
     const seen: ServerMessage[] = []
-    const tab = await openSocket(base, { cookie: agent.cookie })
-    const second = await openSocket(base, { cookie: agent.cookie })
-    const watcher = await openSocket(base, { cookie: supervisor.cookie })
-    // Frames are consumed by next(): keep a copy of everything each socket hears.
-    for (const socket of [tab, second, watcher]) socket.ws.on('message', (data) => seen.push(JSON.parse(data.toString()) as ServerMessage))
+    // Frames are consumed by next(): keep a copy of everything each socket hears, from the moment it opens (a busy
+    // machine can take longer to open the next socket than the server takes to ping the first).
+    const heard = (socket: Awaited<ReturnType<typeof openSocket>>) => {
+      seen.push(...socket.received)
+      socket.ws.on('message', (data) => seen.push(JSON.parse(data.toString()) as ServerMessage))
+      return socket
+    }
+    const tab = heard(await openSocket(base, { cookie: agent.cookie }))
+    const second = heard(await openSocket(base, { cookie: agent.cookie }))
+    const watcher = heard(await openSocket(base, { cookie: supervisor.cookie }))
 
     // Answers and service ownership.
     tab.send({ action: 'login' })
