@@ -23,6 +23,7 @@ import { mediaRoutes } from './routes/media-routes.ts'
 import { recordingRoutes } from './routes/recording-routes.ts'
 import { settingsMediaRoutes } from './entities/index.ts'
 import { spaRoutes } from './routes/spa-routes.ts'
+import { webchatRoutes } from './channels/webchat/routes.ts'
 import { telephonyService } from './telephony/index.ts'
 // Each area's rules for its settings entities (password policy, telephony pushes, …).
 import './entity-hooks.ts'
@@ -74,6 +75,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(mediaRoutes)
     await app.register(recordingRoutes)
     await app.register(settingsMediaRoutes)
+    // The website chat widget: /widget.js, /widget-demo, /widget/... (public; server/channels/webchat/README.md).
+    await app.register(webchatRoutes)
     await app.register(spaRoutes)
     return app
   } catch (error) {
