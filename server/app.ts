@@ -24,6 +24,7 @@ import { recordingRoutes } from './routes/recording-routes.ts'
 import { settingsMediaRoutes } from './entities/index.ts'
 import { spaRoutes } from './routes/spa-routes.ts'
 import { webchatRoutes } from './channels/webchat/routes.ts'
+import type { WebchatOptions } from './channels/webchat/routes.ts'
 import { telephonyService } from './telephony/index.ts'
 // Each area's rules for its settings entities (password policy, telephony pushes, …).
 import './entity-hooks.ts'
@@ -37,6 +38,8 @@ export type AppOverrides = Partial<Pick<AppDeps, 'db' | 'bus' | 'throttle'>> & {
   logStream?: NodeJS.WritableStream
   /** Telephony's call control and trunk resolution (tests); whether engines run is config.telephony.mode. */
   telephony?: TelephonyOptions
+  /** The website chat's conversations: the chat core by default (tests of the channel alone use `memory`). */
+  webchat?: WebchatOptions
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
@@ -76,7 +79,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(recordingRoutes)
     await app.register(settingsMediaRoutes)
     // The website chat widget: /widget.js, /widget-demo, /widget/... (public; server/channels/webchat/README.md).
-    await app.register(webchatRoutes)
+    await app.register(webchatRoutes, overrides.webchat ?? {})
     await app.register(spaRoutes)
     return app
   } catch (error) {

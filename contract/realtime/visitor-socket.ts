@@ -41,8 +41,8 @@ const Content = v.pipe(
   v.maxLength(MAX_CONTENT, (issue) => message('maxLength', issue.lang, { n: MAX_CONTENT })),
 )
 /** The widget's own id for a message (a UUID): re-sent after a time-out it still leaves one message. */
-const Uid = v.pipe(v.string(invalid), v.regex(/^[A-Za-z0-9-]{8,64}$/, invalid))
-const MessageId = v.pipe(v.number(invalid), v.integer(invalid), v.minValue(0, invalid), v.maxValue(2_147_483_647, invalid))
+const Uid = v.pipe(v.string(invalid), v.regex(/^[A-Za-z0-9-]{8,36}$/, invalid))
+const MessageId = v.pipe(v.number(invalid), v.integer(invalid), v.minValue(0, invalid), v.maxValue(Number.MAX_SAFE_INTEGER, invalid))
 
 // ---------------------------------------------------------------------------------------------------------------
 // Visitor → server
@@ -51,7 +51,7 @@ export const VISITOR_CLIENT_MESSAGES = {
   /** First frame: the visitor token; `cursor` = the last message id the widget holds (resume after a reload). */
   hello: v.object({
     action: v.literal('hello'),
-    token: v.pipe(v.string(invalid), v.maxLength(1024, invalid)),
+    token: v.pipe(v.string(invalid), v.maxLength(2048, invalid)),
     cursor: v.optional(v.nullable(MessageId), null),
   }),
   /** Asks again for what came after `cursor` (after a reconnect without reload). */
@@ -92,7 +92,7 @@ export type VisitorMessage = {
   sent_by: 'client' | 'agent' | 'system'
   type: VisitorMessageType
   content: string
-  /** URL of the attachment (served with nosniff, as an attachment), or null. */
+  /** URL of the attachment (served with nosniff, as an attachment; absolute on the socket), or null. */
   attachment: string | null
   attachment_name: string | null
   /** The agent's name for agent messages. */

@@ -52,8 +52,9 @@ export function visitorDir(mediaDir: string, channelId: number, visitorId: strin
   return path.join(mediaDir, 'webchat', String(channelId), visitorId)
 }
 
-export function fileUrl(origin: string, channelId: number, visitorId: string, name: string): string {
-  return `${origin}/widget/files/${channelId}/${visitorId}/${name}`
+/** Relative to the server; the socket and the upload answer make it absolute (the widget runs on another site). */
+export function fileUrl(channelId: number, visitorId: string, name: string): string {
+  return `/widget/files/${channelId}/${visitorId}/${name}`
 }
 
 /** A display name: no path, no control or quoting characters, at most 100 characters. */
@@ -78,12 +79,12 @@ export async function storeVisitorFile(dir: string, bytes: Buffer, kind: Kind, o
 }
 
 /** The file a message names, if this visitor uploaded it. */
-export async function visitorFile(dir: string, origin: string, channelId: number, visitorId: string, id: string): Promise<VisitorFile | null> {
+export async function visitorFile(dir: string, channelId: number, visitorId: string, id: string): Promise<VisitorFile | null> {
   const kind = kindOfName(id)
   if (!kind) return null
   try {
     const meta = JSON.parse(await readFile(path.join(dir, `${id}.json`), 'utf8')) as { name: string; size: number }
-    return { url: fileUrl(origin, channelId, visitorId, id), name: meta.name, type: kind.type, mime: kind.mime, size: meta.size }
+    return { id, path: path.join(dir, id), url: fileUrl(channelId, visitorId, id), name: meta.name, type: kind.type, mime: kind.mime, size: meta.size }
   } catch {
     return null
   }

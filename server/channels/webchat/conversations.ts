@@ -1,5 +1,6 @@
 import type { VisitorMessage, VisitorServerMessage } from '../../../contract/realtime/visitor-socket.ts'
 import type { Bus } from '../../bus/bus.ts'
+import type { VisitorProfile } from './visitor-token.ts'
 
 // What the webchat channel asks of the chat core, and how the core reaches a visitor. The channel knows visitors,
 // sockets and files; rooms, queues and agents are the core's (server/chat/). Phase 1 runs on the in-memory
@@ -9,12 +10,13 @@ import type { Bus } from '../../bus/bus.ts'
 /** One visitor of one channel: the identity the core keys a room on (one open room per visitor per channel). */
 export type VisitorRef = { siteId: number; channelId: number; visitorId: string }
 
-export type VisitorProfile = { name: string; email: string; phone: string }
+export type { VisitorProfile } from './visitor-token.ts'
 
-/** A file the visitor uploaded (attachments.ts), by the time a message names it. */
-export type VisitorFile = { url: string; name: string; type: VisitorMessage['type']; mime: string; size: number }
+/** A file the visitor uploaded (attachments.ts), by the time a message names it; `url` is relative to the server. */
+export type VisitorFile = { id: string; path: string; url: string; name: string; type: VisitorMessage['type']; mime: string; size: number }
 
-export type VisitorInput = { uid: string; content: string; file: VisitorFile | null }
+/** A visitor's message; `profile` is the pre-chat form the visitor token carries. */
+export type VisitorInput = { uid: string; content: string; file: VisitorFile | null; profile: VisitorProfile }
 
 export interface WebchatConversations {
   /** A visitor session was created (the pre-chat form). */
@@ -26,10 +28,12 @@ export interface WebchatConversations {
   /** The visitor saw the agent's messages up to this id (their status becomes consumed). */
   visitorRead(ref: VisitorRef, upTo: number): Promise<void>
   /** The visitor's socket got these agent messages (their status becomes received). */
-  visitorReceived(ref: VisitorRef, ids: number[]): Promise<void>
+  visitorReceived(ref: VisitorRef, messages: { id: number; uid: string }[]): Promise<void>
   visitorTyping(ref: VisitorRef, typing: boolean): Promise<void>
   /** The agent side of an open room: their name, for `agent` on (re)connect; null while nobody answered. */
   currentAgent(ref: VisitorRef): Promise<{ name: string; avatar: string | null } | null>
+  /** A file of this visitor's conversation stored outside the visitor's upload folder (an agent's), or null. */
+  attachmentPath(ref: VisitorRef, name: string): Promise<string | null>
 }
 
 // ---- the core → visitor direction: a frame for every socket of one visitor, wherever it is connected.
@@ -82,7 +86,7 @@ export function createMemoryConversations(bus: Bus): MemoryConversations {
         content: input.content,
         attachment: input.file?.url ?? null,
         attachment_name: input.file?.name ?? null,
-        name: own.profile?.name || null,
+        name: input.profile.name || own.profile?.name || null,
         datetime: new Date().toISOString(),
         status: 'sent',
       }
@@ -94,6 +98,9 @@ export function createMemoryConversations(bus: Bus): MemoryConversations {
     },
     async visitorRead() {},
     async visitorReceived() {},
+    async attachmentPath() {
+      return null
+    },
     async visitorTyping() {},
     async currentAgent(ref) {
       return threads.get(key(ref))?.agent ?? null

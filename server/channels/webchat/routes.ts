@@ -13,12 +13,15 @@ import { isFile, sendStoredFile } from '../../http/files.ts'
 import { readMultipart } from '../../http/multipart.ts'
 import { parseInput } from '../../http/validate.ts'
 import { mediaUrl } from '../../entities/media-store.ts'
-import { kindOfName, sniffVisitorFile, storeVisitorFile, visitorDir } from './attachments.ts'
+import { fileUrl, kindOfName, sniffVisitorFile, storeVisitorFile, visitorDir } from './attachments.ts'
 import { channelOnline, findWebchatChannel, widgetOriginAllowed } from './channel.ts'
 import type { WebchatChannel } from './channel.ts'
 import { createMemoryConversations } from './conversations.ts'
 import type { MemoryConversations, WebchatConversations } from './conversations.ts'
+import { createCoreConversations } from './core-conversations.ts'
 import { demoPage } from './demo-page.ts'
+import { webchatDriver } from './driver.ts'
+import { registerChannelDriver } from '../../chat/outbox.ts'
 import { TokenBuckets } from './rate-limit.ts'
 import { channelKeys, loadServerSecret } from './secret.ts'
 import type { ChannelKeys } from './secret.ts'
@@ -37,8 +40,12 @@ declare module 'fastify' {
 }
 
 export type WebchatOptions = {
-  /** The chat core's side (phase 2); the in-memory conversations otherwise. */
-  conversations?: WebchatConversations
+  /**
+   * Where visitors' conversations live: the chat core (default: rooms and messages in the database, agents' messages
+   * through the outbox and this channel's driver), `memory` (one instance, lost on restart: tests of the channel on
+   * its own), or any other implementation.
+   */
+  conversations?: 'core' | 'memory' | WebchatConversations
 }
 
 const CLIENT_FILE = path.join(import.meta.dirname, 'client', 'widget.js')
@@ -47,7 +54,10 @@ export async function webchatRoutes(app: FastifyInstance, options: WebchatOption
   const { config, db, bus } = app.deps
   const settings = config.webchat
   const keys = channelKeys(await loadServerSecret(config.dataDir, settings.secretKey, app.log))
-  const conversations: WebchatConversations | MemoryConversations = options.conversations ?? createMemoryConversations(bus)
+  const chosen = options.conversations ?? 'core'
+  const core = chosen === 'core' ? createCoreConversations(app.deps) : null
+  const conversations: WebchatConversations | MemoryConversations =
+    core ?? (chosen === 'memory' ? createMemoryConversations(bus) : (chosen as WebchatConversations))
   const sessionsPerAddress = new TokenBuckets(settings.limits.sessionsPerAddress)
   const messagesPerVisitor = new TokenBuckets(settings.limits.messagesPerVisitor)
   const messagesPerAddress = new TokenBuckets(settings.limits.messagesPerAddress)
@@ -72,6 +82,11 @@ export async function webchatRoutes(app: FastifyInstance, options: WebchatOption
     track,
   })
   app.decorate('webchat', { keys, conversations, sockets })
+  if (core) {
+    registerChannelDriver(webchatDriver)
+    const offBridge = await core.bridge((channelId, visitorId, frame) => sockets.local(channelId, visitorId, frame))
+    app.addHook('onClose', offBridge)
+  }
   app.addHook('preClose', async () => {
     await sockets.close()
   })
@@ -183,7 +198,7 @@ export async function webchatRoutes(app: FastifyInstance, options: WebchatOption
     if (channel.requireEmail && !input.email) missing.email = [message('required', request.lang)]
     if (channel.requirePhone && !input.phone) missing.phone = [message('required', request.lang)]
     if (Object.keys(missing).length) throw fieldErrors(missing)
-    const { token, claims } = signVisitorToken(keys.visitorKey(channel.id), channel.id)
+    const { token, claims } = signVisitorToken(keys.visitorKey(channel.id), channel.id, Date.now(), input)
     await conversations.startSession({ siteId: channel.siteId, channelId: channel.id, visitorId: claims.visitorId }, input)
     const answer: VisitorSession = { token, visitor_id: claims.visitorId, expires_at: new Date(claims.expiresAt * 1000).toISOString() }
     return reply.code(201).header('Cache-Control', 'no-store').send(answer)
@@ -217,7 +232,7 @@ export async function webchatRoutes(app: FastifyInstance, options: WebchatOption
       const stored = await storeVisitorFile(visitorDir(config.mediaDir, channel.id, ref.visitorId), part.bytes, kind, part.filename)
       const answer: VisitorAttachment = {
         id: stored.id,
-        url: `${publicOrigin(request)}/widget/files/${channel.id}/${ref.visitorId}/${stored.id}`,
+        url: `${publicOrigin(request)}${fileUrl(channel.id, ref.visitorId, stored.id)}`,
         name: stored.name,
         type: kind.type,
         mime: kind.mime,
@@ -228,19 +243,19 @@ export async function webchatRoutes(app: FastifyInstance, options: WebchatOption
   )
 
   // The files visitors attached: the URL is the capability (a visitor id and 128 random bits), as for settings media.
-  app.get<{ Params: { channel: string; visitor: string; name: string } }>(
-    WIDGET_PATHS.file,
-    { config: { permission: 'public', bare: true } },
-    async (request, reply) => {
-      const { channel, visitor, name } = request.params
-      const kind = kindOfName(name)
-      const valid = kind && /^[1-9][0-9]{0,9}$/.test(channel) && Number(channel) <= 2_147_483_647 && /^[0-9a-f-]{36}$/.test(visitor)
-      const file = valid ? path.join(visitorDir(config.mediaDir, Number(channel), visitor), name) : null
-      if (!kind || !file || !(await isFile(file))) throw detailError(404, 'notFound', request.lang)
-      reply.header('Cross-Origin-Resource-Policy', 'cross-origin')
-      return sendStoredFile(reply, file, { type: kind.mime, filename: name, immutable: true })
-    },
-  )
+  app.get<{ Params: { channel: string; visitor: string; name: string } }>(WIDGET_PATHS.file, { config: { permission: 'public' } }, async (request, reply) => {
+    const { channel, visitor, name } = request.params
+    const kind = kindOfName(name)
+    const valid = kind && /^[1-9][0-9]{0,9}$/.test(channel) && Number(channel) <= 2_147_483_647 && /^[0-9a-f-]{36}$/.test(visitor)
+    let file = valid ? path.join(visitorDir(config.mediaDir, Number(channel), visitor), name) : null
+    // Not an upload of the visitor: an agent's file of the visitor's conversation (the chat core keeps those).
+    if (file && !(await isFile(file)) && request.site) {
+      file = await conversations.attachmentPath({ siteId: request.site.id, channelId: Number(channel), visitorId: visitor }, name)
+    }
+    if (!kind || !file || !(await isFile(file))) throw detailError(404, 'notFound', request.lang)
+    reply.header('Cross-Origin-Resource-Policy', 'cross-origin')
+    return sendStoredFile(reply, file, { type: kind.mime, filename: name, immutable: true })
+  })
 
   // ---- the visitor socket
 

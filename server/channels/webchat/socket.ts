@@ -5,9 +5,9 @@ import { issuesToFieldErrors } from '../../../contract/api/errors.ts'
 import type { Locale } from '../../../contract/locales.ts'
 import { message } from '../../../contract/messages.ts'
 import { VISITOR_CLIENT_MESSAGES, VISITOR_CLOSE_CODES } from '../../../contract/realtime/visitor-socket.ts'
-import type { VisitorClientMessage, VisitorServerMessage } from '../../../contract/realtime/visitor-socket.ts'
+import type { VisitorClientMessage, VisitorMessage, VisitorServerMessage } from '../../../contract/realtime/visitor-socket.ts'
 import type { Bus } from '../../bus/bus.ts'
-import type { VisitorEnvelope, VisitorRef, WebchatConversations } from './conversations.ts'
+import type { VisitorEnvelope, VisitorProfile, VisitorRef, WebchatConversations } from './conversations.ts'
 import { VISITOR_CHANNEL } from './conversations.ts'
 import type { TokenCheck } from './visitor-token.ts'
 import type { TokenBuckets } from './rate-limit.ts'
@@ -32,6 +32,7 @@ type Visitor = {
   address: string
   lang: Locale
   ref: VisitorRef | null
+  profile: VisitorProfile
   lastFrameAt: number
   windowStart: number
   windowFrames: number
@@ -54,6 +55,8 @@ export type VisitorSocketOptions = {
 
 export type VisitorSockets = {
   accept(socket: WebSocket, at: { channelId: number; siteId: number; origin: string; address: string; lang: Locale }): void
+  /** A frame for this instance's widgets of one visitor (the core's events, which every instance hears). */
+  local(channelId: number, visitorId: string, frame: VisitorServerMessage): void
   /** Open widgets of this instance (tests). */
   count(): number
   close(): Promise<void>
@@ -66,7 +69,12 @@ export async function visitorSockets(options: VisitorSocketOptions): Promise<Vis
   const keyOf = (channelId: number, visitorId: string) => `${channelId}:${visitorId}`
 
   const send = (visitor: Visitor, frame: VisitorServerMessage) => {
-    if (!visitor.closed && visitor.socket.readyState === visitor.socket.OPEN) visitor.socket.send(JSON.stringify(frame))
+    if (visitor.closed || visitor.socket.readyState !== visitor.socket.OPEN) return
+    // Attachment URLs are the server's; the widget runs on the customer's site, so they go out absolute.
+    const absolute = (m: VisitorMessage): VisitorMessage => (m.attachment?.startsWith('/') ? { ...m, attachment: `${visitor.origin}${m.attachment}` } : m)
+    if (frame.action === 'message') frame = { ...frame, message: absolute(frame.message) }
+    else if (frame.action === 'messages') frame = { ...frame, messages: frame.messages.map(absolute) }
+    visitor.socket.send(JSON.stringify(frame))
   }
   const close = (visitor: Visitor, code: number, reason: string) => {
     if (visitor.closed) return
@@ -81,12 +89,14 @@ export async function visitorSockets(options: VisitorSocketOptions): Promise<Vis
     for (const visitor of targets) send(visitor, envelope.frame)
     // An agent's message reached an open widget: received (spec 001 §4 message delivery).
     const first = [...targets][0]!
-    if (envelope.frame.action === 'message' && envelope.frame.message.sent_by !== 'client' && first.ref) {
-      options
-        .track(conversations.visitorReceived(first.ref, [envelope.frame.message.id]))
-        .catch((err: unknown) => log.warn({ err }, 'webchat: received status failed'))
-    }
+    if (envelope.frame.action === 'message' && first.ref) received(first.ref, [envelope.frame.message])
   })
+
+  function received(ref: VisitorRef, messages: VisitorMessage[]): void {
+    const agents = messages.filter((m) => m.sent_by === 'agent').map((m) => ({ id: m.id, uid: m.uid }))
+    if (!agents.length) return
+    options.track(conversations.visitorReceived(ref, agents)).catch((err: unknown) => log.warn({ err }, 'webchat: received status failed'))
+  }
 
   const pingTimer = setInterval(() => {
     const now = Date.now()
@@ -99,7 +109,17 @@ export async function visitorSockets(options: VisitorSocketOptions): Promise<Vis
 
   function accept(socket: WebSocket, at: { channelId: number; siteId: number; origin: string; address: string; lang: Locale }): void {
     const now = Date.now()
-    const visitor: Visitor = { socket, ...at, ref: null, lastFrameAt: now, windowStart: now, windowFrames: 0, queue: Promise.resolve(), closed: false }
+    const visitor: Visitor = {
+      socket,
+      ...at,
+      ref: null,
+      profile: { name: '', email: '', phone: '' },
+      lastFrameAt: now,
+      windowStart: now,
+      windowFrames: 0,
+      queue: Promise.resolve(),
+      closed: false,
+    }
     all.add(visitor)
     const helloTimer = setTimeout(() => {
       if (!visitor.ref) close(visitor, VISITOR_CLOSE_CODES.unauthorized, 'no hello')
@@ -172,6 +192,7 @@ export async function visitorSockets(options: VisitorSocketOptions): Promise<Vis
       }
       if (visitor.ref) return
       visitor.ref = { siteId: visitor.siteId, channelId: visitor.channelId, visitorId: check.claims.visitorId }
+      visitor.profile = check.claims.profile
       const key = keyOf(visitor.channelId, check.claims.visitorId)
       let set = byVisitor.get(key)
       if (!set) byVisitor.set(key, (set = new Set()))
@@ -196,7 +217,7 @@ export async function visitorSockets(options: VisitorSocketOptions): Promise<Vis
           return
         }
         const dir = visitorDir(options.mediaDir, ref.channelId, ref.visitorId)
-        const file = frame.attachment ? await visitorFile(dir, visitor.origin, ref.channelId, ref.visitorId, frame.attachment) : null
+        const file = frame.attachment ? await visitorFile(dir, ref.channelId, ref.visitorId, frame.attachment) : null
         if (frame.attachment && !file) {
           send(visitor, {
             action: 'error',
@@ -206,7 +227,7 @@ export async function visitorSockets(options: VisitorSocketOptions): Promise<Vis
           })
           return
         }
-        const stored = await conversations.deliverVisitorMessage(ref, { uid: frame.uid, content: frame.content.trim(), file })
+        const stored = await conversations.deliverVisitorMessage(ref, { uid: frame.uid, content: frame.content.trim(), file, profile: visitor.profile })
         // Every widget of this visitor (other tabs too) shows it; the sender replaces its pending bubble by uid.
         return pushFrame(ref, { action: 'message', message: stored })
       }
@@ -218,7 +239,9 @@ export async function visitorSockets(options: VisitorSocketOptions): Promise<Vis
   }
 
   async function sendHistory(visitor: Visitor, cursor: number | null): Promise<void> {
-    send(visitor, { action: 'messages', messages: await conversations.history(visitor.ref!, cursor) })
+    const messages = await conversations.history(visitor.ref!, cursor)
+    send(visitor, { action: 'messages', messages })
+    received(visitor.ref!, messages)
   }
 
   async function pushFrame(ref: VisitorRef, frame: VisitorServerMessage): Promise<void> {
@@ -228,6 +251,9 @@ export async function visitorSockets(options: VisitorSocketOptions): Promise<Vis
 
   return {
     accept,
+    local(channelId, visitorId, frame) {
+      for (const visitor of byVisitor.get(keyOf(channelId, visitorId)) ?? []) send(visitor, frame)
+    },
     count: () => all.size,
     async close() {
       clearInterval(pingTimer)

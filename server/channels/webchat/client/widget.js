@@ -138,6 +138,8 @@
   let typingSentAt = 0
   /** @type {number | undefined} */
   let typingStop
+  /** @type {number | undefined} */
+  let typingHide
 
   function load() {
     try {
@@ -563,7 +565,10 @@ svg { width: 22px; height: 22px; fill: currentColor; display: block; }
         agentName = frame.name
         break
       case 'typing':
+        // The agent side says when typing starts; it stops with their message, or after a quiet while.
         agentTyping = !!frame.typing
+        clearTimeout(typingHide)
+        if (agentTyping) typingHide = window.setTimeout(() => ((agentTyping = false), render()), 7000)
         break
       case 'ended':
         ended = true

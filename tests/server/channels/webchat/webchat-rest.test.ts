@@ -9,6 +9,7 @@ import { PNG, demoChannel, multipart, newSession } from './visitor-helper.ts'
 // The website chat's public REST (QUALITY 9 and 17): the channel token, CORS for the channel's allowed domains, visitor
 // sessions signed per channel and rate-limited per address, uploads checked by magic bytes and size.
 const t = useTestApp({
+  overrides: { webchat: { conversations: 'memory' } },
   config: {
     webchat: {
       secretKey: 'test-secret-test-secret-test-secret',

@@ -11,6 +11,7 @@ import { Visitor, connectVisitor, demoChannel, newSession } from './visitor-help
 // frames validated by their schema, messages idempotent by uid and rate-limited, and what the agent side sends
 // (name, typing, read state, end) reaching the widget; a reload resumes the conversation by cursor.
 const t = useTestApp({
+  overrides: { webchat: { conversations: 'memory' } },
   config: {
     webchat: {
       secretKey: 'test-secret-test-secret-test-secret',
