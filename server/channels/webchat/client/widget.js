@@ -31,6 +31,7 @@
       start: 'Iniciar conversa',
       formIntro: 'Antes de começar, conte-nos quem é você.',
       required: 'Preencha este campo.',
+      badEmail: 'E-mail inválido.',
       placeholder: 'Escreva uma mensagem…',
       input: 'Mensagem',
       send: 'Enviar',
@@ -60,6 +61,7 @@
       start: 'Start chat',
       formIntro: 'Before we start, tell us who you are.',
       required: 'Fill in this field.',
+      badEmail: 'Invalid e-mail address.',
       placeholder: 'Write a message…',
       input: 'Message',
       send: 'Send',
@@ -89,6 +91,7 @@
       start: 'Iniciar conversación',
       formIntro: 'Antes de empezar, díganos quién es usted.',
       required: 'Complete este campo.',
+      badEmail: 'Correo electrónico no válido.',
       placeholder: 'Escriba un mensaje…',
       input: 'Mensaje',
       send: 'Enviar',
@@ -268,7 +271,10 @@ svg { width: 22px; height: 22px; fill: currentColor; display: block; }
 .panel { position: fixed; right: 20px; bottom: 90px; width: 370px; max-width: calc(100vw - 24px); height: 560px; max-height: calc(100vh - 110px);
   background: #fff; color: #1c1c1c; border-radius: 14px; box-shadow: 0 12px 40px rgba(0,0,0,.28); display: flex; flex-direction: column;
   overflow: hidden; font-size: 14px; line-height: 1.4; }
-@media (max-width: 480px) { .panel { right: 0; bottom: 0; width: 100vw; max-width: 100vw; height: 100%; max-height: 100%; border-radius: 0; } }
+@media (max-width: 480px) {
+  .panel { right: 0; bottom: 0; width: 100vw; max-width: 100vw; height: 100%; max-height: 100%; border-radius: 0; }
+  .launcher[aria-expanded="true"] { display: none; }
+}
 .header { background: ${c}; color: ${on}; display: flex; align-items: center; gap: 10px; padding: 14px 14px 14px 16px; }
 .logo { width: 36px; height: 36px; border-radius: 50%; object-fit: cover; background: #fff; }
 .heading { flex: 1; display: flex; flex-direction: column; min-width: 0; }
@@ -293,6 +299,8 @@ svg { width: 22px; height: 22px; fill: currentColor; display: block; }
 .tick.read { color: #1e88e5; }
 .failed .meta { color: #c62828; }
 .bubble img { display: block; max-width: 220px; max-height: 220px; border-radius: 10px; margin: 2px 0; }
+.bubble.media { padding: 3px; background: #fff !important; border: 1px solid #e3e5e8; }
+.bubble.media img { border-radius: 13px; margin: 0; }
 .bubble audio, .bubble video { display: block; max-width: 240px; }
 .bubble a { color: inherit; text-decoration: underline; }
 .file { display: inline-flex; gap: 6px; align-items: center; }
@@ -345,7 +353,7 @@ svg { width: 22px; height: 22px; fill: currentColor; display: block; }
   function bubbleRow(m) {
     const row = h('div', { class: 'row ' + m.who + (m.status === 'failed' ? ' failed' : '') })
     if (m.showAuthor && m.author) row.append(h('div', { class: 'who', text: m.author }))
-    const bubble = h('div', { class: 'bubble' })
+    const bubble = h('div', { class: 'bubble' + (m.type === 'photo' && m.url && !m.content ? ' media' : '') })
     const file = attachmentNode(m.type, m.url, m.name)
     if (file) bubble.append(file)
     if (m.content) bubble.append(document.createTextNode(m.content))
@@ -676,9 +684,10 @@ svg { width: 22px; height: 22px; fill: currentColor; display: block; }
     for (const field of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll('input'))) {
       const err = /** @type {HTMLElement} */ (form.querySelector('#' + field.id + '-err'))
       const value = field.value.trim()
-      const bad = !value || (field.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+      const badEmail = !!value && field.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
+      const bad = !value || badEmail
       field.setAttribute('aria-invalid', String(bad))
-      err.textContent = bad ? T.required : ''
+      err.textContent = badEmail ? T.badEmail : bad ? T.required : ''
       if (bad && !firstBad) firstBad = field
       profile[field.name] = value
     }
