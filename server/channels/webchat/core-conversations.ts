@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { constants } from 'node:fs'
+import { copyFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { and, desc, eq, gt, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm'
 import type { ChatMessage, ChatRoom } from '../../../contract/api/chat.ts'
@@ -108,6 +110,15 @@ export function createCoreConversations(deps: AppDeps): CoreConversations {
 
     async deliverVisitorMessage(ref, input) {
       const uid = coreUid(ref.visitorId, input.uid)
+      // The core keeps a room's files under DATA_DIR/media/chat-<site>/ by their stored name: the upload goes there
+      // too, under the same random name (the visitor's copy keeps serving /widget/files/).
+      if (input.file) {
+        const dir = path.join(deps.config.mediaDir, `chat-${ref.siteId}`)
+        await mkdir(dir, { recursive: true })
+        await copyFile(input.file.path, path.join(dir, input.file.id), constants.COPYFILE_EXCL).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error
+        })
+      }
       const result = await receiveInbound(deps, {
         siteId: ref.siteId,
         channelId: ref.channelId,
@@ -120,7 +131,7 @@ export function createCoreConversations(deps: AppDeps): CoreConversations {
         uid,
         type: input.file?.type ?? 'text',
         content: input.content,
-        attachment: input.file ? { file: input.file.path, name: input.file.name, mime: input.file.mime, size: input.file.size } : undefined,
+        attachment: input.file ? { file: input.file.id, name: input.file.name, mime: input.file.mime, size: input.file.size } : undefined,
         sentAt: new Date(),
       })
       const [stored] = await messages(ref, eq(chatRoomMessages.id, result.messageId), 1)
@@ -153,7 +164,8 @@ export function createCoreConversations(deps: AppDeps): CoreConversations {
 
     async visitorReceived(ref, received) {
       if (!received.length) return
-      // The driver reported each agent message under its uid (driver.ts); only this visitor's count.
+      // The driver reported each agent message under its uid (driver.ts), which is its external id: a receipt that
+      // beats the driver's own result is kept by the core until it lands (pending deliveries). Only this visitor's.
       const rows = await db
         .select({ uid: chatRoomMessages.uid })
         .from(chatRoomMessages)
