@@ -159,4 +159,17 @@ describe('the conversation', () => {
     for (let i = 0; i < 30; i++) visitor.send({ action: 'ping' })
     expect((await visitor.closed).code).toBe(VISITOR_CLOSE_CODES.policy)
   })
+
+  it("reaches a visitor connected to another instance (the bus carries the agent's frames)", async () => {
+    const other = await t.buildVariant({})
+    const otherBase = await listen(other)
+    const session = await newSession(t.app, token)
+    const { visitor } = await connectVisitor(otherBase, token, session.token)
+    const ref = { siteId, channelId, visitorId: session.visitor_id }
+    await memory().onAgentMessage(ref, { name: 'Maria' }, 'Oi de outra instância')
+    expect((await visitor.next('message')).message.content).toBe('Oi de outra instância')
+    await memory().onAgentTyping(ref, true)
+    expect((await visitor.next('typing')).typing).toBe(true)
+    visitor.close()
+  })
 })
