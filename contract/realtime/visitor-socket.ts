@@ -14,6 +14,8 @@ export const WIDGET_PATHS = {
   attachments: '/widget/attachments/:token',
   file: '/widget/files/:channel/:visitor/:name',
   socket: '/widget/socket/:token',
+  /** Signed in (chat.view_channel): the embed code of a webchat channel, for its settings. */
+  embed: '/api/v1/chat/channels/:id/embed/',
 } as const
 
 /** The header that carries the visitor token on REST calls (a socket sends it in `hello`). */
@@ -167,3 +169,6 @@ export type VisitorSession = { token: string; visitor_id: string; expires_at: st
 
 /** POST /widget/attachments/{token}: the stored file, to name in a `message` frame. */
 export type VisitorAttachment = { id: string; url: string; name: string; type: VisitorMessageType; mime: string; size: number }
+
+/** GET /api/v1/chat/channels/{id}/embed/: what the channel's settings show to paste into a site. */
+export type WidgetEmbed = { token: string; script: string; snippet: string }

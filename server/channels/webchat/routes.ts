@@ -6,8 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { and, asc, eq } from 'drizzle-orm'
 import { message } from '../../../contract/messages.ts'
 import { VISITOR_TOKEN_HEADER, VisitorSessionInput, WIDGET_PATHS } from '../../../contract/realtime/visitor-socket.ts'
-import type { VisitorAttachment, VisitorSession, WidgetConfig } from '../../../contract/realtime/visitor-socket.ts'
+import type { VisitorAttachment, VisitorSession, WidgetConfig, WidgetEmbed } from '../../../contract/realtime/visitor-socket.ts'
 import { chatChannels } from '../../db/schema/entities.generated.ts'
+import { channels } from '../../../contract/entities/chat.ts'
+import type { RoutePermission } from '../../http/permission-guard.ts'
 import { HttpError, detailError, fieldErrors } from '../../http/errors.ts'
 import { isFile, sendStoredFile } from '../../http/files.ts'
 import { readMultipart } from '../../http/multipart.ts'
@@ -255,6 +257,24 @@ export async function webchatRoutes(app: FastifyInstance, options: WebchatOption
     if (!kind || !file || !(await isFile(file))) throw detailError(404, 'notFound', request.lang)
     reply.header('Cross-Origin-Resource-Policy', 'cross-origin')
     return sendStoredFile(reply, file, { type: kind.mime, filename: name, immutable: true })
+  })
+
+  // ---- the embed code, for the channel's settings (signed in)
+
+  app.get<{ Params: { id: string } }>(WIDGET_PATHS.embed, { config: { permission: channels.permissions.view as RoutePermission } }, async (request) => {
+    const id = /^[1-9][0-9]{0,9}$/.test(request.params.id) ? Number(request.params.id) : null
+    const [row] =
+      id !== null && id <= 2_147_483_647
+        ? await db
+            .select({ id: chatChannels.id })
+            .from(chatChannels)
+            .where(and(eq(chatChannels.id, id), eq(chatChannels.siteId, request.auth!.user.siteId), eq(chatChannels.type, 'webchat')))
+        : []
+    if (!row) throw detailError(404, 'notFound', request.lang)
+    const token = keys.publicToken(row.id)
+    const script = `${publicOrigin(request)}${WIDGET_PATHS.script}`
+    const answer: WidgetEmbed = { token, script, snippet: `<script src="${script}" data-channel="${token}" async></script>` }
+    return answer
   })
 
   // ---- the visitor socket

@@ -1,9 +1,10 @@
 import { gunzipSync } from 'node:zlib'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chatChannels } from '../../../../server/db/schema/index.ts'
 import { signVisitorToken } from '../../../../server/channels/webchat/visitor-token.ts'
 import type { WidgetConfig } from '../../../../contract/realtime/visitor-socket.ts'
-import { randomIp, useTestApp } from '../../helper.ts'
+import { randomIp, signedIn, useTestApp } from '../../helper.ts'
 import { PNG, demoChannel, multipart, newSession } from './visitor-helper.ts'
 
 // The website chat's public REST (QUALITY 9 and 17): the channel token, CORS for the channel's allowed domains, visitor
@@ -226,5 +227,22 @@ describe('the script and the demo page', () => {
     expect(response.headers['content-type']).toContain('text/html')
     expect(response.body).toContain(`data-channel="${token}"`)
     expect(response.body).toContain('Aurora Bakery')
+  })
+})
+
+describe('the embed code', () => {
+  it("gives the settings the snippet of a webchat channel of the caller's site; not for a WhatsApp channel, nor to a stranger", async () => {
+    const admin = await signedIn(t.app, 'admin')
+    const response = await admin.get(`/api/v1/chat/channels/${channelId}/embed/`)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({
+      token,
+      script: 'http://localhost/widget.js',
+      snippet: `<script src="http://localhost/widget.js" data-channel="${token}" async></script>`,
+    })
+    const [whatsapp] = await t.database.db.select({ id: chatChannels.id }).from(chatChannels).where(eq(chatChannels.type, 'whatsapp'))
+    expect((await admin.get(`/api/v1/chat/channels/${whatsapp!.id}/embed/`)).statusCode).toBe(404)
+    expect((await admin.get('/api/v1/chat/channels/99999999999/embed/')).statusCode).toBe(404)
+    expect((await get(`/api/v1/chat/channels/${channelId}/embed/`)).statusCode).toBe(401)
   })
 })
