@@ -31,6 +31,7 @@ try {
     const page = await browser.newPage({ viewport, locale: lang, extraHTTPHeaders: { 'Accept-Language': lang } })
     page.on('console', (m) => console.log(`[${lang}] console.${m.type()}: ${m.text()}`))
     page.on('pageerror', (e) => console.log(`[${lang}] page error: ${e.message}`))
+    page.on('response', (r) => r.status() >= 400 && console.log(`[${lang}] ${r.status()} ${r.url()}`))
     const shot = (name: string) => page.screenshot({ path: path.join(out, `widget-${lang}-${name}.png`) })
     await page.goto(`http://127.0.0.1:${PORT}/widget-demo`)
     const launcher = page.locator('#atende-chat-widget').locator('button.launcher')

@@ -40,6 +40,7 @@ export function demoPage(lang: Locale, channelToken: string | null): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escape(t.title)}</title>
 <style>
   /* Deliberately hostile to widgets: global resets a real site might have. */

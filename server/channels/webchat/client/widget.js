@@ -204,7 +204,9 @@
   const style = h('style')
   root.append(style)
 
-  const launcher = /** @type {HTMLButtonElement} */ (h('button', { class: 'launcher', type: 'button', 'aria-label': T.open, 'aria-expanded': 'false' }))
+  const launcher = /** @type {HTMLButtonElement} */ (
+    h('button', { class: 'launcher', type: 'button', 'aria-label': T.open, 'aria-expanded': 'false', 'aria-controls': 'atende-panel' })
+  )
   const badge = h('span', { class: 'badge', hidden: '' })
   launcher.append(svg(ICON_CHAT), badge)
 
@@ -233,7 +235,14 @@
   const sendButton = h('button', { class: 'icon send', type: 'button', 'aria-label': T.send, title: T.send })
   sendButton.append(svg(ICON_SEND))
   const composer = h('div', { class: 'composer' }, [attachButton, fileInput, input, sendButton])
-  const panel = h('div', { class: 'panel', role: 'dialog', 'aria-labelledby': 'atende-title', hidden: '' }, [header, notice, log, typingLine, form, composer])
+  const panel = h('div', { class: 'panel', id: 'atende-panel', role: 'dialog', 'aria-labelledby': 'atende-title', hidden: '' }, [
+    header,
+    notice,
+    log,
+    typingLine,
+    form,
+    composer,
+  ])
   root.append(panel, launcher)
 
   function paint() {
@@ -755,10 +764,13 @@ svg { width: 22px; height: 22px; fill: currentColor; display: block; }
     await sendMessage('', answer.body)
   })
 
-  // ---- start
+  // ---- start: nothing shows unless the channel answers (unknown token, or a site not among its allowed domains)
   paint()
-  document.body.append(host)
   loadConfig().then((ok) => {
-    if (ok && session) connect()
+    if (!ok) return
+    const show = () => document.body.append(host)
+    if (document.body) show()
+    else document.addEventListener('DOMContentLoaded', show)
+    if (session) connect()
   })
 })()
