@@ -111,11 +111,12 @@ main{flex:1;overflow-y:auto;padding:14px 6%;display:flex;flex-direction:column;g
 .msg.in{align-self:flex-end;background:#d9fdd3;border-top-right-radius:0}
 .msg.out{align-self:flex-start;background:#fff;border-top-left-radius:0}
 .msg.failed{background:#fde2e1}
+.placeholder{display:grid;place-items:center;width:220px;max-width:100%;height:120px;background:#dfe5e7;border-radius:6px;margin-bottom:4px;font-size:34px;color:#8696a0}
 .msg img,.msg video{display:block;max-width:100%;max-height:320px;border-radius:6px;margin-bottom:4px}
 .msg audio{display:block;max-width:100%;margin:2px 0 4px}
 .msg .meta{float:right;margin:6px 0 0 10px;font-size:11px;color:#667781;display:flex;gap:3px;align-items:center;white-space:nowrap}
-.ticks{font-size:12px;letter-spacing:-4px;padding-right:4px;color:#8696a0}
-.ticks.read{color:#53bdeb}
+.ticks{font-size:13px;font-weight:700;letter-spacing:-5px;padding-right:5px;color:#8696a0}
+.ticks.read{color:#1fa3ec}
 .ticks.failed{color:#d93025;letter-spacing:0}
 .quote{border-left:4px solid #06cf9c;background:rgba(0,0,0,.05);padding:4px 8px;border-radius:4px;margin-bottom:4px;font-size:13px;color:#54656f;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .tpl-header{font-weight:600;margin-bottom:4px}
@@ -212,8 +213,13 @@ function findText(id) {
 
 function mediaNode(type, obj) {
   const src = mediaSrc(obj);
-  if (type === 'image' || type === 'sticker') return el('img', { src, alt: obj.caption || type, loading: 'lazy' });
-  if (type === 'video') return el('video', { src, controls: true });
+  if (type === 'image' || type === 'sticker') {
+    const img = el('img', { src, alt: obj.caption || type });
+    img.onload = stick;
+    img.onerror = () => img.replaceWith(el('div', { className: 'placeholder', textContent: '🖼' }));
+    return img;
+  }
+  if (type === 'video') return el('video', { src, controls: true, preload: 'metadata', onloadedmetadata: stick });
   if (type === 'audio') return el('div', {}, obj.voice ? el('small', { textContent: '🎤 ' + T('voice') }) : null, el('audio', { src, controls: true }));
   return el('a', { className: 'card', href: src, target: '_blank', rel: 'noopener' }, el('span', { className: 'icon', textContent: '📄' }), el('span', { textContent: obj.filename || T('document') }));
 }
@@ -277,7 +283,6 @@ function render() {
   banner.hidden = false;
   banner.className = 'banner' + (conv.window_open ? ' open' : '');
   banner.textContent = conv.window_open ? T('windowOpen') : T('windowClosed');
-  const nearBottom = main.scrollHeight - main.scrollTop - main.clientHeight < 80;
   const nodes = conv.messages.map((m) => {
     if (m.type === 'system') return el('div', { className: 'system', textContent: (conv.name || conv.wa_id) + ' ' + T('changedNumber') + ' → +' + m.payload.system.wa_id });
     const meta = el('span', { className: 'meta' }, time(m.at), ticks(m.status));
@@ -286,9 +291,13 @@ function render() {
     return node;
   });
   main.replaceChildren(...(nodes.length ? nodes : [el('div', { className: 'empty', textContent: T('empty') })]));
-  if (nearBottom || !render.done) main.scrollTop = main.scrollHeight;
-  render.done = true;
+  stick();
 }
+
+// Follows new messages (and images that finish loading) unless the person scrolled up to read.
+let atBottom = true;
+function stick() { const main = $('#messages'); if (atBottom) main.scrollTop = main.scrollHeight; }
+$('#messages').addEventListener('scroll', () => { const m = $('#messages'); atBottom = m.scrollHeight - m.scrollTop - m.clientHeight < 80; });
 
 async function send(extra) {
   const c = cfg();

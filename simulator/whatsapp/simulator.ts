@@ -943,6 +943,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   app.get('/', async (_request, reply) => reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(customerPage()))
 
+  app.get('/favicon.ico', async (_request, reply) => reply.code(204).send())
   app.get('/control/health', async () => ({ ok: true, numbers: state.numbers.size }))
 
   app.get('/control/numbers', async () => [...state.numbers.values()].map(publicNumber))
