@@ -325,14 +325,21 @@ $('#file').addEventListener('change', async () => {
   send({ type, file: { data, mime_type: mime, filename: file.name }, [type]: type === 'document' ? { filename: file.name, ...(caption ? { caption } : {}) } : caption && type !== 'audio' && type !== 'sticker' ? { caption } : {} });
 });
 $('#locate').addEventListener('click', () => {
+  // The browser's position when it gives one soon (a permission prompt left unanswered never times out), else São Paulo.
+  let asked = false;
   const ask = (lat, lng) => {
+    if (asked) return;
+    asked = true;
     const answer = prompt(T('locationPrompt'), lat.toFixed(6) + ', ' + lng.toFixed(6));
     if (!answer) return;
     const [a, b] = answer.split(',').map((x) => Number(x.trim()));
     if (Number.isFinite(a) && Number.isFinite(b)) send({ type: 'location', location: { latitude: a, longitude: b, name: T('myLocation') } });
   };
-  if (navigator.geolocation) navigator.geolocation.getCurrentPosition((p) => ask(p.coords.latitude, p.coords.longitude), () => ask(-23.561414, -46.655881), { timeout: 4000 });
-  else ask(-23.561414, -46.655881);
+  const fallback = () => ask(-23.561414, -46.655881);
+  if (navigator.geolocation) {
+    navigator.geolocation.getCurrentPosition((p) => ask(p.coords.latitude, p.coords.longitude), fallback, { timeout: 3000 });
+    setTimeout(fallback, 3500);
+  } else fallback();
 });
 $('#toggle').addEventListener('click', () => { $('#settings').hidden = !$('#settings').hidden; });
 $('#lang').addEventListener('change', () => { lang = $('#lang').value; localStorage.setItem('wa-sim-lang', lang); applyLanguage(); });

@@ -174,6 +174,20 @@ describe('statuses after a send', () => {
     ])
   })
 
+  it('with the customer page open, a reply is read at once and no delivered is posted, as Meta does', async () => {
+    const { base, client, product, send } = await setup()
+    await client.sendText(PHONE, CUSTOMER, 'Oi', { wait: true })
+    const page = new AbortController()
+    const events = await fetch(`${base}/control/events?phone_number_id=${PHONE}&wa_id=${CUSTOMER}&open=1`, { signal: page.signal })
+    expect(events.headers.get('content-type')).toContain('text/event-stream')
+    const reader = events.body!.getReader()
+    const first = new TextDecoder().decode((await reader.read()).value)
+    expect(JSON.parse(first.replace(/^data: /, '')).messages).toHaveLength(1)
+    const id = (await send({ type: 'text', text: { body: 'Já te respondo' } })).body.messages[0].id
+    await vi.waitFor(() => expect(product.statuses(id).map((s: any) => s.status)).toEqual(['sent', 'read']))
+    page.abort()
+  })
+
   it('reads by itself after autoReadMs', async () => {
     const { client, product, send } = await setup({ autoReadMs: 30 })
     await client.sendText(PHONE, CUSTOMER, 'Oi', { wait: true })
@@ -208,7 +222,7 @@ describe('statuses after a send', () => {
 
     await client.chaos({ duplicate: 0, reorder: false, multiEntry: true })
     const before = product.hits.length
-    await Promise.all([1, 2, 3].map((n) => client.sendText(PHONE, CUSTOMER, `burst ${n}`)))
+    await Promise.all([1, 2, 3].map((n) => sim.inbound({ phone_number_id: PHONE, from: CUSTOMER, type: 'text', text: { body: `burst ${n}` } })))
     await sim.idle()
     const envelopes = product.hits.slice(before)
     expect(envelopes.length).toBeLessThan(3)
@@ -273,7 +287,9 @@ describe('the 24-hour window and throughput', () => {
   })
 
   it('answers 130429 past the throughput per number and 131056 past the pair rate per customer', async () => {
-    const { client, send } = await setup({ throughputPerSecond: 3, pairLimit: 100 })
+    // A stopped clock: however slow the machine, every send falls in the same second.
+    const frozen = Date.now()
+    const { client, send } = await setup({ throughputPerSecond: 3, pairLimit: 100, now: () => frozen })
     await client.sendText(PHONE, CUSTOMER, 'Oi')
     const results = []
     for (let i = 0; i < 4; i++) results.push(await send({ type: 'text', text: { body: `${i}` } }))
@@ -281,7 +297,7 @@ describe('the 24-hour window and throughput', () => {
     expect(results[3]!.status).toBe(400)
     expect(results[3]!.body.error).toMatchObject({ code: 130429, error_data: { details: 'Cloud API message throughput has been reached.' } })
 
-    const pair = await setup({ throughputPerSecond: 100, pairLimit: 2 })
+    const pair = await setup({ throughputPerSecond: 100, pairLimit: 2, now: () => frozen })
     await pair.client.sendText(PHONE, CUSTOMER, 'Oi')
     const codes = []
     for (let i = 0; i < 3; i++) codes.push((await pair.send({ type: 'text', text: { body: `${i}` } })).body.error?.code ?? 200)
@@ -461,6 +477,15 @@ describe('media', () => {
 })
 
 describe('the control API drives every inbound type to the product', () => {
+  it('serves the customer page in three languages', async () => {
+    const { base } = await setup()
+    const page = await fetch(`${base}/`)
+    expect(page.headers.get('content-type')).toContain('text/html')
+    const html = await page.text()
+    for (const text of ['Simulador do WhatsApp', 'WhatsApp simulator', 'Simulador de WhatsApp', '/control/events', '/control/inbound'])
+      expect(html).toContain(text)
+  })
+
   it('text, media with real bytes, location, contacts, interactive, template button, reaction and system', async () => {
     const { client, product, graph, send } = await setup()
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('a real enough jpeg'), Buffer.from([0xff, 0xd9])])
