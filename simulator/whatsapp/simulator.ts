@@ -71,6 +71,12 @@ export type SimulatorOptions = {
   autoReadMs?: number | null
   /** Meta's rule: a message arriving while the chat is open is delivered and read at once, and no delivered is sent. */
   skipDeliveredWhenOpen?: boolean
+  /**
+   * Brazilian mobiles registered before the ninth digit: Meta's wa_id lacks it (55 11 9xxxx-xxxx → 55 11 xxxx-xxxx).
+   * On, every Brazilian mobile's wa_id (webhook `from`, `contacts[].wa_id`, `recipient_id`, the send answer) drops it,
+   * and a send to either form reaches the same customer.
+   */
+  brazilWaIdWithoutNinthDigit?: boolean
   chaos?: Partial<Chaos>
   webhook?: Partial<RetryOptions>
   logger?: boolean | { level: string }
@@ -264,6 +270,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     deliveredDelayMs: options.deliveredDelayMs ?? 400,
     autoReadMs: options.autoReadMs ?? null,
     skipDeliveredWhenOpen: options.skipDeliveredWhenOpen ?? true,
+    brazilWaIdWithoutNinthDigit: options.brazilWaIdWithoutNinthDigit ?? false,
     random: options.random ?? Math.random,
     now: options.now ?? Date.now,
   }
@@ -320,6 +327,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   for (const number of options.numbers ?? []) addNumber(number)
 
   const keyOf = (phoneNumberId: string, waId: string) => `${phoneNumberId}:${waId}`
+  /** A customer's number as WhatsApp identifies it. */
+  const waIdOf = (number: string) => {
+    const plain = digits(number)
+    const old = resolved.brazilWaIdWithoutNinthDigit ? /^55(\d{2})9(\d{8})$/.exec(plain) : null
+    return old ? `55${old[1]}${old[2]}` : plain
+  }
 
   function conversation(phoneNumberId: string, waId: string, name?: string): Conversation {
     const key = keyOf(phoneNumberId, waId)
@@ -450,7 +463,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     if (!isObject(input)) throw new ControlError(400, 'a JSON object is required')
     const number = state.numbers.get(String(input.phone_number_id ?? ''))
     if (!number) throw new ControlError(404, `no business number ${String(input.phone_number_id)}`)
-    const from = digits(String(input.from ?? ''))
+    const from = waIdOf(String(input.from ?? ''))
     if (from.length < 8 || from.length > 15) throw new ControlError(400, 'from must be the customer number (8 to 15 digits)')
     const type = String(input.type ?? '')
     if (!IN_TYPES.has(type)) throw new ControlError(400, `type must be one of ${[...IN_TYPES].join(', ')}`)
@@ -536,7 +549,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         message.reaction = { message_id: body.message_id, emoji: body.emoji }
         break
       case 'system': {
-        const newId = digits(String(body.wa_id ?? body.new_wa_id ?? ''))
+        const newId = waIdOf(String(body.wa_id ?? body.new_wa_id ?? ''))
         need(newId.length >= 8, 'system.wa_id (the new number) is required')
         message.system = { body: `User ${conv.name || from} changed from ${from} to ${newId}`, wa_id: newId, type: 'user_changed_number' }
         break
@@ -729,7 +742,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     }
     if (body.recipient_type !== undefined && body.recipient_type !== 'individual') throw invalid('recipient_type must be individual')
     const input = typeof body.to === 'string' ? body.to : ''
-    const to = digits(input)
+    const to = waIdOf(input)
     if (to.length < 8 || to.length > 15) throw invalid('The parameter to is required and must be a phone number.')
     const type = typeof body.type === 'string' ? body.type : 'text'
     if (!OUT_TYPES.has(type)) throw invalid(`Param type must be one of {${[...OUT_TYPES].join(', ')}}`)
@@ -936,7 +949,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   function requireConversation(query: Record<string, unknown>): Conversation {
     const phoneNumberId = String(query.phone_number_id ?? '')
     if (!state.numbers.has(phoneNumberId)) throw new ControlError(404, `no business number ${phoneNumberId}`)
-    const waId = digits(String(query.wa_id ?? ''))
+    const waId = waIdOf(String(query.wa_id ?? ''))
     if (waId.length < 8) throw new ControlError(400, 'wa_id (the customer number) is required')
     return conversation(phoneNumberId, waId, typeof query.name === 'string' && query.name ? query.name : undefined)
   }

@@ -344,6 +344,21 @@ describe('Graph API', () => {
     expect(conversation.messages.slice(1).map((m) => m.type)).toEqual(bodies.map((b) => b.type))
   })
 
+  it("can report Brazilian mobiles' wa_id without the ninth digit, as Meta does for older accounts", async () => {
+    const { client, product, send } = await setup({ brazilWaIdWithoutNinthDigit: true })
+    await client.sendText(PHONE, CUSTOMER, 'Oi', { name: 'Maria', wait: true })
+    const value = product.hits[0]!.json.entry[0].changes[0].value
+    expect(value.contacts).toEqual([{ profile: { name: 'Maria' }, wa_id: '551187650001' }])
+    expect(value.messages[0].from).toBe('551187650001')
+    const withNine = await send({ type: 'text', text: { body: 'Olá' } })
+    expect(withNine.body.contacts).toEqual([{ input: `+${CUSTOMER}`, wa_id: '551187650001' }])
+    const withoutNine = await send({ type: 'text', text: { body: 'Tudo bem?' }, to: '551187650001' })
+    expect(withoutNine.status).toBe(200)
+    const conversation = await client.conversation(PHONE, CUSTOMER)
+    expect(conversation.wa_id).toBe('551187650001')
+    expect(conversation.messages).toHaveLength(3)
+  })
+
   it('sends templates by name and language, counting parameters (132001, 132000)', async () => {
     const { client, send } = await setup()
     await client.sendText(PHONE, CUSTOMER, 'Oi')
