@@ -23,6 +23,12 @@ const PID_LINE = /^ATENDE_ENGINE_PID (\d+)$/
 /** The simulator's business numbers: the WhatsApp channels whose Graph address is the simulator's. */
 export async function simulatedChannels(app: FastifyInstance, config: Config, serverPort: number) {
   const { host, port } = config.whatsappSimulator
+  // The server as the simulator reaches it: loopback, unless it listens on one address only.
+  const webhookHost = ['0.0.0.0', '::', '', '127.0.0.1', 'localhost'].includes(config.host)
+    ? '127.0.0.1'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host
   const urls = [`http://${host}:${port}`, `http://localhost:${port}`].flatMap((url) => [url, `${url}/`])
   const rows = await app.deps.db
     .select()
@@ -36,7 +42,7 @@ export async function simulatedChannels(app: FastifyInstance, config: Config, se
       access_token: row.accessToken,
       app_secret: row.appSecret,
       verify_token: row.verifyToken,
-      webhook_url: `http://127.0.0.1:${serverPort}/webhooks/whatsapp/${row.id}/`,
+      webhook_url: `http://${webhookHost}:${serverPort}/webhooks/whatsapp/${row.id}/`,
       display_phone_number: row.phoneNumber || '5511999990000',
       verified_name: row.description || 'Atende Demo',
     }))
