@@ -144,7 +144,8 @@ const SCRIPT = `
 const STRINGS = __STRINGS__;
 const $ = (s) => document.querySelector(s);
 const pick = (l) => (STRINGS[l] ? l : l && l.startsWith('es') ? 'es-ES' : l && l.startsWith('en') ? 'en-US' : 'pt-BR');
-let lang = pick(localStorage.getItem('wa-sim-lang') || navigator.language);
+const params = new URLSearchParams(location.search);
+let lang = pick(params.get('lang') || localStorage.getItem('wa-sim-lang') || navigator.language);
 let numbers = [];
 let conv = null;
 let source = null;
@@ -171,7 +172,7 @@ async function loadNumbers() {
   numbers = await (await fetch('/control/numbers')).json();
   const select = $('#business');
   select.replaceChildren(...numbers.map((n) => el('option', { value: n.phone_number_id, textContent: '+' + n.display_phone_number + ' · ' + n.verified_name })));
-  const saved = localStorage.getItem('wa-sim-business');
+  const saved = params.get('phone_number_id') || localStorage.getItem('wa-sim-business');
   if (numbers.some((n) => n.phone_number_id === saved)) select.value = saved;
   if (!numbers.length) $('#settings').hidden = false;
 }
@@ -287,6 +288,8 @@ function render() {
     if (m.type === 'system') return el('div', { className: 'system', textContent: (conv.name || conv.wa_id) + ' ' + T('changedNumber') + ' → +' + m.payload.system.wa_id });
     const meta = el('span', { className: 'meta' }, time(m.at), ticks(m.status));
     const node = el('div', { className: 'msg ' + m.direction + (m.status === 'failed' ? ' failed' : ''), id: 'm-' + m.id }, ...body(m), meta);
+    node.dataset.status = m.status;
+    node.dataset.type = m.type;
     if (m.errors) node.append(el('div', { className: 'error', textContent: m.errors.map((e) => e.code + ' ' + e.title).join('; ') }));
     return node;
   });
@@ -346,8 +349,9 @@ $('#lang').addEventListener('change', () => { lang = $('#lang').value; localStor
 for (const id of ['#business', '#customer', '#name']) $(id).addEventListener('change', connect);
 document.addEventListener('visibilitychange', connect);
 
-$('#customer').value = localStorage.getItem('wa-sim-customer') || '5511987650001';
-$('#name').value = localStorage.getItem('wa-sim-name') || 'Maria Cliente';
+// ?phone_number_id=&wa_id=&name=&lang= preselect (handy for e2e); otherwise the last choice, kept in localStorage.
+$('#customer').value = params.get('wa_id') || localStorage.getItem('wa-sim-customer') || '5511987650001';
+$('#name').value = params.get('name') || localStorage.getItem('wa-sim-name') || 'Maria Cliente';
 applyLanguage();
 loadNumbers().then(connect);
 `
