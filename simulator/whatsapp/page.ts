@@ -128,7 +128,7 @@ main{flex:1;overflow-y:auto;padding:14px 6%;display:flex;flex-direction:column;g
 .card{display:flex;gap:8px;align-items:center;text-decoration:none;color:inherit}
 .card .icon{font-size:28px}
 .system{align-self:center;background:#fff;color:#54656f;font-size:12.5px;padding:4px 10px;border-radius:8px;margin:4px 0;box-shadow:0 1px .5px rgba(11,20,26,.13)}
-.error{color:#d93025;font-size:12px;margin-top:2px}
+.error{clear:both;color:#d93025;font-size:12px;padding-top:2px}
 footer{display:flex;align-items:flex-end;gap:6px;padding:8px 10px;background:#f0f2f5}
 footer textarea{flex:1;resize:none;font:inherit;padding:9px 12px;border:0;border-radius:8px;max-height:120px;min-height:40px;outline:none;background:#fff}
 .round{flex:none;width:40px;height:40px;border-radius:50%;border:0;cursor:pointer;font-size:19px;display:grid;place-items:center;background:transparent;color:#54656f}
