@@ -57,7 +57,7 @@ function toMp3(source: string, target: string, mime: string): Promise<void> {
     if (mime === 'audio/wav') {
       createReadStream(source).on('error', fail).pipe(lame.stdin)
     } else {
-      const decoder = spawn('opusdec', ['--quiet', source, '-'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      const decoder = spawn('opusdec', ['--quiet', '--force-wav', source, '-'], { stdio: ['ignore', 'pipe', 'ignore'] })
       decoder.on('error', fail)
       decoder.on('close', (code) => {
         if (code !== 0) fail(new Error(`opusdec exited ${code}`))

@@ -22,7 +22,7 @@ import { agentMaySend, roomHasExpired, serializeMessage, serializeRoom } from '.
 
 const nextRevision = sql`nextval('chat_revision_seq')`
 
-export type SendAgentMessage = { siteId: number; userId: number; roomId?: number; roomUid?: string; body: SendMessageBody; lang?: Locale }
+export type SendAgentMessage = { siteId: number; userId: number; roomId?: number; roomUid?: string; body: v.InferInput<typeof SendMessageBody>; lang?: Locale }
 
 async function findRoom(deps: AppDeps, siteId: number, ref: { roomId?: number; roomUid?: string }): Promise<RoomRow | undefined> {
   const where = ref.roomId !== undefined ? eq(chatRooms.id, ref.roomId) : eq(chatRooms.uid, ref.roomUid ?? '')
