@@ -1,8 +1,8 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { AppDeps } from '../deps.ts'
 import { chatPendingDeliveries, chatRoomMessages, chatRooms } from '../db/schema/index.ts'
 import { publishChatEvent, roomAudience } from './events.ts'
-import { serializeMessage } from './serialize.ts'
+import { serializeMessage, serializeRoom } from './serialize.ts'
 import type { DeliveryReport } from './types.ts'
 
 // A delivery report (WHATSAPP.md §A1.5): statuses only move forward — sending < accepted < dispatched < received <
@@ -12,6 +12,23 @@ import type { DeliveryReport } from './types.ts'
 // when it stores that id; after PENDING_KEEP_MS the sweep forgets it (the id was never ours).
 
 export const STATUS_RANK: Record<string, number> = { sending: 0, accepted: 1, dispatched: 2, received: 3, consumed: 4 }
+
+/** WhatsApp's "Re-engagement message": free text outside the 24-hour window (WHATSAPP.md §A1.7). */
+export const WINDOW_CLOSED_CODE = 131047
+
+/**
+ * The provider refused free text as outside the window (synchronously from the send call, or later in a status): the
+ * room shows as expired (send a template) until the customer writes again, whatever our clock thought.
+ */
+export async function markWindowClosed(deps: AppDeps, roomId: number, at: Date): Promise<void> {
+  const [room] = await deps.db
+    .update(chatRooms)
+    .set({ windowClosedAt: at, revision: sql`nextval('chat_revision_seq')` })
+    .where(and(eq(chatRooms.id, roomId), isNull(chatRooms.windowClosedAt), or(isNull(chatRooms.lastClientMessageAt), lt(chatRooms.lastClientMessageAt, at))))
+    .returning()
+  if (room)
+    await publishChatEvent(deps.bus, { type: 'room', site_id: room.siteId, users: await roomAudience(deps, room), room: await serializeRoom(deps, room) })
+}
 
 /** How long a report for an unknown provider id is kept. */
 export const PENDING_KEEP_MS = 60 * 60 * 1000
@@ -44,6 +61,7 @@ async function applyToMessage(deps: AppDeps, report: DeliveryReport): Promise<bo
     .where(and(match, forward))
     .returning()
   if (updated) {
+    if (report.status === 'failed' && report.error?.code === WINDOW_CLOSED_CODE) await markWindowClosed(deps, updated.roomId, report.at)
     const [room] = await db
       .select({ id: chatRooms.id, siteId: chatRooms.siteId, userId: chatRooms.userId })
       .from(chatRooms)

@@ -152,6 +152,7 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
           title: room.title || (message.customer.name ?? '').slice(0, 255),
           // The customer answered: an outgoing chat may now be written to freely.
           awaitingTemplateReply: false,
+          windowClosedAt: null,
           revision: nextRevision,
         })
         .where(eq(chatRooms.id, room.id))

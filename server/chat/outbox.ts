@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { AppDeps } from '../deps.ts'
 import { chatChannels, chatOutbox, chatRoomMessages, chatRooms } from '../db/schema/index.ts'
 import { storedChatPath } from './attachment-store.ts'
-import { applyPendingDeliveries } from './delivery.ts'
+import { WINDOW_CLOSED_CODE, applyPendingDeliveries, markWindowClosed } from './delivery.ts'
 import { publishChatEvent, roomAudience } from './events.ts'
 import { serializeMessage } from './serialize.ts'
 import type { ChannelDriver, ChannelType, DeliverResult, OutboxJob } from './types.ts'
@@ -244,6 +244,7 @@ async function deliverRow(deps: AppDeps, row: ClaimedRow): Promise<number | null
   })
   if (!updated) return null
   if (result.outcome === 'sent') await applyPendingDeliveries(deps, row.channel_id, result.externalId)
+  if (result.outcome === 'failed' && result.error.code === WINDOW_CLOSED_CODE) await markWindowClosed(deps, message.roomId, new Date())
   const [latest] = await db.select().from(chatRoomMessages).where(eq(chatRoomMessages.id, message.id))
   const [room] = await db
     .select({ id: chatRooms.id, siteId: chatRooms.siteId, userId: chatRooms.userId })

@@ -29,9 +29,13 @@ export function compatibility(channel: ChannelRow): ChatCompatibility {
   }
 }
 
-/** WhatsApp only: the customer wrote, and their last message is past the 24-hour window. */
-export function roomHasExpired(room: Pick<RoomRow, 'lastClientMessageAt'>, channel: Pick<ChannelRow, 'type'>, now = new Date()): boolean {
-  return channel.type === 'whatsapp' && room.lastClientMessageAt !== null && !windowOpen(room.lastClientMessageAt, now)
+/**
+ * WhatsApp only: the customer wrote and their last message is past the 24-hour window, or the provider said so (a
+ * 131047 refusal) since their last message.
+ */
+export function roomHasExpired(room: Pick<RoomRow, 'lastClientMessageAt' | 'windowClosedAt'>, channel: Pick<ChannelRow, 'type'>, now = new Date()): boolean {
+  if (channel.type !== 'whatsapp') return false
+  return room.windowClosedAt !== null || (room.lastClientMessageAt !== null && !windowOpen(room.lastClientMessageAt, now))
 }
 
 /**

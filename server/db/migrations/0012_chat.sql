@@ -91,6 +91,7 @@ CREATE TABLE "chat_rooms" (
 	"last_client_message_at" timestamp with time zone,
 	"last_client_message_content" text DEFAULT '' NOT NULL,
 	"awaiting_template_reply" boolean DEFAULT false NOT NULL,
+	"window_closed_at" timestamp with time zone,
 	"revision" bigint DEFAULT nextval('chat_revision_seq') NOT NULL,
 	CONSTRAINT "chat_rooms_uid_unique" UNIQUE("uid")
 );

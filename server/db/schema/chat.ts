@@ -88,6 +88,8 @@ export const chatRooms = pgTable(
     lastClientMessageContent: text('last_client_message_content').notNull().default(''),
     /** An outgoing chat waits for the customer's answer to its template before free text is allowed. */
     awaitingTemplateReply: boolean('awaiting_template_reply').notNull().default(false),
+    /** The provider refused free text as outside the 24-hour window (WhatsApp 131047); the customer's next message clears it. */
+    windowClosedAt: timestamp('window_closed_at', { withTimezone: true }),
     revision: revision(),
   },
   (t) => [
