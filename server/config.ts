@@ -31,6 +31,8 @@ export type Config = {
   limits: HttpLimits
   /** The website chat widget (server/channels/webchat/). */
   webchat: WebchatConfig
+  /** The WhatsApp Cloud API simulator started for the demo (simulator/whatsapp/, server/seed/demo-simulator.ts). */
+  whatsappSimulator: WhatsappSimulatorConfig
 }
 
 export type WebchatConfig = {
@@ -45,6 +47,12 @@ export type WebchatConfig = {
     messagesPerAddress: { burst: number; perSecond: number }
   }
 }
+
+/**
+ * `demo` (the default outside production): `npm start` runs the simulator on loopback as a child of the server when a
+ * WhatsApp channel's Graph address points at it (the demo's does); `off`: never.
+ */
+export type WhatsappSimulatorConfig = { mode: 'demo' | 'off'; host: string; port: number }
 
 /** 0 turns a limit off. */
 export type HttpLimits = {
@@ -154,7 +162,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         messagesPerAddress: { burst: 60, perSecond: 5 },
       },
     },
+    whatsappSimulator: loadWhatsappSimulatorConfig(env),
   }
+}
+
+export function loadWhatsappSimulatorConfig(env: NodeJS.ProcessEnv): WhatsappSimulatorConfig {
+  const mode = (env.WA_SIMULATOR || 'demo').trim()
+  if (mode !== 'demo' && mode !== 'off') throw new Error(`WA_SIMULATOR must be demo or off, got ${mode}`)
+  return { mode, host: '127.0.0.1', port: parsePortVariable('WA_SIM_PORT', env.WA_SIM_PORT, 8091) }
 }
 
 function count(name: string, value: string | undefined, fallback: number): number {
