@@ -1,5 +1,5 @@
 // A look at the website chat widget in Chromium (not a Playwright spec): starts the app on 127.0.0.1:8320 with the demo
-// data and in-memory conversations, opens /widget-demo, chats as a visitor while this script plays the agent, and
+// data and the chat core, opens /widget-demo, chats as a visitor while this script plays agent1 through the core, and
 // writes PNGs to e2e/screenshots/widget-*.png. Run: npm exec -- node e2e/widget-look.ts
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { crc32, deflateSync } from 'node:zlib'
@@ -10,7 +10,11 @@ import { buildApp } from '../server/app.ts'
 import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/client.ts'
 import { seedDemoIfEmpty } from '../server/seed/demo-seed.ts'
-import type { MemoryConversations } from '../server/channels/webchat/conversations.ts'
+import { and, eq } from 'drizzle-orm'
+import { publishChatEvent } from '../server/chat/events.ts'
+import { closeRoom } from '../server/chat/lifecycle.ts'
+import { sendAgentMessage } from '../server/chat/outbound.ts'
+import { chatRoomMessages, chatRooms, users } from '../server/db/schema/index.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
 const PORT = Number(process.env.LOOK_PORT ?? 8320)
@@ -18,10 +22,9 @@ const out = path.join(import.meta.dirname, 'screenshots')
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atende-widget-look-'))
 const config = { ...loadConfig({ DATA_DIR: dataDir, TELEPHONY: 'off' }), spaDir: path.join(dataDir, 'dist') }
 const database = await openDatabase({})
-const app = await buildApp(config, { db: database.db, logger: false, webchat: { conversations: 'memory' } })
+const app = await buildApp(config, { db: database.db, logger: false })
 await seedDemoIfEmpty(database.db, { port: PORT, mediaDir: config.mediaDir })
 await app.listen({ port: PORT, host: '127.0.0.1' })
-const memory = app.webchat.conversations as MemoryConversations
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
 try {
   for (const [lang, viewport] of [
@@ -52,16 +55,23 @@ try {
     await input.press('Enter')
     await root.locator('.row.client .tick.sent').first().waitFor()
     const visitorId = await page.evaluate(() => JSON.parse(Object.entries(localStorage).find(([k]) => k.startsWith('atende-widget:'))![1]).visitor_id as string)
-    const channelId =
-      Number(new URL(page.url()).searchParams.get('c') ?? 0) ||
-      (await app.webchat.keys.channelOf((await page.locator('script[data-channel]').getAttribute('data-channel'))!))!
-    const ref = { siteId: 1, channelId, visitorId }
-    const first = memory.thread(ref)!.messages[0]!
-    await memory.onAgentRead(ref, first.id)
-    await memory.onAgentTyping(ref, true)
+    const db = database.db
+    const [room] = await db.select().from(chatRooms).where(eq(chatRooms.contact, visitorId))
+    const [agent] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'agent1'))
+    // The ACD's answer, by hand: the room is agent1's; agent1 renamed for the picture.
+    await db.update(users).set({ firstName: 'Maria', lastName: 'Oliveira' }).where(eq(users.id, agent!.id))
+    await db.update(chatRooms).set({ userId: agent!.id, state: 'active', answeredAt: new Date() }).where(eq(chatRooms.id, room!.id))
+    const [first] = await db
+      .select()
+      .from(chatRoomMessages)
+      .where(and(eq(chatRoomMessages.roomId, room!.id), eq(chatRoomMessages.sentBy, 'client')))
+    const event = { site_id: room!.siteId, users: [agent!.id], room_id: room!.id }
+    await publishChatEvent(app.deps.bus, { ...event, type: 'status', message: { id: first!.id, sent_by: 'client', read: true } as never })
+    await publishChatEvent(app.deps.bus, { ...event, type: 'typing', from: 'agent' })
     await root.locator('.typing').waitFor()
     await shot('4-typing')
-    await memory.onAgentMessage(ref, { name: 'Maria Oliveira' }, 'Olá, Ana! Entregamos sim, das 8h às 14h. Qual é o seu endereço?')
+    const agentSays = (content: string) => sendAgentMessage(app.deps, { siteId: room!.siteId, userId: agent!.id, roomId: room!.id, body: { content } })
+    await agentSays('Olá, Ana! Entregamos sim, das 8h às 14h. Qual é o seu endereço?')
     await root.locator('.row.agent').first().waitFor()
     await input.fill('Rua das Flores, 123')
     await input.press('Shift+Enter')
@@ -81,7 +91,11 @@ try {
     await root.locator('.row.agent').first().waitFor()
     await page.waitForTimeout(300)
     await shot('7-after-reload')
-    await memory.onEnded(ref)
+    await closeRoom(app.deps, { siteId: room!.siteId, roomId: room!.id, byUserId: agent!.id })
+    await root
+      .locator('.notice')
+      .getByText(/encerrada|ended/)
+      .waitFor()
     await page.waitForTimeout(300)
     await shot('8-ended')
     await page.close()

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sendAgentMessage } from '../../../../server/chat/outbound.ts'
 import { publishChatEvent } from '../../../../server/chat/events.ts'
+import { closeRoom } from '../../../../server/chat/lifecycle.ts'
 import { chatRoomMessages, chatRooms, users } from '../../../../server/db/schema/index.ts'
 import type { ChatMessage } from '../../../../contract/api/chat.ts'
 import { useTestApp } from '../../helper.ts'
@@ -115,6 +116,10 @@ describe('visitor ↔ chat core', () => {
     expect(await visitor.next('status')).toEqual({ action: 'status', ids: [asked.message.id], status: 'read' })
     await publishChatEvent(t.app.deps.bus, { type: 'typing', site_id: siteId, users: [], room_id: room!.id, from: 'agent' })
     expect((await visitor.next('typing')).typing).toBe(true)
+
+    // The agent closes the room: the widget says so.
+    await closeRoom(t.app.deps, { siteId, roomId: room!.id, byUserId: agentId })
+    await visitor.next('ended')
 
     // A reload resumes: the whole conversation, the agent named.
     visitor.close()
