@@ -286,6 +286,7 @@ export async function webchatRoutes(app: FastifyInstance, options: WebchatOption
       config: { permission: 'public', socket: true },
       onRequest: async (request, reply) => {
         const channel = await channelFor(request as FastifyRequest<{ Params: { token: string } }>, reply)
+        if (!sockets.roomFor(request.ip)) throw new HttpError(429, { detail: message('tooManyRequests', request.lang, { n: 60 }) }, { 'Retry-After': '60' })
         ;(request as FastifyRequest & { webchatChannel?: WebchatChannel }).webchatChannel = channel
       },
     },

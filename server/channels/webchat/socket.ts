@@ -21,6 +21,8 @@ import { visitorDir, visitorFile } from './attachments.ts'
 // frames for a visitor arrive on the bus (`webchat:visitor`), so an agent on instance A reaches a widget on B.
 
 const MAX_FRAMES_PER_SECOND = 20
+/** Open widgets one client address may hold on one instance (tabs of many visitors behind one NAT fit). */
+export const MAX_SOCKETS_PER_ADDRESS = 50
 const HELLO_WITHIN_MS = 10_000
 
 type Visitor = {
@@ -55,6 +57,8 @@ export type VisitorSocketOptions = {
 
 export type VisitorSockets = {
   accept(socket: WebSocket, at: { channelId: number; siteId: number; origin: string; address: string; lang: Locale }): void
+  /** May this address open one more widget socket here? */
+  roomFor(address: string): boolean
   /** A frame for this instance's widgets of one visitor (the core's events, which every instance hears). */
   local(channelId: number, visitorId: string, frame: VisitorServerMessage): void
   /** Open widgets of this instance (tests). */
@@ -251,6 +255,11 @@ export async function visitorSockets(options: VisitorSocketOptions): Promise<Vis
 
   return {
     accept,
+    roomFor(address) {
+      let open = 0
+      for (const visitor of all) if (visitor.address === address && ++open >= MAX_SOCKETS_PER_ADDRESS) return false
+      return true
+    },
     local(channelId, visitorId, frame) {
       for (const visitor of byVisitor.get(keyOf(channelId, visitorId)) ?? []) send(visitor, frame)
     },

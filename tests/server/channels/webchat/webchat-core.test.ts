@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sendAgentMessage } from '../../../../server/chat/outbound.ts'
-import { publishChatEvent } from '../../../../server/chat/events.ts'
+import { CHAT_CHANNEL, publishChatEvent } from '../../../../server/chat/events.ts'
 import { closeRoom } from '../../../../server/chat/lifecycle.ts'
 import { chatRoomMessages, chatRooms, users } from '../../../../server/db/schema/index.ts'
 import type { ChatMessage } from '../../../../contract/api/chat.ts'
@@ -99,6 +99,16 @@ describe('visitor ↔ chat core', () => {
       .where(and(eq(chatRooms.channelId, channelId), eq(chatRooms.contact, session.visitor_id)))
     // The ACD's answer, by hand: the room is agent1's.
     await t.database.db.update(chatRooms).set({ userId: agentId, state: 'active', answeredAt: new Date() }).where(eq(chatRooms.id, room!.id))
+
+    // The visitor types: the room's agent hears it on the core's bus.
+    let resolveHeard: (event: unknown) => void = () => {}
+    const heard = new Promise<unknown>((resolve) => (resolveHeard = resolve))
+    const off = await t.app.deps.bus.subscribe(CHAT_CHANNEL, (event) => {
+      if ((event as { type: string }).type === 'typing') resolveHeard(event)
+    })
+    visitor.send({ action: 'typing', typing: true })
+    expect(await heard).toEqual({ type: 'typing', site_id: siteId, users: [agentId], room_id: room!.id, from: 'client' })
+    await off()
 
     const sent = await sendAgentMessage(t.app.deps, { siteId, userId: agentId, roomId: room!.id, body: { content: 'Claro, Bruno!' } })
     const got = await visitor.next('message', (m) => m.message.sent_by === 'agent')

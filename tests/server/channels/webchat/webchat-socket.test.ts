@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { VISITOR_CLOSE_CODES } from '../../../../contract/realtime/visitor-socket.ts'
 import type { MemoryConversations } from '../../../../server/channels/webchat/conversations.ts'
 import { signVisitorToken } from '../../../../server/channels/webchat/visitor-token.ts'
+import { MAX_SOCKETS_PER_ADDRESS } from '../../../../server/channels/webchat/socket.ts'
 import { chatChannels } from '../../../../server/db/schema/index.ts'
 import { useTestApp } from '../../helper.ts'
 import { listen } from '../../realtime/ws-helper.ts'
@@ -29,6 +30,13 @@ let token: string
 let channelId: number
 let siteId: number
 let otherToken: string
+async function until(ok: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const start = Date.now()
+  while (!(await ok())) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
 const memory = () => t.app.webchat.conversations as MemoryConversations
 
 beforeAll(async () => {
@@ -82,6 +90,30 @@ describe('opening the visitor socket', () => {
     early.send({ action: 'message', uid: 'abcdefgh-1', content: 'oi' })
     expect((await early.next('error')).request).toBe('message')
     early.close()
+  })
+})
+
+describe('sockets per address', () => {
+  it('refuses more than MAX_SOCKETS_PER_ADDRESS open widgets from one address (429), and takes one again when one closes', async () => {
+    const open: Visitor[] = []
+    let refused = 0
+    for (let i = 0; i <= MAX_SOCKETS_PER_ADDRESS && !refused; i++) {
+      const visitor = new Visitor(`${base}/widget/socket/${token}`)
+      try {
+        await visitor.opened
+        open.push(visitor)
+      } catch (error) {
+        refused = Number(/refused (\d+)/.exec((error as Error).message)?.[1])
+      }
+    }
+    expect(refused).toBe(429)
+    expect(open.length).toBeLessThanOrEqual(MAX_SOCKETS_PER_ADDRESS)
+    open.pop()!.close()
+    await until(async () => t.app.webchat.sockets.count() < MAX_SOCKETS_PER_ADDRESS)
+    const again = new Visitor(`${base}/widget/socket/${token}`)
+    await again.opened
+    for (const visitor of [...open, again]) visitor.close()
+    await until(async () => t.app.webchat.sockets.count() === 0)
   })
 })
 
