@@ -1,6 +1,7 @@
 // A look at the website chat widget in Chromium (not a Playwright spec): starts the app on 127.0.0.1:8320 with the demo
 // data and the chat core, opens /widget-demo, chats as a visitor while this script plays agent1 through the core, and
 // writes PNGs to e2e/screenshots/widget-*.png. Run: npm exec -- node e2e/widget-look.ts
+import http from 'node:http'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { crc32, deflateSync } from 'node:zlib'
 import os from 'node:os'
@@ -14,7 +15,7 @@ import { and, eq } from 'drizzle-orm'
 import { publishChatEvent } from '../server/chat/events.ts'
 import { closeRoom } from '../server/chat/lifecycle.ts'
 import { sendAgentMessage } from '../server/chat/outbound.ts'
-import { chatRoomMessages, chatRooms, users } from '../server/db/schema/index.ts'
+import { chatChannels, chatRoomMessages, chatRooms, users } from '../server/db/schema/index.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
 const PORT = Number(process.env.LOOK_PORT ?? 8320)
@@ -99,6 +100,44 @@ try {
     await page.waitForTimeout(300)
     await shot('8-ended')
     await page.close()
+  }
+  // A customer's own site on another origin (127.0.0.1:8321, an allowed domain) embedding the script from the product
+  // (localhost:8320): CORS for config, session and upload, the socket's Origin, absolute attachment URLs.
+  const [channel] = await database.db.select({ id: chatChannels.id }).from(chatChannels).where(eq(chatChannels.description, 'Chat do site'))
+  const token = app.webchat.keys.publicToken(channel!.id)
+  const site = http.createServer((_request, response) => {
+    response.setHeader('Content-Type', 'text/html; charset=utf-8')
+    response.end(`<!doctype html><html lang="es-ES"><head><link rel="icon" href="data:,"><title>Tienda</title></head>
+<body style="font-family: sans-serif; background: #eef3f8"><h1>Tienda de otro origen</h1>
+<script src="http://localhost:${PORT}/widget.js" data-channel="${token}" async></script></body></html>`)
+  })
+  await new Promise<void>((resolve) => site.listen(PORT + 1, '127.0.0.1', resolve))
+  try {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 720 } })
+    const failures: string[] = []
+    page.on('console', (m) => m.type() === 'error' && failures.push(m.text()))
+    await page.goto(`http://127.0.0.1:${PORT + 1}/`)
+    const root = page.locator('#atende-chat-widget')
+    await root.locator('button.launcher').click()
+    await root.locator('input[name=name]').fill('Lucía')
+    await root.locator('input[name=email]').fill('lucia@example.com')
+    await root.locator('button.primary').click()
+    await root.locator('textarea').fill('¿Hacen envíos?')
+    await root.locator('textarea').press('Enter')
+    await root.locator('.row.client .tick.sent').first().waitFor()
+    const file = path.join(dataDir, 'foto.png')
+    await writeFile(file, gradientPng(120, 90))
+    await root.locator('input[type=file]').setInputFiles(file)
+    await root.locator('.row.client img').first().waitFor()
+    await page.waitForFunction(() => {
+      const img = document.querySelector('#atende-chat-widget')?.shadowRoot?.querySelector('.row.client img') as HTMLImageElement | null
+      return img !== null && img.complete && img.naturalWidth > 0
+    })
+    await page.screenshot({ path: path.join(out, 'widget-cross-origin.png') })
+    console.log(failures.length ? `cross-origin console errors: ${failures.join(' | ')}` : 'cross-origin: config, session, socket and upload all worked')
+    await page.close()
+  } finally {
+    site.close()
   }
 } finally {
   await browser.close()

@@ -32,6 +32,8 @@ export interface WebchatConversations {
   visitorTyping(ref: VisitorRef, typing: boolean): Promise<void>
   /** The agent side of an open room: their name, for `agent` on (re)connect; null while nobody answered. */
   currentAgent(ref: VisitorRef): Promise<{ name: string; avatar: string | null } | null>
+  /** The visitor's last conversation ended (an agent closed it) and no new one is open: the widget says so on reconnect. */
+  ended(ref: VisitorRef): Promise<boolean>
   /** A file of this visitor's conversation stored outside the visitor's upload folder (an agent's), or null. */
   attachmentPath(ref: VisitorRef, name: string): Promise<string | null>
 }
@@ -49,7 +51,7 @@ export async function pushToVisitor(bus: Bus, ref: Pick<VisitorRef, 'channelId' 
 
 // ---- phase 1: in memory
 
-type Thread = { messages: VisitorMessage[]; profile: VisitorProfile | null; agent: { name: string; avatar: string | null } | null }
+type Thread = { messages: VisitorMessage[]; profile: VisitorProfile | null; agent: { name: string; avatar: string | null } | null; ended: boolean }
 
 export type MemoryConversations = WebchatConversations & {
   /** What an agent would do through the core (tests and the demo until the core exists). */
@@ -67,7 +69,7 @@ export function createMemoryConversations(bus: Bus): MemoryConversations {
   const key = (ref: VisitorRef) => `${ref.channelId}:${ref.visitorId}`
   const thread = (ref: VisitorRef): Thread => {
     let found = threads.get(key(ref))
-    if (!found) threads.set(key(ref), (found = { messages: [], profile: null, agent: null }))
+    if (!found) threads.set(key(ref), (found = { messages: [], profile: null, agent: null, ended: false }))
     return found
   }
   return {
@@ -78,6 +80,7 @@ export function createMemoryConversations(bus: Bus): MemoryConversations {
       const own = thread(ref)
       const known = own.messages.find((m) => m.uid === input.uid && m.sent_by === 'client')
       if (known) return known
+      own.ended = false
       const stored: VisitorMessage = {
         id: ++sequence,
         uid: input.uid,
@@ -100,6 +103,9 @@ export function createMemoryConversations(bus: Bus): MemoryConversations {
     async visitorReceived() {},
     async attachmentPath() {
       return null
+    },
+    async ended(ref) {
+      return threads.get(key(ref))?.ended ?? false
     },
     async visitorTyping() {},
     async currentAgent(ref) {
@@ -141,6 +147,7 @@ export function createMemoryConversations(bus: Bus): MemoryConversations {
       if (ids.length) await pushToVisitor(bus, ref, { action: 'status', ids, status: 'read' })
     },
     async onEnded(ref) {
+      thread(ref).ended = true
       await pushToVisitor(bus, ref, { action: 'ended' })
     },
     thread: (ref) => threads.get(key(ref)),

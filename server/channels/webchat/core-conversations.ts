@@ -201,6 +201,11 @@ export function createCoreConversations(deps: AppDeps): CoreConversations {
       return row ? { name: row.name ?? '', avatar: null } : null
     },
 
+    async ended(ref) {
+      const [last] = await db.select({ endedAt: chatRooms.endedAt }).from(chatRooms).where(visitorRooms(ref)).orderBy(desc(chatRooms.id)).limit(1)
+      return last !== undefined && last.endedAt !== null
+    },
+
     async attachmentPath(ref, name) {
       const [row] = await db
         .select({ id: chatRoomMessages.id })

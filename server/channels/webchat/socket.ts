@@ -204,7 +204,9 @@ export async function visitorSockets(options: VisitorSocketOptions): Promise<Vis
       send(visitor, { action: 'ready', visitor_id: check.claims.visitorId, online: await options.online(visitor.siteId, visitor.channelId) })
       const agent = await conversations.currentAgent(visitor.ref)
       if (agent) send(visitor, { action: 'agent', ...agent })
-      return sendHistory(visitor, frame.cursor)
+      await sendHistory(visitor, frame.cursor)
+      if (await conversations.ended(visitor.ref)) send(visitor, { action: 'ended' })
+      return
     }
     if (!visitor.ref) {
       send(visitor, { action: 'error', detail: message('visitorSessionInvalid', visitor.lang), request: frame.action })

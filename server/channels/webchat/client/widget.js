@@ -485,7 +485,8 @@ svg { width: 22px; height: 22px; fill: currentColor; display: block; }
   async function api(path, init) {
     const headers = new Headers(init && init.headers)
     headers.set('Accept-Language', LANG)
-    if (session) headers.set('X-Visitor-Token', session.token)
+    // Only the upload needs it: any other custom header would make the config GET a pre-flighted request.
+    if (session && path.startsWith('/widget/attachments/')) headers.set('X-Visitor-Token', session.token)
     const response = await fetch(base + path, { ...init, headers, credentials: 'omit', mode: 'cors' })
     const body = await response.json().catch(() => ({}))
     return { ok: response.ok, status: response.status, body }
@@ -500,6 +501,17 @@ svg { width: 22px; height: 22px; fill: currentColor; display: block; }
     render()
     return true
   }
+
+  /** Whether someone is there to answer, again (an agent may log in while the visitor looks at the offline note). */
+  async function refreshOnline() {
+    if (!config || !open || document.hidden) return
+    const answer = await api('/widget/config/' + encodeURIComponent(channel)).catch(() => null)
+    if (answer && answer.ok && config.online !== !!answer.body.online) {
+      config.online = !!answer.body.online
+      render()
+    }
+  }
+  window.setInterval(refreshOnline, 60000)
 
   /** @param {Record<string, string>} profile */
   async function createSession(profile) {

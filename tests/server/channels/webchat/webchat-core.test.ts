@@ -135,6 +135,7 @@ describe('visitor ↔ chat core', () => {
     visitor.close()
     const again = await connectVisitor(base, token, session.token)
     expect(again.history.map((m) => m.sent_by)).toEqual(['client', 'agent'])
+    await again.visitor.next('ended')
     again.visitor.close()
   })
 })
