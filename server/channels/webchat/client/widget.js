@@ -607,7 +607,13 @@ svg { width: 22px; height: 22px; fill: currentColor; display: block; }
         if (ws && ws.readyState === 1) ws.send('{"action":"pong"}')
         return
       case 'error':
-        if (frame.request === 'message') for (const p of pending.values()) p.failed = true
+        if (frame.request === 'message') {
+          for (const p of pending.values()) p.failed = true
+          // Said once, politely (a rate limit, a file that is gone); the bubble shows it was not sent.
+          render()
+          showError(frame)
+          return
+        }
         break
       default:
         return
