@@ -102,6 +102,8 @@ export async function sendAgentMessage(deps: AppDeps, input: SendAgentMessage): 
     }
   }
   if (room.state === 'ended') throw detailError(400, 'chatEnded', lang ?? 'pt-BR')
+  // Offered, not answered yet: not the agent's to write in.
+  if (room.state !== 'active') throw detailError(403, 'chatNotYours', lang ?? 'pt-BR')
   const channel = await channelOf(deps, room.channelId)
   if (roomHasExpired(room, channel)) {
     throw new HttpError(400, { detail: text('chatExpired', lang), code: 'chat_expired', has_expired: true } as never)
