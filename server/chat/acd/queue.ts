@@ -32,7 +32,20 @@ import { findQueue, findRoom, refuse, updateRoom, withAcdLock } from './store.ts
 export type AcdOptions = { random?: Random }
 
 // The agent service tells the ACD when an agent signs in to chat or a pause starts or ends.
+// Signing out of chat takes back the offers ringing for the agent (a pause lets them ring out: the agent may still
+// answer what rang before the pause).
 onChatAvailability(async (deps, who) => {
+  const agent = (await loadAgents(deps.db, who.siteId, [who.userId])).get(who.userId)
+  if (agent && !agent.loggedIn) {
+    const ringing = await deps.db
+      .select({ id: chatRooms.id })
+      .from(chatRooms)
+      .where(and(eq(chatRooms.siteId, who.siteId), eq(chatRooms.userId, who.userId), eq(chatRooms.state, 'offered')))
+    for (const { id } of ringing) {
+      const room = await withdrawOffer(deps.db, who.siteId, id, who.userId)
+      if (room) await tell(deps, [{ kind: 'withdrawn', room, userId: who.userId, reason: 'no_answer' }])
+    }
+  }
   await refreshWebchatStatus(deps, who.siteId, who.userId)
   await offerWaiting(deps, who.siteId)
 })

@@ -44,6 +44,7 @@ export async function chatWorld(t: TestApp) {
   const world = {
     deps,
     db,
+    site,
     siteId,
     events,
     unsubscribe,
