@@ -193,8 +193,15 @@ export async function withdrawOffer(db: DbOrTx, siteId: number, roomId: number, 
   return row ?? null
 }
 
-/** A room the agent held ended (closed, finished): their capacity is free, so the queue may offer the next room. */
-export async function roomReleased(deps: AppDeps, siteId: number, userId: number | null): Promise<void> {
+/**
+ * A room the agent held ended (closed, finished): their capacity is free, so the queue may offer the next room.
+ * Takes (siteId, userId) or the ended room itself.
+ */
+export async function roomReleased(deps: AppDeps, room: { siteId: number; userId: number | null }): Promise<void>
+export async function roomReleased(deps: AppDeps, siteId: number, userId: number | null): Promise<void>
+export async function roomReleased(deps: AppDeps, site: number | { siteId: number; userId: number | null }, user?: number | null): Promise<void> {
+  const siteId = typeof site === 'number' ? site : site.siteId
+  const userId = typeof site === 'number' ? (user ?? null) : site.userId
   if (userId !== null) await refreshWebchatStatus(deps, siteId, userId)
   await offerWaiting(deps, siteId)
 }

@@ -148,7 +148,8 @@ describe('oldest first', () => {
     expect((await w.roomRow(rooms[2]!.id)).userId).toBe(agents[0]!.id)
     expect((await w.roomRow(rooms[0]!.id)).state).toBe('queued')
     await w.close(rooms[2]!.id)
-    await roomReleased(w.deps, w.siteId, agents[0]!.id)
+    // The chat core's closeRoom hands the ended room itself.
+    await roomReleased(w.deps, await w.roomRow(rooms[2]!.id))
     expect((await w.roomRow(rooms[0]!.id)).userId).toBe(agents[0]!.id)
     expect((await w.roomRow(rooms[1]!.id)).state).toBe('queued')
   })
