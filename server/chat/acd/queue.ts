@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { OUTGOING_CHAT_TYPES } from '../../../contract/api/chat.ts'
 import { message } from '../../../contract/messages.ts'
 import { onChatAvailability } from '../../agent/chat-availability.ts'
@@ -6,9 +6,11 @@ import type { Random } from '../../acd/strategies.ts'
 import { chooseMembers } from '../../acd/strategies.ts'
 import { chatQueues, chatRooms, users } from '../../db/schema/index.ts'
 import type { AppDeps } from '../../deps.ts'
-import { answeredToday, candidateOf, loadAgents, loadQueueMembers, mayTakeIncoming, pauseAllowsOutgoing, queueMemory, servesChannel } from './agents.ts'
+import { answeredToday, candidateOf, loadAgents, loadQueueMembers, mayTakeIncoming, queueMemory, servesChannel } from './agents.ts'
 import type { RoomNotice } from './notify.ts'
 import { hasMessage, queueMessage, tell } from './notify.ts'
+import { queuePositions } from './positions.ts'
+import type { QueuePlace } from './positions.ts'
 import { refreshWebchatStatus } from './status.ts'
 import type { AcdResult, DbOrTx, QueueRow, RoomRow, Tx } from './store.ts'
 import { findQueue, findRoom, refuse, updateRoom, withAcdLock } from './store.ts'
@@ -30,6 +32,9 @@ import { findQueue, findRoom, refuse, updateRoom, withAcdLock } from './store.ts
 //   agent more rooms than the team's limit.
 
 export type AcdOptions = { random?: Random }
+
+export { mayStartOutgoingChat } from './outgoing.ts'
+export { averageWait, EWT_SAMPLE, queuePositions, type QueuePlace } from './positions.ts'
 
 // The agent service tells the ACD when an agent signs in to chat or a pause starts or ends.
 // Signing out of chat takes back the offers ringing for the agent (a pause lets them ring out: the agent may still
@@ -84,7 +89,7 @@ async function requeue(db: DbOrTx, siteId: number, roomId: number, queueId: numb
 export async function offerWaiting(deps: AppDeps, siteId: number, options: AcdOptions = {}): Promise<void> {
   const notices = await withAcdLock(deps.db, siteId, (tx) => offerPass(tx, siteId, new Date(), options.random ?? Math.random))
   await tell(deps, notices)
-  const agents = new Set(notices.map((n) => (n.kind === 'offer' ? n.userId : n.kind === 'room' ? n.users[0]! : 0)).filter((id) => id > 0))
+  const agents = new Set(notices.map((n) => (n.kind === 'offer' ? n.userId : n.kind === 'room' ? (n.room.userId ?? 0) : 0)).filter((id) => id > 0))
   for (const userId of agents) await refreshWebchatStatus(deps, siteId, userId)
 }
 
@@ -141,11 +146,7 @@ async function offerPass(tx: Tx, siteId: number, now: Date, random: Random): Pro
     agent.holding++
     agent.lastAssignedAt = now
     memories.set(queue.id, { lastOfferedUserId: agent.userId })
-    notices.push(
-      agent.autoAnswer
-        ? { kind: 'room', room: updated, users: [agent.userId] }
-        : { kind: 'offer', room: updated, userId: agent.userId, ringSeconds: queue.ringTime },
-    )
+    notices.push(agent.autoAnswer ? { kind: 'room', room: updated } : { kind: 'offer', room: updated, userId: agent.userId, ringSeconds: queue.ringTime })
   }
   return notices
 }
@@ -164,7 +165,7 @@ export async function answerOffer(deps: AppDeps, input: { siteId: number; userId
     return updateRoom(tx, row, ['offered'], { state: 'active', answeredAt: new Date() })
   })
   if (!room) return refuse(409, 'chatAnswerFailed')
-  await tell(deps, [{ kind: 'room', room, users: [input.userId] }])
+  await tell(deps, [{ kind: 'room', room }])
   return { ok: true, room }
 }
 
@@ -243,50 +244,34 @@ export async function transferRoom(deps: AppDeps, input: TransferInput): Promise
     note = message('chatTransferredToAgent', undefined, { name: `${user!.firstName} ${user!.lastName}`.trim() || user!.username })
     moved = await withAcdLock(deps.db, siteId, async (tx) => {
       const now = new Date()
-      const row = await updateRoom(tx, room, ['new', 'queued', 'offered', 'active'], {
+      return updateRoom(tx, room, ['new', 'queued', 'offered', 'active'], {
         state: 'active',
         userId: target,
         offeredAt: room.offeredAt ?? now,
         answeredAt: room.answeredAt ?? now,
         declinedUserIds: [],
       })
-      if (row) await queueMessage(tx, row, { content: note, visible: false })
-      return row
     })
   } else {
     const queueId = input.to.queue_id
     const queue = await findQueue(deps.db, siteId, queueId)
     if (!queue) return refuse(400, 'chatTransferFailed')
     note = message('chatTransferredToQueue', undefined, { queue: queue.description })
-    moved = await deps.db.transaction(async (tx) => {
-      const queued = await requeue(tx, siteId, room.id, queueId, previous === null ? [] : [previous])
-      if (queued) await queueMessage(tx, queued.room, { content: note, visible: false })
-      return queued?.room ?? null
-    })
+    moved = (await requeue(deps.db, siteId, room.id, queueId, previous === null ? [] : [previous]))?.room ?? null
   }
   if (!moved) return refuse(400, 'chatTransferFailed')
+  await queueMessage(deps, moved, { content: note, visible: false })
+  moved = (await findRoom(deps.db, siteId, moved.id)) ?? moved
   const notices: RoomNotice[] = []
   if (previous !== null && previous !== moved.userId) {
     notices.push(wasOffered ? { kind: 'withdrawn', room: moved, userId: previous, reason: 'transferred' } : { kind: 'removed', room: moved, userId: previous })
   }
-  if (moved.userId !== null) notices.push({ kind: 'room', room: moved, users: [moved.userId] })
+  notices.push({ kind: 'room', room: moved })
   await tell(deps, notices)
   if (previous !== null) await refreshWebchatStatus(deps, siteId, previous)
   if (moved.userId !== null && moved.userId !== previous) await refreshWebchatStatus(deps, siteId, moved.userId)
   await offerWaiting(deps, siteId)
   return { ok: true, room: (await findRoom(deps.db, siteId, moved.id)) ?? moved }
-}
-
-/**
- * Whether the agent may start an outgoing chat (types 10, 11, 31: a template to a new contact, a mailing, internal),
- * which is assigned to them directly, never queued: refused while a pause that applies to chats (enable_webchat) does
- * not allow outgoing chats — spec 001 §5 'Usuário esta pausado'.
- */
-export async function mayStartOutgoingChat(deps: AppDeps, siteId: number, userId: number): Promise<AcdResult<object>> {
-  const agent = (await loadAgents(deps.db, siteId, [userId])).get(userId)
-  if (!agent || !agent.active) return refuse(404, 'notFound')
-  if (!pauseAllowsOutgoing(agent.pause)) return refuse(400, 'userPaused')
-  return { ok: true }
 }
 
 /** Whether the agent may be offered one more incoming room now (signed in to chat, pause, capacity). */
@@ -297,51 +282,6 @@ export async function agentMayTakeChats(deps: AppDeps, siteId: number, userId: n
 /** Whether a room is an outgoing one (assigned to its agent directly, never queued). */
 export function isOutgoing(room: Pick<RoomRow, 'chatType'>): boolean {
   return OUTGOING_CHAT_TYPES.includes(room.chatType)
-}
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Position and estimated wait.
-
-/** How many recent answered rooms of the queue the average wait is taken over. */
-export const EWT_SAMPLE = 20
-const DAY_MS = 24 * 60 * 60 * 1000
-
-export type QueuePlace = { position: number; estimated_wait: number | null }
-
-/**
- * The place of every waiting room of a queue (1 = next; oldest first) and its estimated wait in seconds:
- * EWT(position p) = round(W̄ × p), where W̄ is the mean wait (answered_at − queued_at) of the queue's last EWT_SAMPLE
- * rooms answered in the last 24 hours; null while the queue has no such history.
- */
-export async function queuePositions(deps: Pick<AppDeps, 'db'>, siteId: number, queueId: number): Promise<Map<number, QueuePlace>> {
-  const waiting = await deps.db
-    .select({ id: chatRooms.id })
-    .from(chatRooms)
-    .where(and(eq(chatRooms.siteId, siteId), eq(chatRooms.queueId, queueId), eq(chatRooms.state, 'queued')))
-    .orderBy(asc(chatRooms.queuedAt), asc(chatRooms.id))
-  const average = waiting.length === 0 ? null : await averageWait(deps.db, siteId, queueId, new Date())
-  return new Map(waiting.map((row, index) => [row.id, { position: index + 1, estimated_wait: average === null ? null : Math.round(average * (index + 1)) }]))
-}
-
-/** Mean wait in seconds of the queue's recent answered rooms (see queuePositions), null without any. */
-export async function averageWait(db: DbOrTx, siteId: number, queueId: number, now: Date): Promise<number | null> {
-  const recent = db
-    .select({ wait: sql<number>`extract(epoch from (${chatRooms.answeredAt} - ${chatRooms.queuedAt}))`.as('wait') })
-    .from(chatRooms)
-    .where(
-      and(
-        eq(chatRooms.siteId, siteId),
-        eq(chatRooms.queueId, queueId),
-        isNotNull(chatRooms.queuedAt),
-        gte(chatRooms.answeredAt, new Date(now.getTime() - DAY_MS)),
-        sql`${chatRooms.answeredAt} >= ${chatRooms.queuedAt}`,
-      ),
-    )
-    .orderBy(desc(chatRooms.answeredAt))
-    .limit(EWT_SAMPLE)
-    .as('recent')
-  const [row] = await db.select({ avg: sql<number | string | null>`avg(${recent.wait})` }).from(recent)
-  return row?.avg === null || row?.avg === undefined ? null : Number(row.avg)
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -367,7 +307,7 @@ export const acdUid = {
 async function announceEntry(deps: AppDeps, room: RoomRow, queue: QueueRow): Promise<void> {
   if (queue.announcement !== 'entry' || !queue.announcementMessage.trim()) return
   const place = (await queuePositions(deps, room.siteId, queue.id)).get(room.id)
-  await queueMessage(deps.db, room, { uid: acdUid.entry(room), content: announcementText(queue, place), visible: true })
+  await queueMessage(deps, room, { uid: acdUid.entry(room), content: announcementText(queue, place), visible: true })
 }
 
 /** Periodic announcements due now (the sweep): the n-th one once n × frequency seconds have passed in the queue. */
@@ -392,7 +332,7 @@ export async function announcePeriodic(deps: AppDeps, now: Date): Promise<number
     const uid = acdUid.periodic(room, n)
     if (await hasMessage(deps.db, room.siteId, uid)) continue
     if (!places.has(queue.id)) places.set(queue.id, await queuePositions(deps, room.siteId, queue.id))
-    if (await queueMessage(deps.db, room, { uid, content: announcementText(queue, places.get(queue.id)!.get(room.id)), visible: true })) sent++
+    if (await queueMessage(deps, room, { uid, content: announcementText(queue, places.get(queue.id)!.get(room.id)), visible: true })) sent++
   }
   return sent
 }

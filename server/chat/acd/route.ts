@@ -42,7 +42,7 @@ export async function routeNewRoom(deps: AppDeps, roomId: number, options: AcdOp
     const now = new Date()
     const active = await updateRoom(deps.db, room, ['new'], { state: 'active', offeredAt: now, answeredAt: now })
     if (!active) return { kind: 'skipped' }
-    await tell(deps, [{ kind: 'room', room: active, users: [room.userId] }])
+    await tell(deps, [{ kind: 'room', room: active }])
     await refreshWebchatStatus(deps, room.siteId, room.userId)
     return { kind: 'assigned', userId: room.userId }
   }
@@ -78,7 +78,7 @@ export async function toDestination(deps: AppDeps, room: RoomRow, app: string, a
               .from(chatMessages)
               .where(and(eq(chatMessages.siteId, room.siteId), eq(chatMessages.id, id), eq(chatMessages.isActive, true)))
       if (!canned) return { kind: 'unrouted', reason: 'bad-destination' }
-      await queueMessage(deps.db, room, { content: canned.content, visible: true })
+      await queueMessage(deps, room, { content: canned.content, visible: true })
       await endRoomBySystem(deps, (await findRoom(deps.db, room.siteId, room.id)) ?? room)
       return { kind: 'ended' }
     }

@@ -71,7 +71,7 @@ async function maxWaits(deps: AppDeps, now: Date, options: AcdOptions): Promise<
       case 'send_message': {
         const uid = acdUid.expired(room)
         if (!queue.timeExpiresMessage.trim() || (await hasMessage(deps.db, room.siteId, uid))) break
-        if (await queueMessage(deps.db, room, { uid, content: queue.timeExpiresMessage, visible: true })) count++
+        if (await queueMessage(deps, room, { uid, content: queue.timeExpiresMessage, visible: true })) count++
         break
       }
       case 'overflow': {
@@ -88,7 +88,7 @@ async function maxWaits(deps: AppDeps, now: Date, options: AcdOptions): Promise<
         break
       }
       case 'close': {
-        if (await endRoomBySystem(deps, room)) count++
+        if (await endRoomBySystem(deps, room, 'timeout')) count++
         break
       }
     }

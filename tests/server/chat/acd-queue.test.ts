@@ -111,7 +111,7 @@ describe('maximum wait', () => {
     await w.age(room.id, 6)
     await sweepOnce(w.deps)
     const ended = await w.roomRow(room.id)
-    expect([ended.state, ended.endedBy]).toEqual(['ended', 'system'])
+    expect([ended.state, ended.endedBy]).toEqual(['ended', 'timeout'])
     expect(ended.endedAt).not.toBeNull()
   })
 
