@@ -52,7 +52,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   })
 
   app.post('/:version/:phone/media', async (req) => {
-    let bytes = Buffer.alloc(0)
+    let bytes: Buffer = Buffer.alloc(0)
     let mime = ''
     const fields: Record<string, string> = {}
     for await (const part of req.parts()) {
