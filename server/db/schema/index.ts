@@ -15,3 +15,5 @@ export * from './activities.ts'
 export * from './calls.ts'
 // Rows per site of the generated settings tables, kept by triggers (server/db/entity-schema/list-counts.ts).
 export * from './list-counts.ts'
+// Chat: rooms, their messages, raw webhook events and the outbox (server/chat/).
+export * from './chat.ts'
