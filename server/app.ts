@@ -24,6 +24,7 @@ import { recordingRoutes } from './routes/recording-routes.ts'
 import { settingsMediaRoutes } from './entities/index.ts'
 import { spaRoutes } from './routes/spa-routes.ts'
 import { telephonyService } from './telephony/index.ts'
+import { whatsappWebhookRoutes } from './channels/whatsapp/index.ts'
 // Each area's rules for its settings entities (password policy, telephony pushes, …).
 import './entity-hooks.ts'
 import type { TelephonyOptions } from './telephony/index.ts'
@@ -71,6 +72,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(telephonyService, overrides.telephony ?? {})
 
     await app.register(apiRoutes, { prefix: '/api' })
+    // Public provider webhooks, outside /api (server/channels/whatsapp/).
+    await app.register(whatsappWebhookRoutes)
     await app.register(mediaRoutes)
     await app.register(recordingRoutes)
     await app.register(settingsMediaRoutes)
