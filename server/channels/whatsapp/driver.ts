@@ -110,7 +110,7 @@ export function outcomeOf(err: unknown, job: OutboxJob, phoneNumberId: string): 
   const reason = err.details && err.details !== err.title ? `${label} — ${err.details}` : label
   if (err.code === NUMBER_RATE_LIMIT || err.code === PAIR_RATE_LIMIT) {
     const at = throttle.rateLimited(phoneNumberId, job.recipient, err.code, err.retryAfterMs)
-    return { outcome: 'retry', afterMs: Math.max(0, at - Date.now()), reason }
+    return { outcome: 'retry', afterMs: Math.max(0, at - throttle.time()), reason }
   }
   if (err.retryable) return { outcome: 'retry', afterMs: Math.max(err.retryAfterMs ?? 0, retryDelayMs(job.attempts)), reason }
   // 131047 included: the window closed between the core's check and Meta's; the message shows why.
@@ -126,7 +126,7 @@ export const whatsappDriver: ChannelDriver = {
       return { outcome: 'failed', error: { code: null, reason: 'channel unavailable', external_error: false } }
     }
     const decision = throttle.take(channel.phoneNumberId, job.recipient)
-    if (!decision.sendNow) return { outcome: 'retry', afterMs: Math.max(1, decision.retryAt - Date.now()), reason: 'throttled' }
+    if (!decision.sendNow) return { outcome: 'retry', afterMs: Math.max(1, decision.retryAt - throttle.time()), reason: 'throttled' }
     try {
       const result = await send(deps, channel, graphClientFor(channel), job)
       throttle.succeeded(channel.phoneNumberId, job.recipient)

@@ -110,6 +110,11 @@ export class SendThrottle {
     if (p) p.backoff.streak = 0
   }
 
+  /** The throttle's clock (retry times are on it). */
+  time(): number {
+    return this.now()
+  }
+
   /** How many customers are being tracked (pruned once their bucket is full again). */
   get trackedPairs(): number {
     return this.pairs.size
