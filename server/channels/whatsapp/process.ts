@@ -17,6 +17,12 @@ export type StoredEvent = { id: number; siteId: number; channelId: number; body:
 
 type Log = { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void }
 
+/** Where the processor logs; the webhook routes plug the app's logger in. */
+let processLog: Log = { warn: () => {} }
+export function setProcessLog(log: Log): void {
+  processLog = log
+}
+
 const DEFAULT_NAMES: Record<string, string> = {
   photo: 'imagem',
   video: 'video',
@@ -76,7 +82,7 @@ async function channelFor(deps: AppDeps, event: StoredEvent, phoneNumberId: stri
 }
 
 /** Processes one stored delivery; throws (so it is retried) only when the core could not take something. */
-export async function processWhatsAppEvent(deps: AppDeps, event: StoredEvent, log: Log = console): Promise<void> {
+export async function processWhatsAppEvent(deps: AppDeps, event: StoredEvent, log: Log = processLog): Promise<void> {
   let body: unknown = null
   try {
     body = JSON.parse(event.body.toString('utf8'))
