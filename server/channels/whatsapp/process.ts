@@ -7,6 +7,7 @@ import type { InboundMessage } from '../../chat/types.ts'
 import type { DeliveryError, InboundMessageEvent, WaEvent } from './parse.ts'
 import { parseWebhook } from './parse.ts'
 import { scheduleTemplateSync } from './templates.ts'
+import { whatsappLog, type ChannelLog } from './log.ts'
 
 // A stored webhook delivery (server/chat/webhook-events.ts) turned into the chat core's calls: every message to
 // receiveInbound (the core's unique wamid leaves one message however often Meta redelivers), every status to
@@ -15,13 +16,7 @@ import { scheduleTemplateSync } from './templates.ts'
 
 export type StoredEvent = { id: number; siteId: number; channelId: number; body: Buffer }
 
-type Log = { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void }
-
-/** Where the processor logs; the webhook routes plug the app's logger in. */
-let processLog: Log = { warn: () => {} }
-export function setProcessLog(log: Log): void {
-  processLog = log
-}
+type Log = ChannelLog
 
 const DEFAULT_NAMES: Record<string, string> = {
   photo: 'imagem',
@@ -82,7 +77,7 @@ async function channelFor(deps: AppDeps, event: StoredEvent, phoneNumberId: stri
 }
 
 /** Processes one stored delivery; throws (so it is retried) only when the core could not take something. */
-export async function processWhatsAppEvent(deps: AppDeps, event: StoredEvent, log: Log = processLog): Promise<void> {
+export async function processWhatsAppEvent(deps: AppDeps, event: StoredEvent, log: Log = whatsappLog()): Promise<void> {
   let body: unknown = null
   try {
     body = JSON.parse(event.body.toString('utf8'))
@@ -121,7 +116,7 @@ async function processOne(deps: AppDeps, event: StoredEvent, e: WaEvent, channel
       return
     }
     case 'template':
-      scheduleTemplateSync(deps, event.channelId, log)
+      scheduleTemplateSync(deps, event.channelId)
       return
     case 'error':
       return log.warn({ webhookEvent: event.id, phoneNumberId: e.phoneNumberId, errors: e.errors }, 'whatsapp webhook: errors reported')

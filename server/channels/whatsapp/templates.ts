@@ -3,11 +3,13 @@ import type { WaTemplateDef } from '../../../contract/whatsapp/graph.ts'
 import type { AppDeps } from '../../deps.ts'
 import { chatTemplates, chatTemplatesParams } from '../../db/schema/index.ts'
 import { graphClientFor, loadWhatsAppChannel } from './channel.ts'
+import { whatsappLog } from './log.ts'
 
 // The WABA's message templates copied into the templates entity (contract/entities/chat.ts `templates`), matched by
 // channel + name + language: the body text becomes `content`, its {{1}}/{{name}} placeholders the `params` (default
 // values typed by an admin are kept), a header image or video the `template_type`; only APPROVED ones are active.
-// Templates that exist only here are left alone. Runs when a channel asks (sync button, a template review webhook).
+// Templates that exist only here are left alone. Runs when a WhatsApp channel is saved and when Meta reports a
+// template review (webhook).
 
 const CATEGORIES = new Set(['UTILITY', 'MARKETING', 'AUTHENTICATION'])
 /** Meta's bare language codes in the entity's choices; anything else is kept as Meta names it. */
@@ -42,7 +44,7 @@ export function mapTemplate(t: WaTemplateDef): Mapped | null {
   }
 }
 
-export async function syncTemplates(deps: AppDeps, channelId: number): Promise<TemplateSyncResult> {
+export async function syncTemplates(deps: Pick<AppDeps, 'db'>, channelId: number): Promise<TemplateSyncResult> {
   const channel = await loadWhatsAppChannel(deps.db, channelId)
   if (!channel) throw new Error(`no WhatsApp channel ${channelId}`)
   const { templates, skipped: unreadable } = await graphClientFor(channel).listTemplates()
@@ -99,11 +101,11 @@ export async function syncTemplates(deps: AppDeps, channelId: number): Promise<T
 const scheduled = new Map<number, NodeJS.Timeout>()
 
 /** Syncs a channel's templates shortly (a burst of review webhooks makes one sync); failures are logged. */
-export function scheduleTemplateSync(deps: AppDeps, channelId: number, log: { warn(obj: object, msg: string): void }, delayMs = 2000): void {
+export function scheduleTemplateSync(deps: Pick<AppDeps, 'db'>, channelId: number, delayMs = 2000): void {
   if (scheduled.has(channelId)) return
   const timer = setTimeout(() => {
     scheduled.delete(channelId)
-    syncTemplates(deps, channelId).catch((err) => log.warn({ err, channelId }, 'whatsapp: template sync failed'))
+    syncTemplates(deps, channelId).catch((err) => whatsappLog().warn({ err, channelId }, 'whatsapp: template sync failed'))
   }, delayMs)
   timer.unref()
   scheduled.set(channelId, timer)

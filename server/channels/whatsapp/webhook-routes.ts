@@ -8,7 +8,8 @@ import { detailError } from '../../http/errors.ts'
 import { storeWebhookEvent, webhookProcessor } from '../../chat/webhook-events.ts'
 import { loadWhatsAppChannel } from './channel.ts'
 import { verifyHandshake, verifySignature } from './signature.ts'
-import { setProcessLog, type StoredEvent } from './process.ts'
+import type { StoredEvent } from './process.ts'
+import { setWhatsAppLog } from './log.ts'
 
 // The public webhook of a WhatsApp channel, outside /api: /webhooks/whatsapp/{channel id}/ (WHATSAPP.md §A1.1–A1.3).
 // GET is Meta's verification handshake; POST is authenticated by X-Hub-Signature-256 over the raw bytes (a content
@@ -48,7 +49,7 @@ export async function processStoredEvent(deps: AppDeps, event: StoredEvent, log:
 }
 
 export async function whatsappWebhookRoutes(app: FastifyInstance): Promise<void> {
-  setProcessLog(app.log.child({ part: 'whatsapp' }))
+  setWhatsAppLog(app.log.child({ part: 'whatsapp' }))
   // This plugin's own parsers: whatever Meta sends is kept as bytes for the HMAC, not parsed (nor seen by the input
   // guard, which checks parsed bodies); the processor parses it after the signature held.
   app.removeAllContentTypeParsers()

@@ -103,6 +103,29 @@ describe('template sync', () => {
   })
 })
 
+describe('template sync on save', () => {
+  it('a WhatsApp channel saved in the settings fetches its templates', async () => {
+    const admin = await signedIn(t.app, 'admin')
+    const res = await admin.post('/api/v1/chat/channels/', {
+      description: 'WhatsApp vendas',
+      type: 'whatsapp',
+      phone_number: '+5511955550001',
+      phone_number_id: '5550001',
+      waba_id: '9990001',
+      access_token: TOKEN,
+      app_secret: 's',
+      verify_token: 'v',
+      graph_url: fake.url,
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    const id = res.json().id as number
+    const synced = async () => t.database.db.select({ name: chatTemplates.description }).from(chatTemplates).where(eq(chatTemplates.channelId, id))
+    const deadline = Date.now() + 20_000
+    while ((await synced()).length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    expect((await synced()).map((r) => r.name).sort()).toEqual(['order_update', 'pending_review', 'promo', 'welcome_en'])
+  })
+})
+
 describe('agents’ template calls', () => {
   it('GET /api/v1/chat/templates lists the channel’s active templates with content and params', async () => {
     const agent = await signedIn(t.app, 'agent1')
