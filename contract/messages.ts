@@ -195,6 +195,48 @@ export const MESSAGES = {
     'es-ES': 'Esta llamada no tiene posatención',
   },
   transferCancelled: { 'pt-BR': 'Transferência cancelada.', 'en-US': 'Transfer cancelled.', 'es-ES': 'Transferencia cancelada.' },
+  // Chat engine (server/chat/, spec 001 §4 chat states, §8): the detail of the send-message and attachment answers.
+  chatExpired: {
+    'pt-BR': 'Chat expirado envie um template para retornar o contato',
+    'en-US': 'Chat expired: send a template to get back in touch',
+    'es-ES': 'Chat expirado: envíe una plantilla para retomar el contacto',
+  },
+  chatEnded: { 'pt-BR': 'Este chat foi encerrado', 'en-US': 'This chat has ended', 'es-ES': 'Este chat ha finalizado' },
+  chatAwaitingTemplate: {
+    'pt-BR': 'Aguardando resposta do template pelo cliente',
+    'en-US': 'Waiting for the customer to answer the template',
+    'es-ES': 'Esperando la respuesta del cliente a la plantilla',
+  },
+  chatNotYours: {
+    'pt-BR': 'Este chat não está com você.',
+    'en-US': 'This chat is not assigned to you.',
+    'es-ES': 'Este chat no está asignado a usted.',
+  },
+  chatRoomBusy: {
+    'pt-BR': 'Este contato já está em atendimento com outro operador.',
+    'en-US': 'This contact is already being served by another agent.',
+    'es-ES': 'Este contacto ya está siendo atendido por otro operador.',
+  },
+  chatNotEnded: {
+    'pt-BR': 'Somente chats encerrados podem ser arquivados.',
+    'en-US': 'Only ended chats can be archived.',
+    'es-ES': 'Solo los chats finalizados se pueden archivar.',
+  },
+  chatNotFailed: {
+    'pt-BR': 'Somente mensagens não enviadas podem ser reenviadas.',
+    'en-US': 'Only messages that were not sent can be resent.',
+    'es-ES': 'Solo se pueden reenviar los mensajes no enviados.',
+  },
+  chatAttachmentRefused: {
+    'pt-BR': 'Tipo de arquivo não permitido ou arquivo grande demais.',
+    'en-US': 'File type not allowed or file too large.',
+    'es-ES': 'Tipo de archivo no permitido o archivo demasiado grande.',
+  },
+  chatAttachmentConvert: {
+    'pt-BR': 'Não foi possível converter o áudio: instale opus-tools e lame no servidor.',
+    'en-US': 'The audio cannot be converted: install opus-tools and lame on the server.',
+    'es-ES': 'No se puede convertir el audio: instale opus-tools y lame en el servidor.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type MessageKey = keyof typeof MESSAGES

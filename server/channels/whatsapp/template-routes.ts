@@ -6,10 +6,12 @@ import { chatRooms, chatTemplates, chatTemplatesTeams, users } from '../../db/sc
 import { detailError } from '../../http/errors.ts'
 import { parseInput } from '../../http/validate.ts'
 import { mediaUrl } from '../../entities/media-store.ts'
+import { SendTemplateBody } from '../../../contract/api/chat.ts'
+import { sendTemplateMessage } from '../../chat/outbound.ts'
 import { templateParams } from './templates.ts'
 
-// GET /api/v1/chat/templates (the dialog's options) and GET /api/v1/chat/templates/{id} (one template ready to fill),
-// spec 001 §7, for agents (sites.view_chat). Only active templates; those offered to some teams only when the agent
+// GET /api/v1/chat/templates (the dialog's options), GET /api/v1/chat/templates/{id} (one template ready to fill) and
+// POST /api/v1/chat/send-template-whatsapp/ (the core's sendTemplateMessage), spec 001 §7, for agents (sites.view_chat). Only active templates; those offered to some teams only when the agent
 // is in one of them, unless `ignore-team=true`. The settings catalogue's own CRUD is /api/v1/chat/templates/ (slash).
 
 const NAME_PARAMS = new Set(['nome', 'name', 'cliente', 'client', 'customer', 'nombre'])
@@ -81,5 +83,19 @@ export async function whatsappTemplateRoutes(app: FastifyInstance): Promise<void
       if (room?.title) answer.params = answer.params.map((p) => (!p.value && NAME_PARAMS.has(p.name.toLowerCase()) ? { ...p, value: room.title } : p))
     }
     return answer
+  })
+
+  app.post('/v1/chat/send-template-whatsapp/', permission, async (request) => {
+    const body = parseInput(SendTemplateBody, request.body, request.lang)
+    return sendTemplateMessage(app.deps, {
+      siteId: request.site!.id,
+      userId: request.auth!.user.id,
+      channelId: body.channel_id,
+      templateId: body.template_id,
+      params: body.params,
+      ...(body.phone ? { phone: body.phone } : {}),
+      ...(body.step_id ? { roomId: body.step_id } : {}),
+      lang: request.lang,
+    })
   })
 }

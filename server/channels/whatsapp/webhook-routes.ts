@@ -1,14 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { WaVerifyQuery } from '../../../contract/whatsapp/webhook.ts'
-import type { AppDeps } from '../../deps.ts'
-import { chatWebhookEvents } from '../../db/schema/index.ts'
 import { detailError } from '../../http/errors.ts'
-import { storeWebhookEvent, webhookProcessor } from '../../chat/webhook-events.ts'
+import { processWebhookEvent, storeWebhookEvent } from '../../chat/webhook-events.ts'
 import { loadWhatsAppChannel } from './channel.ts'
 import { verifyHandshake, verifySignature } from './signature.ts'
-import type { StoredEvent } from './process.ts'
 import { setWhatsAppLog } from './log.ts'
 
 // The public webhook of a WhatsApp channel, outside /api: /webhooks/whatsapp/{channel id}/ (WHATSAPP.md §A1.1–A1.3).
@@ -26,26 +22,6 @@ function channelId(request: FastifyRequest): number {
   const param = (request.params as { channel?: string }).channel ?? ''
   if (!/^[1-9]\d{0,9}$/.test(param)) throw detailError(404, 'notFound', request.lang)
   return Number(param)
-}
-
-/** Runs the stored event's processor and records the outcome on its row; never throws. */
-export async function processStoredEvent(deps: AppDeps, event: StoredEvent, log: { warn(obj: object, msg: string): void }): Promise<void> {
-  const processor = webhookProcessor('whatsapp')
-  if (!processor) return
-  try {
-    await processor(deps, event)
-    await deps.db
-      .update(chatWebhookEvents)
-      .set({ processedAt: new Date(), attempts: sql`${chatWebhookEvents.attempts} + 1`, lastError: null })
-      .where(eq(chatWebhookEvents.id, event.id))
-  } catch (err) {
-    log.warn({ err, webhookEvent: event.id }, 'whatsapp webhook: processing failed, kept for a retry')
-    await deps.db
-      .update(chatWebhookEvents)
-      .set({ attempts: sql`${chatWebhookEvents.attempts} + 1`, lastError: String((err as Error)?.message ?? err).slice(0, 1000) })
-      .where(eq(chatWebhookEvents.id, event.id))
-      .catch(() => undefined)
-  }
 }
 
 export async function whatsappWebhookRoutes(app: FastifyInstance): Promise<void> {
@@ -77,7 +53,8 @@ export async function whatsappWebhookRoutes(app: FastifyInstance): Promise<void>
     // Durability before acknowledgement: if this throws (database down), Meta gets a 5xx and delivers again.
     const eventId = await storeWebhookEvent(app.deps, { siteId: channel.siteId, channelId: channel.id, body })
     reply.code(200).type('text/plain; charset=utf-8').send('EVENT_RECEIVED')
-    setImmediate(() => void processStoredEvent(app.deps, { id: eventId, siteId: channel.siteId, channelId: channel.id, body }, request.log))
+    // Processed after the answer (the core marks it done; its sweep retries a failure and finishes after a crash).
+    setImmediate(() => void processWebhookEvent(app.deps, eventId))
     return reply
   })
 }

@@ -88,6 +88,8 @@ export const chatRooms = pgTable(
     lastClientMessageContent: text('last_client_message_content').notNull().default(''),
     /** An outgoing chat waits for the customer's answer to its template before free text is allowed. */
     awaitingTemplateReply: boolean('awaiting_template_reply').notNull().default(false),
+    /** The provider refused free text as outside the 24-hour window (WhatsApp 131047); the customer's next message clears it. */
+    windowClosedAt: timestamp('window_closed_at', { withTimezone: true }),
     revision: revision(),
   },
   (t) => [
@@ -228,4 +230,28 @@ export const chatOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_outbox_due_idx').on(t.nextAttemptAt)],
+)
+
+/**
+ * A provider's delivery report whose message is not known yet: WhatsApp may report `sent`/`delivered` before the
+ * dispatcher has stored the id its send call answered. Kept a short while (server/chat/delivery.ts); the dispatcher
+ * applies and deletes it as soon as it stores that id.
+ */
+export const chatPendingDeliveries = pgTable(
+  'chat_pending_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references((): AnyPgColumn => chatChannels.id, { onDelete: 'cascade' }),
+    externalId: varchar('external_id', { length: 255 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    error: jsonb('error').$type<{ code: number | null; reason: string; external_error: boolean }>(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_pending_deliveries_external_idx').on(t.channelId, t.externalId), index('chat_pending_deliveries_received_idx').on(t.receivedAt)],
 )
