@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema/index.ts'
-import { usersChatChannels } from '../db/schema/entities.generated.ts'
 import type { SiteRow } from '../db/schema/index.ts'
 import type { EntityContext } from '../entities/context.ts'
 import { syncVoipAccounts } from '../entities/voip-sync.ts'
@@ -150,8 +149,6 @@ export async function seedDemoSettings(db: Db, input: DemoSettingsInput): Promis
     require_name: true,
     require_email: true,
   })
-  // The two agents answer the website chat (online in the widget while one of them is logged in to the chat channel).
-  await db.insert(usersChatChannels).values([agent1, agent2].map((userId) => ({ userId, channelId: website, siteId: input.site.id })))
   for (const [channel, description] of [
     [whatsapp, 'Entrada WhatsApp'],
     [website, 'Entrada do site'],

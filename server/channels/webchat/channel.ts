@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, exists, notExists, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { chatChannels, usersChatChannels } from '../../db/schema/entities.generated.ts'
 import { userExtras, users } from '../../db/schema/users.ts'
@@ -46,15 +46,36 @@ export async function findWebchatChannel(db: Db, siteId: number, id: number): Pr
   }
 }
 
-/** Some active agent of the channel is logged in to the chat channel (spec 000 §7 channel login). */
+/**
+ * Some active agent who serves the channel is logged in to the chat channel (spec 000 §7 channel login). An agent
+ * serves the channels of their `chat_channels`, or every channel when that list is empty (as the chat ACD offers rooms:
+ * server/chat/acd/agents.ts `servesChannel`).
+ */
 export async function channelOnline(db: Db, siteId: number, channelId: number): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
-    .from(usersChatChannels)
-    .innerJoin(users, eq(users.id, usersChatChannels.userId))
-    .innerJoin(userExtras, eq(userExtras.userId, usersChatChannels.userId))
+    .from(users)
+    .innerJoin(userExtras, eq(userExtras.userId, users.id))
     .where(
-      and(eq(usersChatChannels.channelId, channelId), eq(usersChatChannels.siteId, siteId), eq(users.isActive, true), eq(userExtras.loginChannelChat, true)),
+      and(
+        eq(users.siteId, siteId),
+        eq(users.isActive, true),
+        eq(userExtras.loginChannelChat, true),
+        or(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(usersChatChannels)
+              .where(and(eq(usersChatChannels.userId, users.id), eq(usersChatChannels.channelId, channelId))),
+          ),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(usersChatChannels)
+              .where(eq(usersChatChannels.userId, users.id)),
+          ),
+        ),
+      ),
     )
     .limit(1)
   return row !== undefined

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { chatChannels } from '../../../../server/db/schema/index.ts'
+import { chatChannels, users, usersChatChannels } from '../../../../server/db/schema/index.ts'
 import { signVisitorToken } from '../../../../server/channels/webchat/visitor-token.ts'
 import type { WidgetConfig } from '../../../../contract/realtime/visitor-socket.ts'
 import { randomIp, signedIn, useTestApp } from '../../helper.ts'
@@ -86,6 +86,24 @@ describe('the channel token and its origins', () => {
     expect((await get(`/widget/config/${channelId}`)).statusCode).toBe(404)
     expect((await get(`/widget/config/${t.app.webchat.keys.publicToken(1)}`)).statusCode).toBe(channelId === 1 ? 200 : 404)
     expect((await get(`/widget/config/x%00y`)).statusCode).toBe(400)
+  })
+})
+
+describe('online', () => {
+  it('is true while an agent who serves the channel is logged in to the chat channel', async () => {
+    const online = async (channel = token) => ((await get(`/widget/config/${channel}`)).json() as WidgetConfig).online
+    expect(await online()).toBe(false)
+    const agent = await signedIn(t.app, 'agent1')
+    expect((await agent.post('/api/v1/agent/channel/login/?channel=chat')).statusCode).toBe(200)
+    // agent1 has no chat channels of their own: they serve every channel.
+    expect(await online()).toBe(true)
+    expect(await online(otherToken)).toBe(true)
+    const [agent1] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'agent1'))
+    await t.database.db.insert(usersChatChannels).values({ userId: agent1!.id, channelId, siteId: (await demoChannel(t.database.db)).siteId })
+    expect(await online()).toBe(true)
+    expect(await online(otherToken)).toBe(false)
+    expect((await agent.post('/api/v1/agent/channel/logout/?channel=chat')).statusCode).toBe(200)
+    expect(await online()).toBe(false)
   })
 })
 
