@@ -48,37 +48,44 @@ async function applyToMessage(deps: AppDeps, report: DeliveryReport): Promise<bo
       ? // A message read by the customer was delivered, whatever a late failure says; failed is final.
         sql`${rankSql} < 4`
       : sql`${rankSql} < ${STATUS_RANK[report.status]!}`
-  const [updated] = await db
-    .update(chatRoomMessages)
-    .set({
-      status: report.status,
-      statusAt: report.at,
-      ...(report.status === 'failed'
-        ? { errorCode: report.error?.code ?? null, errorReason: report.error?.reason ?? '', externalError: report.error?.external_error ?? true }
-        : {}),
-      revision: sql`nextval('chat_revision_seq')`,
-    })
-    .where(and(match, forward))
-    .returning()
-  if (updated) {
-    if (report.status === 'failed' && report.error?.code === WINDOW_CLOSED_CODE) await markWindowClosed(deps, updated.roomId, report.at)
-    const [room] = await db
-      .select({ id: chatRooms.id, siteId: chatRooms.siteId, userId: chatRooms.userId })
-      .from(chatRooms)
-      .where(eq(chatRooms.id, updated.roomId))
-    if (room) {
-      await publishChatEvent(deps.bus, {
-        type: 'status',
-        site_id: room.siteId,
-        users: await roomAudience(deps, room),
-        room_id: room.id,
-        message: await serializeMessage(deps, updated),
+  const update = () =>
+    db
+      .update(chatRoomMessages)
+      .set({
+        status: report.status,
+        statusAt: report.at,
+        ...(report.status === 'failed'
+          ? { errorCode: report.error?.code ?? null, errorReason: report.error?.reason ?? '', externalError: report.error?.external_error ?? true }
+          : {}),
+        revision: sql`nextval('chat_revision_seq')`,
       })
-    }
-    return true
+      .where(and(match, forward))
+      .returning()
+  let [updated] = await update()
+  if (!updated) {
+    // Not (yet) this provider id's, or already past this status. The sender may have stored the id between the update
+    // above and now (PostgreSQL: its commit became visible in between): once more, so the report is not taken for
+    // applied while it was not.
+    const [known] = await db.select({ id: chatRoomMessages.id }).from(chatRoomMessages).where(match)
+    if (!known) return false
+    ;[updated] = await update()
+    if (!updated) return true
   }
-  const [known] = await db.select({ id: chatRoomMessages.id }).from(chatRoomMessages).where(match)
-  return known !== undefined
+  if (report.status === 'failed' && report.error?.code === WINDOW_CLOSED_CODE) await markWindowClosed(deps, updated.roomId, report.at)
+  const [room] = await db
+    .select({ id: chatRooms.id, siteId: chatRooms.siteId, userId: chatRooms.userId })
+    .from(chatRooms)
+    .where(eq(chatRooms.id, updated.roomId))
+  if (room) {
+    await publishChatEvent(deps.bus, {
+      type: 'status',
+      site_id: room.siteId,
+      users: await roomAudience(deps, room),
+      room_id: room.id,
+      message: await serializeMessage(deps, updated),
+    })
+  }
+  return true
 }
 
 export async function applyDelivery(deps: AppDeps, report: DeliveryReport): Promise<void> {
