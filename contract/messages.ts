@@ -195,6 +195,33 @@ export const MESSAGES = {
     'es-ES': 'Esta llamada no tiene posatención',
   },
   transferCancelled: { 'pt-BR': 'Transferência cancelada.', 'en-US': 'Transfer cancelled.', 'es-ES': 'Transferencia cancelada.' },
+  // Chat ACD (server/chat/acd/).
+  chatAnswerFailed: {
+    'pt-BR': 'Não foi possível atender a conversa ou ela foi transferida para outro operador.',
+    'en-US': 'The conversation could not be answered or it was transferred to another agent.',
+    'es-ES': 'No fue posible atender la conversación o fue transferida a otro operador.',
+  },
+  chatTransferFailed: {
+    'pt-BR': 'Não foi possível fazer a transferência',
+    'en-US': 'The transfer could not be made',
+    'es-ES': 'No fue posible hacer la transferencia',
+  },
+  chatTransferUnavailable: {
+    'pt-BR': 'Não foi possível fazer a transferência: o agente não está conectado ao chat.',
+    'en-US': 'The transfer could not be made: the agent is not signed in to chat.',
+    'es-ES': 'No fue posible hacer la transferencia: el agente no está conectado al chat.',
+  },
+  userPaused: { 'pt-BR': 'Usuário esta pausado', 'en-US': 'The user is on a break', 'es-ES': 'El usuario está en pausa' },
+  chatTransferredToAgent: {
+    'pt-BR': 'Conversa transferida para {name}',
+    'en-US': 'Conversation transferred to {name}',
+    'es-ES': 'Conversación transferida a {name}',
+  },
+  chatTransferredToQueue: {
+    'pt-BR': 'Conversa transferida para a fila {queue}',
+    'en-US': 'Conversation transferred to the queue {queue}',
+    'es-ES': 'Conversación transferida a la cola {queue}',
+  },
   // Chat engine (server/chat/, spec 001 §4 chat states, §8): the detail of the send-message and attachment answers.
   chatExpired: {
     'pt-BR': 'Chat expirado envie um template para retornar o contato',

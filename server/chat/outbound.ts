@@ -15,6 +15,8 @@ import { canonicalPhone } from './identity.ts'
 import { wakeOutbox } from './outbox.ts'
 import type { MessageRow, RoomRow } from './serialize.ts'
 import { agentMaySend, roomHasExpired, serializeMessage, serializeRoom } from './serialize.ts'
+import { mayStartOutgoingChat } from './acd/outgoing.ts'
+import { refreshWebchatStatus } from './acd/status.ts'
 
 // What agents (and the system) write into a room (README.md): the message and its outbox row in one transaction, so
 // a crash never leaves a message that is never sent nor a send without its message; then the dispatcher is woken.
@@ -272,6 +274,8 @@ export async function sendTemplateMessage(deps: AppDeps, input: SendTemplateInpu
   } else {
     const phone = canonicalPhone(input.phone ?? '')
     if (phone.length < 8) throw fieldErrors({ phone: [text('invalidValue', lang)] })
+    const allowed = await mayStartOutgoingChat(deps, input.siteId, input.userId)
+    if (!allowed.ok) throw detailError(allowed.status, allowed.key, lang)
     for (let attempt = 0; attempt < 5 && !room; attempt++) {
       const [open] = await deps.db
         .select()
@@ -329,5 +333,6 @@ export async function sendTemplateMessage(deps: AppDeps, input: SendTemplateInpu
     { deliver: true, roomChanges: { awaitingTemplateReply: true } },
   )
   const message = await publishMessage(deps, updated, row, created)
+  if (created) await refreshWebchatStatus(deps, updated.siteId, input.userId)
   return { room: await serializeRoom(deps, updated), message }
 }
