@@ -76,8 +76,12 @@ async function sendTemplate(deps: AppDeps, channel: WhatsAppChannel, graph: Grap
   if (!t) throw new GraphError({ httpStatus: 0, code: null, title: 'template not found', retryable: false })
   const defined = (await templateParams(deps, [t.id])).get(t.id) ?? []
   const given = new Map(ref.params.map((p) => [p.name, p.value]))
-  // Body parameters in the template's order; the agent's value, else the default.
-  const body = defined.map((p) => given.get(p.name) || p.value || '-')
+  // Body parameters in the template's order; the agent's value, else the default. Named ones ({{first_name}}) say
+  // their name, as Meta requires for templates created with named parameters.
+  const body = defined.map((p) => {
+    const text = given.get(p.name) || p.value || '-'
+    return /^\d+$/.test(p.name) ? text : { name: p.name, text }
+  })
   let header: Parameters<GraphClient['sendTemplate']>[1]['header']
   if ((t.templateType === 'IMAGE' || t.templateType === 'VIDEO') && t.media) {
     const key = `${channel.id}:${t.media}`
