@@ -7,7 +7,7 @@ import { storedPath } from '../../entities/media-store.ts'
 import { graphClientFor, loadWhatsAppChannel, type WhatsAppChannel } from './channel.ts'
 import { NUMBER_RATE_LIMIT, PAIR_RATE_LIMIT } from './errors.ts'
 import { DEFAULT_MAX_MEDIA_BYTES, GraphError, type GraphClient, type MediaKind, type SendResult } from './graph.ts'
-import { templateParams } from './templates.ts'
+import { BUTTON_PARAM, HEADER_PARAM, templateParams } from './templates.ts'
 import { SendThrottle } from './throttle.ts'
 
 // The WhatsApp channel's driver for the chat core's outbox (server/chat/outbox.ts): one outbox job → one Graph send,
@@ -78,11 +78,16 @@ async function sendTemplate(deps: AppDeps, channel: WhatsAppChannel, graph: Grap
   const given = new Map(ref.params.map((p) => [p.name, p.value]))
   // Body parameters in the template's order; the agent's value, else the default. Named ones ({{first_name}}) say
   // their name, as Meta requires for templates created with named parameters.
-  const body = defined.map((p) => {
-    const text = given.get(p.name) || p.value || '-'
-    return /^\d+$/.test(p.name) ? text : { name: p.name, text }
+  const value = (p: { name: string; value: string }) => given.get(p.name) || p.value || '-'
+  const buttons = defined.flatMap((p) => {
+    const index = BUTTON_PARAM.exec(p.name)?.[1]
+    return index === undefined ? [] : [{ index: Number(index), subType: 'url' as const, value: value(p) }]
   })
-  let header: Parameters<GraphClient['sendTemplate']>[1]['header']
+  const body = defined
+    .filter((p) => p.name !== HEADER_PARAM && !BUTTON_PARAM.test(p.name))
+    .map((p) => (/^\d+$/.test(p.name) ? value(p) : { name: p.name, text: value(p) }))
+  const headerParam = defined.find((p) => p.name === HEADER_PARAM)
+  let header: Parameters<GraphClient['sendTemplate']>[1]['header'] = headerParam ? { type: 'text', text: value(headerParam) } : undefined
   if ((t.templateType === 'IMAGE' || t.templateType === 'VIDEO') && t.media) {
     const key = `${channel.id}:${t.media}`
     let cached = uploadedHeaders.get(key)
@@ -98,7 +103,7 @@ async function sendTemplate(deps: AppDeps, channel: WhatsAppChannel, graph: Grap
   }
   return graph.sendTemplate(
     job.recipient,
-    { name: t.description, language: t.language, ...(header ? { header } : {}), ...(body.length ? { body } : {}) },
+    { name: t.description, language: t.language, ...(header ? { header } : {}), ...(body.length ? { body } : {}), ...(buttons.length ? { buttons } : {}) },
     { opaque: job.message.uid },
   )
 }
