@@ -195,6 +195,54 @@ export const MESSAGES = {
     'es-ES': 'Esta llamada no tiene posatención',
   },
   transferCancelled: { 'pt-BR': 'Transferência cancelada.', 'en-US': 'Transfer cancelled.', 'es-ES': 'Transferencia cancelada.' },
+  // Chat ACD (server/chat/acd/).
+  chatAnswerFailed: {
+    'pt-BR': 'Não foi possível atender a conversa ou ela foi transferida para outro operador.',
+    'en-US': 'The conversation could not be answered or it was transferred to another agent.',
+    'es-ES': 'No fue posible atender la conversación o fue transferida a otro operador.',
+  },
+  chatTransferFailed: {
+    'pt-BR': 'Não foi possível fazer a transferência',
+    'en-US': 'The transfer could not be made',
+    'es-ES': 'No fue posible hacer la transferencia',
+  },
+  chatTransferUnavailable: {
+    'pt-BR': 'Não foi possível fazer a transferência: o agente não está conectado ao chat.',
+    'en-US': 'The transfer could not be made: the agent is not signed in to chat.',
+    'es-ES': 'No fue posible hacer la transferencia: el agente no está conectado al chat.',
+  },
+  userPaused: { 'pt-BR': 'Usuário esta pausado', 'en-US': 'The user is on a break', 'es-ES': 'El usuario está en pausa' },
+  chatTransferredToAgent: {
+    'pt-BR': 'Conversa transferida para {name}',
+    'en-US': 'Conversation transferred to {name}',
+    'es-ES': 'Conversación transferida a {name}',
+  },
+  chatTransferredToQueue: {
+    'pt-BR': 'Conversa transferida para a fila {queue}',
+    'en-US': 'Conversation transferred to the queue {queue}',
+    'es-ES': 'Conversación transferida a la cola {queue}',
+  },
+  // The website chat widget (server/channels/webchat/).
+  visitorSessionInvalid: {
+    'pt-BR': 'Sessão do visitante inválida ou expirada.',
+    'en-US': 'The visitor session is invalid or has expired.',
+    'es-ES': 'La sesión del visitante no es válida o ha caducado.',
+  },
+  visitorSessionOtherChannel: {
+    'pt-BR': 'Esta sessão pertence a outro canal.',
+    'en-US': 'This session belongs to another channel.',
+    'es-ES': 'Esta sesión pertenece a otro canal.',
+  },
+  tooManyRequests: {
+    'pt-BR': 'Muitas requisições. Tente novamente em {n} segundos.',
+    'en-US': 'Too many requests. Try again in {n} seconds.',
+    'es-ES': 'Demasiadas solicitudes. Inténtelo de nuevo en {n} segundos.',
+  },
+  unsupportedFile: {
+    'pt-BR': 'Tipo de arquivo não permitido (imagens, PDF, áudio MP3/OGG/M4A ou vídeo MP4).',
+    'en-US': 'File type not allowed (images, PDF, MP3/OGG/M4A audio or MP4 video).',
+    'es-ES': 'Tipo de archivo no permitido (imágenes, PDF, audio MP3/OGG/M4A o vídeo MP4).',
+  },
   // Chat engine (server/chat/, spec 001 §4 chat states, §8): the detail of the send-message and attachment answers.
   chatExpired: {
     'pt-BR': 'Chat expirado envie um template para retornar o contato',

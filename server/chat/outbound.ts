@@ -15,12 +15,15 @@ import { canonicalPhone } from './identity.ts'
 import { wakeOutbox } from './outbox.ts'
 import type { MessageRow, RoomRow } from './serialize.ts'
 import { agentMaySend, roomHasExpired, serializeMessage, serializeRoom } from './serialize.ts'
+import { mayStartOutgoingChat } from './acd/outgoing.ts'
+import { refreshWebchatStatus } from './acd/status.ts'
 
 // What agents (and the system) write into a room (README.md): the message and its outbox row in one transaction, so
 // a crash never leaves a message that is never sent nor a send without its message; then the dispatcher is woken.
 // A uid makes a resend after a time-out the same message (QUALITY.md test 10).
 
 const nextRevision = sql`nextval('chat_revision_seq')`
+const MEDIA_TYPES = ['photo', 'video', 'audio', 'voice', 'document'] as const
 
 export type SendAgentMessage = { siteId: number; userId: number; roomId?: number; roomUid?: string; body: v.InferInput<typeof SendMessageBody>; lang?: Locale }
 
@@ -102,6 +105,8 @@ export async function sendAgentMessage(deps: AppDeps, input: SendAgentMessage): 
     }
   }
   if (room.state === 'ended') throw detailError(400, 'chatEnded', lang ?? 'pt-BR')
+  // Offered, not answered yet: not the agent's to write in.
+  if (room.state !== 'active') throw detailError(403, 'chatNotYours', lang ?? 'pt-BR')
   const channel = await channelOf(deps, room.channelId)
   if (roomHasExpired(room, channel)) {
     throw new HttpError(400, { detail: text('chatExpired', lang), code: 'chat_expired', has_expired: true } as never)
@@ -121,7 +126,9 @@ export async function sendAgentMessage(deps: AppDeps, input: SendAgentMessage): 
     if (!replied) throw fieldErrors({ reply: [text('invalidValue', lang)] })
     replyToId = replied.id
   }
-  const type: MessageType = body.location ? 'location' : upload ? (body.type && body.type !== 'text' ? body.type : messageTypeOf(upload.mime)) : 'text'
+  // An attachment goes as the kind the agent chose among the media kinds (a voice note recorded as audio), else by its bytes.
+  const mediaType = body.type && (MEDIA_TYPES as readonly string[]).includes(body.type) ? body.type : null
+  const type: MessageType = body.location ? 'location' : upload ? (mediaType ?? messageTypeOf(upload.mime)) : 'text'
   const { row, room: updated } = await writeMessage(
     deps,
     room,
@@ -265,6 +272,8 @@ export async function sendTemplateMessage(deps: AppDeps, input: SendTemplateInpu
   } else {
     const phone = canonicalPhone(input.phone ?? '')
     if (phone.length < 8) throw fieldErrors({ phone: [text('invalidValue', lang)] })
+    const allowed = await mayStartOutgoingChat(deps, input.siteId, input.userId)
+    if (!allowed.ok) throw detailError(allowed.status, allowed.key, lang)
     for (let attempt = 0; attempt < 5 && !room; attempt++) {
       const [open] = await deps.db
         .select()
@@ -322,5 +331,6 @@ export async function sendTemplateMessage(deps: AppDeps, input: SendTemplateInpu
     { deliver: true, roomChanges: { awaitingTemplateReply: true } },
   )
   const message = await publishMessage(deps, updated, row, created)
+  if (created) await refreshWebchatStatus(deps, updated.siteId, input.userId)
   return { room: await serializeRoom(deps, updated), message }
 }

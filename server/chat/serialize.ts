@@ -5,6 +5,8 @@ import type { AppDeps } from '../deps.ts'
 import type { Db } from '../db/client.ts'
 import { chatChannels, chatQueues, chatRoomMessages, chatRooms, chatTemplates, users } from '../db/schema/index.ts'
 import { windowOpen } from './window.ts'
+import { queuePositions } from './acd/positions.ts'
+import type { QueuePlace } from './acd/positions.ts'
 
 // Rows → the shapes of contract/api/chat.ts, the same for REST answers, chat-socket frames and the widget.
 
@@ -165,6 +167,7 @@ export async function serializeRooms(deps: Pick<AppDeps, 'db'>, rows: RoomRow[],
   const lastIds = rows.map((r) => r.lastMessageId).filter((id): id is number => id !== null)
   const lastRows = lastIds.length ? await db.select().from(chatRoomMessages).where(inArray(chatRoomMessages.id, lastIds)) : []
   const lastMessages = new Map((await serializeMessages(deps, lastRows)).map((m) => [m.id, m]))
+  const places = await waitingPlaces(deps, rows)
   return rows.map((room) => {
     const channel = channels.get(room.channelId)!
     const queue = room.queueId !== null ? queues.get(room.queueId) : undefined
@@ -194,11 +197,19 @@ export async function serializeRooms(deps: Pick<AppDeps, 'db'>, rows: RoomRow[],
       chat_type: room.chatType,
       user: room.userId !== null ? { id: room.userId, name: names.get(room.userId) ?? '' } : null,
       compatibility: compatibility(channel),
-      queue_position: null,
-      estimated_wait: null,
+      queue_position: places.get(room.id)?.position ?? null,
+      estimated_wait: places.get(room.id)?.estimated_wait ?? null,
       revision: room.revision,
     }
   })
+}
+
+/** The queue place and estimated wait of the rooms waiting in a queue (acd/positions.ts). */
+async function waitingPlaces(deps: Pick<AppDeps, 'db'>, rows: RoomRow[]): Promise<Map<number, QueuePlace>> {
+  const places = new Map<number, QueuePlace>()
+  const queues = new Map(rows.filter((r) => r.state === 'queued' && r.queueId !== null).map((r) => [r.queueId!, r.siteId]))
+  for (const [queueId, siteId] of queues) for (const [id, place] of await queuePositions(deps, siteId, queueId)) places.set(id, place)
+  return places
 }
 
 export async function serializeRoom(deps: Pick<AppDeps, 'db'>, row: RoomRow): Promise<ChatRoom> {

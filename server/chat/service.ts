@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { resumePendingDownloads, stopAttachmentDownloads } from './attachment-download.ts'
 import { chatAttachmentRoutes } from './attachments.ts'
+import { sweepOnce as sweepChatQueues } from './acd/sweep.ts'
 import { sweepPendingDeliveries } from './delivery.ts'
 import { sweepInactiveRooms } from './lifecycle.ts'
 import { OutboxDispatcher } from './outbox.ts'
@@ -61,6 +62,7 @@ export async function chatService(app: FastifyInstance, options: ChatServiceOpti
 
   const sweep = async () => {
     await sweepInactiveRooms(deps)
+    await sweepChatQueues(deps)
     await recoverWebhookEvents(deps)
     await sweepPendingDeliveries(deps)
   }
@@ -71,6 +73,7 @@ export async function chatService(app: FastifyInstance, options: ChatServiceOpti
     await dispatcher?.start()
     if (options.sweeps !== false) {
       every(ROOM_SWEEP_MS, 'removing inactive rooms', () => sweepInactiveRooms(deps))
+      every(ROOM_SWEEP_MS, 'chat queues (ring-outs, maximum waits, announcements, offers)', () => sweepChatQueues(deps))
       every(WEBHOOK_SWEEP_MS, 'processing stored webhook events', () => recoverWebhookEvents(deps))
       every(PENDING_SWEEP_MS, 'forgetting stale delivery reports', () => sweepPendingDeliveries(deps))
       resumePendingDownloads(deps).catch((err: unknown) => log.warn({ err }, 'chat: resuming attachment downloads failed'))
