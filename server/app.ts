@@ -24,6 +24,7 @@ import { recordingRoutes } from './routes/recording-routes.ts'
 import { settingsMediaRoutes } from './entities/index.ts'
 import { spaRoutes } from './routes/spa-routes.ts'
 import { telephonyService } from './telephony/index.ts'
+import { whatsappWebhookRoutes } from './channels/whatsapp/index.ts'
 import { chatService } from './chat/service.ts'
 import type { ChatServiceOptions } from './chat/service.ts'
 // Each area's rules for its settings entities (password policy, telephony pushes, …).
@@ -77,6 +78,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(chatService, overrides.chat ?? {})
 
     await app.register(apiRoutes, { prefix: '/api' })
+    // Public provider webhooks, outside /api (server/channels/whatsapp/).
+    await app.register(whatsappWebhookRoutes)
     await app.register(mediaRoutes)
     await app.register(recordingRoutes)
     await app.register(settingsMediaRoutes)

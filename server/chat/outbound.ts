@@ -23,6 +23,7 @@ import { refreshWebchatStatus } from './acd/status.ts'
 // A uid makes a resend after a time-out the same message (QUALITY.md test 10).
 
 const nextRevision = sql`nextval('chat_revision_seq')`
+const MEDIA_TYPES = ['photo', 'video', 'audio', 'voice', 'document'] as const
 
 export type SendAgentMessage = { siteId: number; userId: number; roomId?: number; roomUid?: string; body: v.InferInput<typeof SendMessageBody>; lang?: Locale }
 
@@ -104,6 +105,8 @@ export async function sendAgentMessage(deps: AppDeps, input: SendAgentMessage): 
     }
   }
   if (room.state === 'ended') throw detailError(400, 'chatEnded', lang ?? 'pt-BR')
+  // Offered, not answered yet: not the agent's to write in.
+  if (room.state !== 'active') throw detailError(403, 'chatNotYours', lang ?? 'pt-BR')
   const channel = await channelOf(deps, room.channelId)
   if (roomHasExpired(room, channel)) {
     throw new HttpError(400, { detail: text('chatExpired', lang), code: 'chat_expired', has_expired: true } as never)
@@ -123,7 +126,9 @@ export async function sendAgentMessage(deps: AppDeps, input: SendAgentMessage): 
     if (!replied) throw fieldErrors({ reply: [text('invalidValue', lang)] })
     replyToId = replied.id
   }
-  const type: MessageType = body.location ? 'location' : upload ? (body.type && body.type !== 'text' ? body.type : messageTypeOf(upload.mime)) : 'text'
+  // An attachment goes as the kind the agent chose among the media kinds (a voice note recorded as audio), else by its bytes.
+  const mediaType = body.type && (MEDIA_TYPES as readonly string[]).includes(body.type) ? body.type : null
+  const type: MessageType = body.location ? 'location' : upload ? (mediaType ?? messageTypeOf(upload.mime)) : 'text'
   const { row, room: updated } = await writeMessage(
     deps,
     room,

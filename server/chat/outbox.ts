@@ -38,6 +38,16 @@ const POLL_MS = 1000
 const NO_DRIVER_RETRY_MS = 5000
 /** A driver that throws (a bug, not a provider error) is retried with back-off, at most this long apart. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000
+/**
+ * A message still refused for a retry after this many attempts, or this long after it was written (WhatsApp's window
+ * is closed by then anyway), is failed with the last reason: the agent sees it and may resend it.
+ */
+export const OUTBOX_MAX_ATTEMPTS = 100
+export const OUTBOX_GIVE_UP_MS = 24 * 60 * 60 * 1000
+
+function givingUp(row: ClaimedRow): boolean {
+  return row.attempts + 1 >= OUTBOX_MAX_ATTEMPTS || Date.now() - new Date(row.created_at).getTime() >= OUTBOX_GIVE_UP_MS
+}
 
 const local = new Set<OutboxDispatcher>()
 
@@ -47,7 +57,7 @@ export function wakeOutbox(deps: AppDeps): void {
   deps.bus.publish(OUTBOX_WAKE_CHANNEL, {}).catch(() => {})
 }
 
-type ClaimedRow = { id: number; message_id: number; site_id: number; channel_id: number; recipient: string; attempts: number }
+type ClaimedRow = { id: number; message_id: number; site_id: number; channel_id: number; recipient: string; attempts: number; created_at: Date | string }
 
 export type DispatcherLog = { warn(obj: object, msg: string): void }
 
@@ -140,7 +150,7 @@ async function claimDue(deps: AppDeps, limit: number): Promise<ClaimedRow[]> {
       order by o.id
       limit ${limit}
       for update skip locked)
-    returning id, message_id, site_id, channel_id, recipient, attempts`)) as unknown as { rows: ClaimedRow[] }
+    returning id, message_id, site_id, channel_id, recipient, attempts, created_at`)) as unknown as { rows: ClaimedRow[] }
   return result.rows.map((r) => ({ ...r, id: Number(r.id), message_id: Number(r.message_id) }))
 }
 
@@ -170,7 +180,7 @@ async function deliverRow(deps: AppDeps, row: ClaimedRow): Promise<number | null
     return null
   }
   const driver = drivers.get(channel.type as ChannelType)
-  if (!driver) {
+  if (!driver && !givingUp(row)) {
     await putBack(deps, row, NO_DRIVER_RETRY_MS, `no driver for ${channel.type}`)
     return NO_DRIVER_RETRY_MS
   }
@@ -205,10 +215,11 @@ async function deliverRow(deps: AppDeps, row: ClaimedRow): Promise<number | null
   }
   let result: DeliverResult
   try {
-    result = await driver.deliver(deps, job)
+    result = driver ? await driver.deliver(deps, job) : { outcome: 'retry', afterMs: NO_DRIVER_RETRY_MS, reason: `no driver for ${channel.type}` }
   } catch (err) {
     result = { outcome: 'retry', afterMs: backoff(row.attempts), reason: err instanceof Error ? err.message : String(err) }
   }
+  if (result.outcome === 'retry' && givingUp(row)) result = { outcome: 'failed', error: { code: null, reason: result.reason, external_error: false } }
   if (result.outcome === 'retry') {
     await putBack(deps, row, result.afterMs, result.reason)
     return result.afterMs

@@ -103,6 +103,10 @@ export const chatRooms = pgTable(
     index('chat_rooms_last_client_idx').on(t.siteId, t.lastClientMessageAt.desc()),
     index('chat_rooms_revision_idx').on(t.siteId, t.revision),
     index('chat_rooms_archived_idx').on(t.siteId, t.archived, t.endedAt.desc()),
+    // The inactivity removal's sweep (server/chat/lifecycle.ts), every second: only rooms ended and not yet finished.
+    index('chat_rooms_finishing_idx')
+      .on(t.endedAt)
+      .where(sql`${t.endedAt} IS NOT NULL AND ${t.finishedAt} IS NULL`),
     index('chat_rooms_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('chat_rooms_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
   ],
@@ -170,6 +174,10 @@ export const chatRoomMessages = pgTable(
     index('chat_room_messages_room_idx').on(t.roomId, t.id),
     index('chat_room_messages_revision_idx').on(t.roomId, t.revision),
     index('chat_room_messages_site_time_idx').on(t.siteId, t.createdAt),
+    // Attachments still to download (resumed at start).
+    index('chat_room_messages_pending_attachment_idx')
+      .on(t.id)
+      .where(sql`${t.attachmentState} = 'pending'`),
     index('chat_room_messages_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
   ],
 )
@@ -229,7 +237,8 @@ export const chatOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chat_outbox_due_idx').on(t.nextAttemptAt)],
+  // The claim takes only the oldest row of each recipient (order per customer).
+  (t) => [index('chat_outbox_due_idx').on(t.nextAttemptAt), index('chat_outbox_recipient_idx').on(t.channelId, t.recipient, t.id)],
 )
 
 /**

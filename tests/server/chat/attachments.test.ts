@@ -82,6 +82,11 @@ describe('chat attachments', () => {
     const answer = await agent.request('POST', CHAT_ATTACHMENT_PATHS.upload, html)
     expect(answer.statusCode).toBe(400)
     expect(answer.json()).toEqual({ file: ['Tipo de arquivo não permitido ou arquivo grande demais.'] })
+    // An image past its kind's limit (5 MB) is refused too.
+    const huge = multipartFile('file', 'grande.png', 'image/png', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]))
+    const tooLarge = await agent.request('POST', CHAT_ATTACHMENT_PATHS.upload, huge)
+    expect(tooLarge.statusCode).toBe(400)
+    expect(tooLarge.json()).toEqual({ file: ['Tipo de arquivo não permitido ou arquivo grande demais.'] })
     expect((await agent.get(CHAT_ATTACHMENT_PATHS.file('abc'))).statusCode).toBe(400)
     expect((await agent.get(`${CHAT_ATTACHMENT_PATHS.file(1)}?convert_to=wav`)).statusCode).toBe(400)
   })

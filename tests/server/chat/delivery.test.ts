@@ -5,7 +5,7 @@ import { receiveInbound } from '../../../server/chat/inbound.ts'
 import { chatPendingDeliveries, chatRoomMessages } from '../../../server/db/schema/index.ts'
 import type { DeliveryReport } from '../../../server/chat/types.ts'
 import { useTestApp } from '../helper.ts'
-import { chatFixture, waText } from './chat-helper.ts'
+import { chatFixture, until, waText } from './chat-helper.ts'
 import type { ChatFixture } from './chat-helper.ts'
 
 const t = useTestApp()
@@ -61,6 +61,7 @@ describe('applyDelivery', () => {
     await applyDelivery(f.deps, report(f, m.externalId, 'dispatched'))
     await applyDelivery(f.deps, report(f, m.externalId, 'received'))
     expect((await statusOf(f, m.id)).status).toBe('consumed')
+    await until(() => f.events.filter((e) => e.type === 'status' && e.message.id === m.id).length >= 2, 'the status events')
     const published = f.events.filter((e) => e.type === 'status' && e.message.id === m.id).map((e) => (e.type === 'status' ? e.message.status : null))
     expect(published).toEqual(['received', 'consumed'])
   })

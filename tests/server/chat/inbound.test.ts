@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
+import { CHAT_CHANNEL } from '../../../server/chat/events.ts'
 import { receiveInbound } from '../../../server/chat/inbound.ts'
 import { useTestApp } from '../helper.ts'
 import { chatFixture, roomMessages, roomRow, until, waText } from './chat-helper.ts'
@@ -41,6 +42,10 @@ describe('receiveInbound', () => {
     const burst = await Promise.all(Array.from({ length: 10 }, () => receiveInbound(f.deps, message)))
     expect(burst.every((r) => r.duplicate && r.messageId === first.messageId)).toBe(true)
     expect(await roomMessages(f, first.roomId)).toHaveLength(1)
+    await until(() => f.events.some((e) => e.type === 'message' && e.message.id === first.messageId), 'the first message event')
+    // A marker published after the redeliveries arrives after anything they could have published.
+    await f.deps.bus.publish(CHAT_CHANNEL, { type: 'removed', site_id: 0, users: [], room_id: -1 })
+    await until(() => f.events.some((e) => e.type === 'removed' && e.room_id === -1), 'the marker')
     expect(f.events.filter((e) => e.type === 'message' && e.message.id === first.messageId)).toHaveLength(1)
   })
 

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import { receiveInbound } from '../../../server/chat/inbound.ts'
 import { archiveRoom, closeRoom, sweepInactiveRooms, unarchiveRoom } from '../../../server/chat/lifecycle.ts'
 import { loadRoom } from '../../../server/chat/serialize.ts'
-import { teams, users } from '../../../server/db/schema/index.ts'
+import { chatRooms, teams, users } from '../../../server/db/schema/index.ts'
+import { registerAudienceHook } from '../../../server/chat/events.ts'
 import { HttpError } from '../../../server/errors/http-error.ts'
 import { useTestApp } from '../helper.ts'
 import { assign, chatFixture, roomRow, until, waText } from './chat-helper.ts'
@@ -71,6 +72,24 @@ describe('room lifecycle', () => {
     expect((await archiveRoom(f.deps, { siteId: f.siteId, roomId })).archived).toBe(true)
     expect((await loadRoom(f.deps, f.siteId, roomId))!.archived).toBe(true)
     expect((await unarchiveRoom(f.deps, { siteId: f.siteId, roomId })).archived).toBe(false)
+  })
+
+  it("closing a room still offered withdraws the offer; supervisors a hook adds hear the room's events", async () => {
+    const f = await fixture()
+    const roomId = await agentRoom(f, f.agent2)
+    await f.deps.db.update(chatRooms).set({ state: 'offered' }).where(eq(chatRooms.id, roomId))
+    const remove = registerAudienceHook((_deps, room) => (room.id === roomId ? [f.supervisor] : []))
+    try {
+      await closeRoom(f.deps, { siteId: f.siteId, roomId, by: 'client' })
+    } finally {
+      remove()
+    }
+    await until(
+      () => f.events.some((e) => e.type === 'withdrawn' && e.room_id === roomId && e.reason === 'ended' && e.users.includes(f.agent2)),
+      'the withdrawal',
+    )
+    const ended = f.events.find((e) => e.type === 'room' && e.room.id === roomId && e.room.status === 'ended')
+    expect(ended?.users).toEqual([f.agent2, f.supervisor])
   })
 
   it('a new message of a customer whose room ended opens a new room', async () => {

@@ -80,6 +80,10 @@ describe('sendAgentMessage', () => {
     expect((await refusal(sendAgentMessage(f.deps, { siteId: f.siteId, userId: f.agent1, roomId, body: { content: '  \n ' } }))).statusCode).toBe(400)
     expect((await refusal(sendAgentMessage(f.deps, { siteId: f.siteId, userId: f.agent2, roomId, body: { content: 'oi' } }))).statusCode).toBe(403)
     expect((await refusal(sendAgentMessage(f.deps, { siteId: f.siteId, userId: f.agent1, roomId: 999_999, body: { content: 'oi' } }))).statusCode).toBe(404)
+    await f.deps.db.update(chatRooms).set({ state: 'offered' }).where(eq(chatRooms.id, roomId))
+    expect((await refusal(sendAgentMessage(f.deps, { siteId: f.siteId, userId: f.agent1, roomId, body: { content: 'antes de atender' } }))).statusCode).toBe(
+      403,
+    )
     await f.deps.db.update(chatRooms).set({ state: 'ended', endedAt: new Date() }).where(eq(chatRooms.id, roomId))
     const ended = await refusal(sendAgentMessage(f.deps, { siteId: f.siteId, userId: f.agent1, roomId, body: { content: 'oi' } }))
     expect(ended.body).toMatchObject({ detail: 'Este chat foi encerrado' })

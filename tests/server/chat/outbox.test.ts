@@ -71,6 +71,31 @@ describe('the outbox dispatcher', () => {
     expect(await outboxEmpty(f, [m.id])).toBe(true)
   })
 
+  it('gives up on a message still refused a day after it was written: failed with the last reason, resendable', async () => {
+    const f = await fixture()
+    answer = () => ({ outcome: 'retry', afterMs: 10, reason: 'throttled (130429)' })
+    const roomId = await agentRoom(f)
+    const [row] = await f.deps.db
+      .insert(chatRoomMessages)
+      .values({
+        uid: crypto.randomUUID(),
+        siteId: f.siteId,
+        roomId,
+        channelId: f.whatsapp,
+        sentBy: 'agent',
+        userId: f.agent1,
+        content: 'velha',
+        status: 'sending',
+      })
+      .returning()
+    await f.deps.db
+      .insert(chatOutbox)
+      .values({ siteId: f.siteId, channelId: f.whatsapp, messageId: row!.id, recipient: 'old', createdAt: sql`now() - interval '25 hours'` })
+    await until(async () => (await message(f, row!.id)).status === 'failed', 'giving up')
+    expect(await message(f, row!.id)).toMatchObject({ errorReason: 'throttled (130429)', externalError: false })
+    expect(await outboxEmpty(f, [row!.id])).toBe(true)
+  })
+
   it('drops nothing over 200 messages when the provider refuses 30 % for a retry, and keeps each customer’s order', async () => {
     const f = await fixture()
     let i = 0

@@ -87,7 +87,7 @@ describe('serialized rooms', () => {
     const refused = await sendAgentMessage(f.deps, { siteId: f.siteId, userId: f.agent1, roomId: inbound.roomId, body: { content: 'oi' } })
     await until(async () => (await roomRow(f, inbound.roomId)).windowClosedAt !== null, 'the room to expire')
     expect((await loadRoom(f.deps, f.siteId, inbound.roomId))!.has_expired).toBe(true)
-    expect(f.events.some((e) => e.type === 'room' && e.room.id === inbound.roomId && e.room.has_expired)).toBe(true)
+    await until(() => f.events.some((e) => e.type === 'room' && e.room.id === inbound.roomId && e.room.has_expired), 'the expired room event')
     const again = await sendAgentMessage(f.deps, { siteId: f.siteId, userId: f.agent1, roomId: inbound.roomId, body: { content: 'de novo' } }).catch(
       (e: unknown) => e,
     )
