@@ -70,6 +70,7 @@ describe('watchers', () => {
       const room = await w.room(channel.id)
       await routeNewRoom(w.deps, room.id)
       await declineOffer(w.deps, { siteId: w.siteId, userId: agent.id, roomId: room.id })
+      await w.settled()
       const seen = w.eventsOf('room', supervisor.id).map((e) => (e.type === 'room' ? [e.room.status, e.room.user?.id ?? null] : []))
       expect(seen).toEqual([
         ['queued', null],

@@ -50,6 +50,7 @@ describe('capacity (team chat_limit_per_user)', () => {
     await roomReleased(w.deps, w.siteId, agent!.id)
     const taken = await w.roomRow(third.id)
     expect([taken.state, taken.userId]).toEqual(['active', agent!.id])
+    await w.settled()
     expect(w.eventsOf('room', agent!.id).map((e) => (e.type === 'room' ? e.room.id : 0))).toEqual([first.id, second.id, third.id])
   })
 
@@ -68,6 +69,7 @@ describe('auto answer per team', () => {
     const room = await auto.newRoom()
     expect(room.state).toBe('active')
     expect(room.answeredAt).not.toBeNull()
+    await auto.w.settled()
     expect(auto.w.eventsOf('offer')).toHaveLength(0)
     expect(auto.w.eventsOf('room', auto.agents[0]!.id)).toHaveLength(1)
 
@@ -75,6 +77,7 @@ describe('auto answer per team', () => {
     const offered = await ringing.newRoom()
     expect(offered.state).toBe('offered')
     expect(offered.answeredAt).toBeNull()
+    await ringing.w.settled()
     const [offer] = ringing.w.eventsOf('offer', ringing.agents[0]!.id)
     expect(offer).toMatchObject({ type: 'offer', ring_seconds: 45, room: { id: offered.id, status: 'offered' } })
   })
@@ -100,6 +103,7 @@ describe('answer, decline and no answer', () => {
     expect(declined.ok).toBe(true)
     const after = await w.roomRow(room.id)
     expect([after.state, after.userId, after.declinedUserIds]).toEqual(['offered', agents[1]!.id, [agents[0]!.id]])
+    await w.settled()
     expect(w.eventsOf('withdrawn', agents[0]!.id)).toMatchObject([{ room_id: room.id, reason: 'no_answer' }])
     expect(w.eventsOf('offer', agents[1]!.id)).toHaveLength(1)
   })
@@ -115,6 +119,7 @@ describe('answer, decline and no answer', () => {
     })
     expect(moved.state).toBe('offered')
     expect(moved.declinedUserIds).toEqual([agents[0]!.id])
+    await w.settled()
     expect(w.eventsOf('withdrawn', agents[0]!.id)).toMatchObject([{ room_id: room.id, reason: 'no_answer' }])
   })
 
