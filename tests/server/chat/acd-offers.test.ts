@@ -54,6 +54,12 @@ describe('capacity (team chat_limit_per_user)', () => {
     expect(w.eventsOf('room', agent!.id).map((e) => (e.type === 'room' ? e.room.id : 0))).toEqual([first.id, second.id, third.id])
   })
 
+  it('a limit of 0 means no limit (as the console counts it)', async () => {
+    const { w, agents, newRoom } = await queueWorld({ limit: 0, autoAnswer: true })
+    for (let i = 0; i < 3; i++) expect((await newRoom()).userId).toBe(agents[0]!.id)
+    expect(await webchatStatus(w.deps, w.siteId, agents[0]!.id)).toBe('not_inuse')
+  })
+
   it('an offered (ringing) room counts towards the limit too', async () => {
     const { agents, newRoom } = await queueWorld({ limit: 1 })
     const first = await newRoom()
