@@ -195,6 +195,24 @@ export const MESSAGES = {
     'es-ES': 'Esta llamada no tiene posatención',
   },
   transferCancelled: { 'pt-BR': 'Transferência cancelada.', 'en-US': 'Transfer cancelled.', 'es-ES': 'Transferencia cancelada.' },
+  // The chat socket and the chat calls (spec 001 §7, §8; server/realtime/sockets/chat.ts, server/routes/chat/).
+  chatAnswerRefused: {
+    'pt-BR': 'Não foi possível atender a conversa ou ela foi transferida para outro operador.',
+    'en-US': 'The conversation could not be answered or it was transferred to another agent.',
+    'es-ES': 'No fue posible atender la conversación o fue transferida a otro operador.',
+  },
+  chatHangupAnswered: {
+    'pt-BR': 'Esta conversa já foi atendida: use Encerrar para finalizá-la.',
+    'en-US': 'This conversation was already answered: use Close to end it.',
+    'es-ES': 'Esta conversación ya fue atendida: use Cerrar para finalizarla.',
+  },
+  chatTransferFailed: {
+    'pt-BR': 'Não foi possível fazer a transferência',
+    'en-US': 'The transfer could not be made',
+    'es-ES': 'No fue posible hacer la transferencia',
+  },
+  chatTransferred: { 'pt-BR': 'Conversa transferida.', 'en-US': 'Conversation transferred.', 'es-ES': 'Conversación transferida.' },
+  chatEnded: { 'pt-BR': 'Este chat foi encerrado', 'en-US': 'This chat has ended', 'es-ES': 'Este chat ha finalizado' },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type MessageKey = keyof typeof MESSAGES

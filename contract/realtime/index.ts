@@ -1,2 +1,3 @@
-// Websocket contracts: action names and payload schemas. The chat socket (/ws/chat/) joins with its issue.
+// Websocket contracts: action names and payload schemas of the service socket and the chat socket.
 export * from './service-socket.ts'
+export * from './chat-socket.ts'
