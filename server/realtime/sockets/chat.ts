@@ -5,7 +5,7 @@ import { message } from '../../../contract/messages.ts'
 import type { MessageKey } from '../../../contract/messages.ts'
 import { CHAT_CHANNEL, publishChatEvent } from '../../chat/events.ts'
 import type { ChatEvent } from '../../chat/types.ts'
-import { EngineNotReady, answerRoom, declineRoom } from '../../routes/chat/engine.ts'
+import { answerRoom, declineRoom } from '../../routes/chat/engine.ts'
 import { consoleRooms, findRoom, highestRevision, markRead, messagesByIds, messagesPage, messagesSince, unreadCount } from '../../routes/chat/queries.ts'
 import type { Viewer } from '../../routes/chat/queries.ts'
 import { serializeMessageRows, serializeRoomRows } from '../../routes/chat/serialize-rows.ts'
@@ -151,16 +151,11 @@ export const chatSocket = defineSocket<ChatClientMessage>({
             const row = await findRoom(db, ownerOf(connection), frame.step_id)
             let answered = false
             if (row?.state === 'offered') {
-              try {
-                answered = await answerRoom(deps, { siteId: connection.siteId, userId: connection.userId }, row.id)
-              } catch (err) {
-                if (!(err instanceof EngineNotReady)) throw err
-                log.warn({ err }, 'chat answer refused')
-              }
+              answered = (await answerRoom(deps, { siteId: connection.siteId, userId: connection.userId }, row.id)).ok
             } else if (row?.state === 'active') {
               answered = true // a second tab, or a retry: already theirs
             }
-            if (!answered) return send(connection, errorFrame(connection, 'chatAnswerRefused', 'answer', frame.step_id))
+            if (!answered) return send(connection, errorFrame(connection, 'chatAnswerFailed', 'answer', frame.step_id))
             const room = await roomFrame(frame.step_id, ownerOf(connection))
             if (room) send(connection, { action: 'chat', room, ringing: false, ring_seconds: null })
             return
@@ -170,12 +165,8 @@ export const chatSocket = defineSocket<ChatClientMessage>({
             if (!row) return send(connection, errorFrame(connection, 'notFound', 'hangup', frame.step_id))
             if (row.state === 'active') return send(connection, errorFrame(connection, 'chatHangupAnswered', 'hangup', frame.step_id))
             if (row.state === 'offered') {
-              try {
-                await declineRoom(deps, { siteId: connection.siteId, userId: connection.userId }, row.id)
-              } catch (err) {
-                if (!(err instanceof EngineNotReady)) throw err
-                log.warn({ err }, 'chat decline failed')
-              }
+              const declined = await declineRoom(deps, { siteId: connection.siteId, userId: connection.userId }, row.id)
+              if (!declined.ok) return send(connection, errorFrame(connection, declined.key, 'hangup', row.id))
               return send(connection, { action: 'removeChat', step_id: row.id, reason: 'declined' })
             }
             return send(connection, { action: 'removeChat', step_id: row.id, reason: row.state === 'ended' ? 'ended' : 'removed' })

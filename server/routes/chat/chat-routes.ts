@@ -43,7 +43,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     userId: request.auth!.user.id,
     supervisor: request.auth!.roles.includes(PERMISSIONS.viewDashboardSupervisor),
   })
-  const actor = (request: FastifyRequest) => ({ siteId: request.auth!.user.siteId, userId: request.auth!.user.id })
+  const actor = (request: FastifyRequest): engine.Actor => ({ ...viewer(request), lang: request.lang })
   const notFound = (request: FastifyRequest) => detailError(404, 'notFound', request.lang)
 
   /** The room named by the path's `name` parameter, if the caller may see it; 404 otherwise (a malformed id too). */
@@ -56,25 +56,12 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     return row
   }
 
-  /** Engine writes: a refusal the engine cannot give yet answers 503 rather than pretending. */
-  async function write<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work()
-    } catch (err) {
-      if (err instanceof engine.EngineNotReady) {
-        request.log.warn({ err }, 'chat engine call not available')
-        throw detailError(503, 'serviceUnavailable', request.lang)
-      }
-      throw err
-    }
-  }
-
   // ---- messages
 
   app.post(CHAT_PATHS.sendMessage(':stepId'), chat, async (request): Promise<ChatSendAnswer> => {
     const body = parseInput(SendMessageBody, request.body ?? {}, request.lang)
     const room = await roomOf(request, 'stepId')
-    const sent: ChatMessage = await write(request, () => engine.sendMessage(app.deps, actor(request), room.id, body))
+    const sent: ChatMessage = await engine.sendMessage(app.deps, actor(request), room.id, body)
     return { success: true, data: sent }
   })
 
@@ -88,7 +75,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   app.get(CHAT_PATHS.resend(':id'), chat, async (request): Promise<ChatSendAnswer> => {
     const query = parseInput(ChatResendQuery, request.query, request.lang)
     const room = await roomOf(request, 'id')
-    const sent = await write(request, () => engine.resendMessage(app.deps, actor(request), room.id, query.message_id))
+    const sent = await engine.resendMessage(app.deps, actor(request), room.id, query.message_id)
     return { success: true, data: sent }
   })
 
@@ -117,7 +104,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(CHAT_PATHS.unarchive(':id'), chat, async (request): Promise<ChatDoneAnswer> => {
     const room = await roomOf(request, 'id')
-    if (room.archived) await write(request, () => engine.unarchiveRoom(app.deps, actor(request), room.id))
+    if (room.archived) await engine.unarchiveRoom(app.deps, actor(request), room.id)
     return { success: true }
   })
 
@@ -128,9 +115,12 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       reply.code(400)
       return { success: false, detail: message('chatTransferFailed', request.lang) }
     }
-    const done = await write(request, () => engine.transferRoomTo(app.deps, actor(request), room.id, body))
-    if (!done) reply.code(400)
-    return { success: done, detail: message(done ? 'chatTransferred' : 'chatTransferFailed', request.lang) }
+    const done = await engine.transferRoomTo(app.deps, actor(request), room.id, body)
+    if (!done.ok) {
+      reply.code(done.status)
+      return { success: false, detail: message(done.key, request.lang) }
+    }
+    return { success: true, detail: message('chatTransferred', request.lang) }
   })
 
   app.post(CHAT_PATHS.close(':uid'), chat, async (request): Promise<ChatDoneAnswer> => {
@@ -138,7 +128,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     if (!parsed.success) throw notFound(request)
     const room = await findRoomByUid(db, viewer(request), parsed.output)
     if (!room) throw notFound(request)
-    if (room.endedAt === null) await write(request, () => engine.closeRoom(app.deps, actor(request), room.id))
+    if (room.endedAt === null) await engine.closeRoom(app.deps, actor(request), room.id, room.userId)
     return { success: true }
   })
 

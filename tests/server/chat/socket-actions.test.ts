@@ -159,7 +159,7 @@ describe('every client action', () => {
 
     // Answering a room that is not ringing for the agent: the spec's text. Hanging up an answered one: refused.
     client.send({ action: 'answer', step_id: 999_999_999 })
-    expect(await client.next('error')).toMatchObject({ request: 'answer', detail: text('chatAnswerRefused'), step_id: 999_999_999 })
+    expect(await client.next('error')).toMatchObject({ request: 'answer', detail: text('chatAnswerFailed'), step_id: 999_999_999 })
     client.send({ action: 'answer', step_id: active.id })
     expect((await client.next('chat')).room.id).toBe(active.id)
     client.send({ action: 'hangup', step_id: active.id })
