@@ -32,6 +32,13 @@ export const MAX_IDS_PER_FRAME = 500
 export const MESSAGES_PAGE = { default: 50, max: 200 } as const
 /** Most messages one `syncMessages` carries; more → has_more and the client asks again. */
 export const SYNC_PAGE = 1000
+/**
+ * Revisions a sync reaches back below the client's cursor. A revision is taken when a row is written, not when its
+ * transaction commits: a slow transaction can commit revision N after the client saw N + 1. Reaching back this far
+ * (a few hundred milliseconds of the busiest server) sends such a late row again; the client upserts by id, so a row
+ * heard twice changes nothing. Smaller than SYNC_PAGE, so paging always moves forward.
+ */
+export const SYNC_OVERLAP = 200
 
 const Ids = v.pipe(v.array(RowId, invalid), v.minLength(1, invalid), v.maxLength(MAX_IDS_PER_FRAME, invalid))
 

@@ -1,4 +1,4 @@
-import { CHAT_CLIENT_MESSAGES, CHAT_SOCKET_PATH, MESSAGES_PAGE, SYNC_PAGE } from '../../../contract/realtime/chat-socket.ts'
+import { CHAT_CLIENT_MESSAGES, CHAT_SOCKET_PATH, MESSAGES_PAGE, SYNC_OVERLAP, SYNC_PAGE } from '../../../contract/realtime/chat-socket.ts'
 import type { ChatClientMessage, ChatServerMessage } from '../../../contract/realtime/chat-socket.ts'
 import type { ChatRoom } from '../../../contract/api/chat.ts'
 import { message } from '../../../contract/messages.ts'
@@ -206,11 +206,12 @@ export const chatSocket = defineSocket<ChatClientMessage>({
               if (row) extra.push(row)
             }
             const all = [...own, ...extra]
-            const changed = all.filter((r) => r.revision > frame.cursor)
+            const from = Math.max(0, frame.cursor - SYNC_OVERLAP)
+            const changed = all.filter((r) => r.revision > from)
             const since = await messagesSince(
               db,
               all.map((r) => r.id),
-              frame.cursor,
+              from,
               SYNC_PAGE,
             )
             const roomsById = new Map(all.map((r) => [r.id, r]))
