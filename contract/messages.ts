@@ -229,6 +229,27 @@ export const MESSAGES = {
     'en-US': 'Conversation transferred to the queue {queue}',
     'es-ES': 'Conversación transferida a la cola {queue}',
   },
+  // The website chat widget (server/channels/webchat/).
+  visitorSessionInvalid: {
+    'pt-BR': 'Sessão do visitante inválida ou expirada.',
+    'en-US': 'The visitor session is invalid or has expired.',
+    'es-ES': 'La sesión del visitante no es válida o ha caducado.',
+  },
+  visitorSessionOtherChannel: {
+    'pt-BR': 'Esta sessão pertence a outro canal.',
+    'en-US': 'This session belongs to another channel.',
+    'es-ES': 'Esta sesión pertenece a otro canal.',
+  },
+  tooManyRequests: {
+    'pt-BR': 'Muitas requisições. Tente novamente em {n} segundos.',
+    'en-US': 'Too many requests. Try again in {n} seconds.',
+    'es-ES': 'Demasiadas solicitudes. Inténtelo de nuevo en {n} segundos.',
+  },
+  unsupportedFile: {
+    'pt-BR': 'Tipo de arquivo não permitido (imagens, PDF, áudio MP3/OGG/M4A ou vídeo MP4).',
+    'en-US': 'File type not allowed (images, PDF, MP3/OGG/M4A audio or MP4 video).',
+    'es-ES': 'Tipo de archivo no permitido (imágenes, PDF, audio MP3/OGG/M4A o vídeo MP4).',
+  },
   // Chat engine (server/chat/, spec 001 §4 chat states, §8): the detail of the send-message and attachment answers.
   chatExpired: {
     'pt-BR': 'Chat expirado envie um template para retornar o contato',
