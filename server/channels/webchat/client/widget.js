@@ -348,7 +348,12 @@ svg { width: 22px; height: 22px; fill: currentColor; display: block; }
     if (!url) return null
     if (type === 'photo') {
       const a = h('a', { href: url, target: '_blank', rel: 'noopener noreferrer' })
-      a.append(h('img', { src: url, alt: name || '', loading: 'lazy' }))
+      const img = /** @type {HTMLImageElement} */ (h('img', { src: url, alt: name || '', loading: 'lazy' }))
+      // Its height is known only once loaded: a reader at the bottom stays at the bottom.
+      img.addEventListener('load', () => {
+        if (log.scrollHeight - log.scrollTop - log.clientHeight < img.height + 80) log.scrollTop = log.scrollHeight
+      })
+      a.append(img)
       return a
     }
     if (type === 'audio') return h('audio', { src: url, controls: '', preload: 'none' })
