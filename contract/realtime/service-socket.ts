@@ -89,6 +89,16 @@ export const CLIENT_MESSAGES = {
   }),
   /** The after-service ended in the browser; `session_id` is its pause report (after-service/start's `id`). */
   after_service_finished: v.object({ action: v.literal('after_service_finished'), session_id: Id }),
+  /**
+   * The webphone's after-service started: `timeout` its seconds (0 when untimed), `step_uid` the call step,
+   * `session_id` its pause report (after-service/start's `id`). The server notes the webphone's start on the step.
+   */
+  after_service_timer: v.object({
+    action: v.literal('after_service_timer'),
+    timeout: v.pipe(v.number(invalid), v.integer(invalid), v.minValue(0, invalid), v.maxValue(86_400, invalid)),
+    step_uid: v.pipe(v.string(invalid), v.nonEmpty(invalid), v.maxLength(255, invalid)),
+    session_id: v.nullable(Id),
+  }),
 } as const
 
 export type ClientAction = keyof typeof CLIENT_MESSAGES
@@ -100,7 +110,6 @@ export type ClientMessage = { [A in ClientAction]: v.InferOutput<(typeof CLIENT_
  */
 export const LATER_CLIENT_ACTIONS = [
   'answer_call',
-  'after_service_timer',
   'compare_number_of_messages',
   'count_unread_messages',
   'count_unread_all_messages',
@@ -157,6 +166,11 @@ export type ServerMessage =
   | { action: 'clickToCall'; number: string; force?: boolean }
   /** The endpoint's device state as the exchange sees it (after_service, blocked, in_activity ... refuse new calls). */
   | { action: 'changeDeviceState'; state: EndpointStatus | null }
+  /**
+   * The server ended the agent's after-service (its time and grace are over, or a supervisor ended it): `uid` the
+   * call step (null: whichever runs), `session_id` its pause report (null when the webphone had not started one).
+   */
+  | { action: 'afterServiceTimeout'; uid: string | null; session_id: number | null }
   /** A frame the server could not act on; `request` is the action it answered (when it had one). */
   | { action: 'error'; detail: string; request: string | null; errors?: FieldErrors }
 
@@ -182,6 +196,7 @@ export const SERVER_ACTIONS = [
   'startWebphone',
   'clickToCall',
   'changeDeviceState',
+  'afterServiceTimeout',
 ] as const satisfies readonly ServerAction[]
 
 /**
@@ -252,6 +267,11 @@ export const SERVER_MESSAGES = {
     force: v.optional(v.boolean()),
   }),
   changeDeviceState: v.strictObject({ action: v.literal('changeDeviceState'), state: v.nullable(v.picklist(ENDPOINT_STATUSES)) }),
+  afterServiceTimeout: v.strictObject({
+    action: v.literal('afterServiceTimeout'),
+    uid: v.nullable(v.pipe(v.string(), v.maxLength(255))),
+    session_id: v.nullable(v.number()),
+  }),
 } as const satisfies Record<ServerAction, v.GenericSchema>
 
 /** One server frame after its schema: what a handler of `action` receives. */

@@ -180,6 +180,8 @@ export function fakeWebphone(metadata: Record<string, unknown> | null = null) {
     },
     fetchCallMetadata: vi.fn(async () => metadata),
     cancelTransfer: vi.fn(async () => ({})),
+    startAfterService: vi.fn(async () => ({ id: 77, ignore_after_service_dial_status: false })),
+    endAfterService: vi.fn(async () => {}),
     telephonyChannel: vi.fn(async () => ({})),
     notifyIncomingCall: vi.fn(),
     permissions: () => ({ audio: true, notifications: true }),

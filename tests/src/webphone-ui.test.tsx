@@ -537,9 +537,24 @@ describe('webphone views', () => {
   })
 
   describe('after-service', () => {
-    it('the button turns amber with the phone and a countdown; the panel shows the same countdown', async () => {
-      const ended = call('c1', { phone: '11944443333', endedAt: Date.now() - 10_000 }, 'ended')
-      show(webphone(undefined, { stage: 'after-service', calls: [ended], currentCallId: 'c1' }).ref, null, { duration_of_after_service: 40 } as never)
+    // As the machine holds it: the ended call is already gone from the list; the after-service keeps its number.
+    const running = (extra: Record<string, unknown> = {}) => ({
+      callId: 'c1',
+      uid: 'u1',
+      phone: '11944443333',
+      duration: 40,
+      startedAt: Date.now() - 10_000,
+      endsAt: Date.now() + 30_000,
+      mode: 'spec',
+      sessionId: 5,
+      classified: false,
+      ...extra,
+    })
+
+    it('the button turns amber with the phone and a countdown though the call is gone; the panel shows the same countdown', async () => {
+      show(webphone(undefined, { stage: 'after-service', calls: [], currentCallId: null, afterService: running() }).ref, null, {
+        duration_of_after_service: 40,
+      } as never)
       const button = screen.getByTestId('webphone-button')
       expect(button.className).toMatch(/colorWarning/)
       const label = within(button).getByTestId('webphone-after-service')
@@ -550,13 +565,27 @@ describe('webphone views', () => {
       expect(within(panel).getByTestId('webphone-after-service-countdown').textContent).toMatch(/^00:00:(2[89]|30)$/)
     })
 
-    it("'Encerrar pós-atendimento' ends the wrap-up before its time", async () => {
-      const ended = call('c1', { phone: '11944443333', endedAt: Date.now() - 10_000 }, 'ended')
-      const phone = webphone(undefined, { stage: 'after-service', calls: [ended], currentCallId: 'c1' })
+    it('stays amber while the agent looks at another stage of the panel', () => {
+      show(webphone(undefined, { stage: 'dialpad', calls: [], afterService: running() }).ref)
+      expect(screen.getByTestId('webphone-button').className).toMatch(/colorWarning/)
+      expect(screen.getByTestId('webphone-after-service-timer')).toBeTruthy()
+    })
+
+    it("'Encerrar pós-atendimento' ends the wrap-up before its time; a mandatory mode waits for the classification", async () => {
+      const phone = webphone(undefined, { stage: 'after-service', calls: [], afterService: running() })
       show(phone.ref, null, { duration_of_after_service: 40 } as never)
       const panel = await openPanel()
       fireEvent.click(within(panel).getByTestId('webphone-after-service-end'))
       expect(sentTypes(phone.send)).toEqual([{ type: 'AFTER_SERVICE_END' }])
+    })
+
+    it('a mandatory mode disables the end until the call is classified', async () => {
+      const phone = webphone(undefined, { stage: 'after-service', calls: [], afterService: running({ mode: 'mandatory', endsAt: null }) })
+      show(phone.ref)
+      const panel = await openPanel()
+      expect((within(panel).getByTestId('webphone-after-service-end') as HTMLButtonElement).disabled).toBe(true)
+      expect(within(panel).getByTestId('webphone-after-service-needs-classification')).toBeTruthy()
+      expect(within(panel).queryByTestId('webphone-after-service-countdown')).toBeNull()
     })
   })
 })

@@ -3,7 +3,7 @@ import type { ClientMessage } from '../../../contract/realtime/service-socket.ts
 import type { ServiceEvent, SupervisorsEnvelope, UserEnvelope } from '../../bus/channels.ts'
 import { SERVICE_CHANNEL, SUPERVISORS_CHANNEL, USER_CHANNEL } from '../../bus/channels.ts'
 import { createAgentPresence } from '../../agent/presence.ts'
-import { afterServiceFinished, recordWebphoneAnswer } from '../../telephony/control/call-service.ts'
+import { afterServiceFinished, afterServiceTimer, recordWebphoneAnswer } from '../../telephony/control/call-service.ts'
 import { defineSocket } from '../definition.ts'
 import { ServiceOwnership } from '../service-ownership.ts'
 
@@ -78,6 +78,9 @@ export const businessSocket = defineSocket<ClientMessage>({
             return
           case 'after_service_finished':
             await afterServiceFinished(db, who, frame.session_id)
+            return
+          case 'after_service_timer':
+            await afterServiceTimer(db, who, frame.step_uid)
             return
           default:
             frame satisfies never

@@ -29,7 +29,7 @@ import type { CallRecordRow, TeamRow, UserRow } from '../../db/schema/index.ts'
 import { pauseReports } from '../../db/schema/agent.ts'
 import { detailError, fieldErrors } from '../../http/errors.ts'
 import { findOpenPause } from '../../agent/pause-service.ts'
-import { pauseSeconds } from '../../agent/pause-view.ts'
+import { finishStepAfterService } from './after-service.ts'
 
 // The agent's side of a call step (spec 000 §3 "Call session", §4 webphone lifecycle and after-service, §7 service
 // actions): the metadata the webphone polls, the classification and form the agent sends, the after-service (a pause
@@ -184,30 +184,6 @@ export async function sendForm(
   return { success: true, detail: message(written.length > 0 ? 'formSaved' : 'formAlreadySent', lang) }
 }
 
-/** Ends the after-service's pause report of a step (if it runs) and marks the step's after-service finished. */
-async function finishAfterService(tx: Tx, step: CallRecordRow, now: Date, extra: { afterServiceType?: number; afterServiceDuration?: number } = {}) {
-  if (step.afterServicePauseReportId !== null) {
-    const [report] = await tx
-      .select()
-      .from(pauseReports)
-      .where(and(eq(pauseReports.id, step.afterServicePauseReportId), isNull(pauseReports.endedAt)))
-    if (report) {
-      await tx
-        .update(pauseReports)
-        .set({ endedAt: now, duration: pauseSeconds({ ...report, endedAt: now }, now.getTime()), stoppedBy: report.userId })
-        .where(eq(pauseReports.id, report.id))
-    }
-  }
-  await tx
-    .update(callRecords)
-    .set({
-      afterServiceFinishedAt: sql`coalesce(${callRecords.afterServiceFinishedAt}, ${now}::timestamptz)`,
-      ...(extra.afterServiceType !== undefined ? { afterServiceType: extra.afterServiceType } : {}),
-      ...(extra.afterServiceDuration !== undefined ? { afterServiceDuration: extra.afterServiceDuration } : {}),
-    })
-    .where(eq(callRecords.id, step.id))
-}
-
 /** POST tab-form ?type=hangup&after_service_type=&after_service_duration=: the after-service is over. */
 export async function hangupAfterService(
   db: Db,
@@ -218,7 +194,7 @@ export async function hangupAfterService(
 ): Promise<TabFormPostResponse> {
   const step = await requireStep(db, user, uid, lang)
   await db.transaction((tx) =>
-    finishAfterService(tx, step, new Date(), { afterServiceType: input.after_service_type, afterServiceDuration: input.after_service_duration }),
+    finishStepAfterService(tx, step, new Date(), { afterServiceType: input.after_service_type, afterServiceDuration: input.after_service_duration }),
   )
   return { success: true, detail: message('afterServiceFinished', lang) }
 }
@@ -279,7 +255,21 @@ export async function afterServiceFinished(db: Db, who: { siteId: number; userId
     .from(callRecords)
     .where(and(eq(callRecords.siteId, who.siteId), eq(callRecords.afterServicePauseReportId, reportId), partOf({ id: who.userId })))
   if (!step) return false
-  await db.transaction((tx) => finishAfterService(tx, step, new Date()))
+  await db.transaction((tx) => finishStepAfterService(tx, step, new Date()))
+  return true
+}
+
+/**
+ * The service socket's after_service_timer {step_uid}: the webphone counts the step's after-service down; the step
+ * notes when it started (after-service/start notes it too — the first one wins).
+ */
+export async function afterServiceTimer(db: Db, who: { siteId: number; userId: number }, uid: string): Promise<boolean> {
+  const step = await findAgentStep(db, { id: who.userId, siteId: who.siteId }, uid)
+  if (!step) return false
+  await db
+    .update(callRecords)
+    .set({ afterServiceStartedAt: sql`coalesce(${callRecords.afterServiceStartedAt}, now())` })
+    .where(and(eq(callRecords.id, step.id), isNull(callRecords.afterServiceFinishedAt)))
   return true
 }
 

@@ -86,7 +86,9 @@ function WebphoneButton({ webphone, open, onToggle }: ButtonProps) {
   const { view, calls } = webphone
   const count = liveCalls(calls).length
   const registered = view.phase === 'ready' && view.registration
-  const afterService = view.stage === 'after-service' ? afterServiceCall(calls, view.currentCallId) : null
+  // The machine's own after-service: the ended call is already gone from the list, and the agent may have opened
+  // another stage of the panel meanwhile.
+  const afterService = view.afterService
   const label = registered ? registrationStateLabel(view.registration, i18n.locale) : t`Webphone`
   return (
     <Badge badgeContent={count} invisible={count === 0} color="primary" size="sm" data-testid="webphone-count">
@@ -104,7 +106,7 @@ function WebphoneButton({ webphone, open, onToggle }: ButtonProps) {
         data-registration={view.registration ?? ''}
       >
         {afterService ? (
-          <AfterServiceLabel phone={afterService.phone} endsAt={view.afterServiceEndsAt} />
+          <AfterServiceLabel phone={afterService.phone} endsAt={afterService.endsAt} />
         ) : (
           <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
             {label}

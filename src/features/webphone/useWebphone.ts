@@ -5,6 +5,7 @@ import type { AnyActorRef } from 'xstate'
 import { isRegistrationState } from '../../../contract/codes/states.ts'
 import type { RegistrationState } from '../../../contract/codes/states.ts'
 import type { TransferType, WebphoneStage } from '../../../machines/webphoneTypes.ts'
+import { afterServiceEndable, afterServiceMode, type AfterServiceMode } from '../../../contract/codes/after-service.ts'
 import { profileQuery } from '../../api/session.ts'
 import { useAgentSystem } from '../../app/agentSystemContext.tsx'
 
@@ -48,7 +49,14 @@ export type WebphoneView = {
   error: { code: string; message: string } | null
   /** Set while the stage is after-service: when its countdown ends (epoch ms), null when unknown. */
   afterServiceEndsAt: number | null
+  /**
+   * The after-service running, whatever the stage shows (the ended call is gone from the list): its number, when its
+   * countdown ends (null when the team's mode has no time limit) and whether the agent may end it now.
+   */
+  afterService: AfterServiceView | null
 }
+
+export type AfterServiceView = { phone: string; endsAt: number | null; canEnd: boolean; mode: AfterServiceMode }
 
 export type CallView = {
   id: string
@@ -108,6 +116,7 @@ export const OFF_VIEW: WebphoneView = {
   transfer: null,
   error: null,
   afterServiceEndsAt: null,
+  afterService: null,
 }
 
 type Snapshot = { value?: unknown; context?: Record<string, unknown> } | undefined
@@ -143,6 +152,19 @@ export function webphoneView(snapshot: Snapshot, afterServiceSeconds = 0, calls:
     transfer,
     error,
     afterServiceEndsAt: stage === 'after-service' ? afterServiceEnd(context, afterServiceSeconds, calls, currentCallId) : null,
+    afterService: afterServiceView(context.afterService),
+  }
+}
+
+function afterServiceView(value: unknown): AfterServiceView | null {
+  if (!value || typeof value !== 'object') return null
+  const running = value as Record<string, unknown>
+  const mode = afterServiceMode(running.mode)
+  return {
+    phone: text(running.phone),
+    endsAt: numberOr(running.endsAt, null),
+    canEnd: afterServiceEndable(mode, running.classified === true),
+    mode,
   }
 }
 

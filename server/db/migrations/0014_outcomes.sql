@@ -1,0 +1,1 @@
+ALTER TABLE "teams" ADD COLUMN "after_service_mode" varchar(32) DEFAULT 'spec' NOT NULL;
