@@ -202,7 +202,7 @@ describe('POST tab-form: classification, form, hangup', () => {
 
     const ok = await agent1.post(url, { classification_id: chain.classification, sub_classification_id: chain.sub, comment: 'Resolvido na hora' })
     expect(ok.statusCode).toBe(200)
-    expect(ok.json()).toEqual({ success: true, detail: 'Classificação salva.' })
+    expect(ok.json()).toEqual({ success: true, detail: 'Classificação salva.', activity: null })
     const [row] = await t.database.db.select().from(callRecords).where(eq(callRecords.id, step.id))
     expect(row!.classification).toMatchObject({
       queue_id: d.support.id,
