@@ -1,5 +1,5 @@
 import { ATTENDED_TRANSFER_PREFIX, parseAppTarget } from '../contract/codes/transfer.ts'
-import { setup, assign, cancel, enqueueActions, sendParent, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { setup, and, assign, enqueueActions, sendParent, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { callMachine, type CallActorRef, type CallSummary } from './call.machine.ts'
 import { conferenceMachine } from './conference.machine.ts'
 import { missingAction, missingCallback, missingPromise } from './effects.ts'
@@ -34,6 +34,9 @@ import {
 export const DIAL_REFUSED_NOTICE = 'Não possível fazer uma ligação durante este status'
 /** Spec 000 §8: a call asked of a tab that does not serve (the activities page's 'Ligar', a click-to-call). */
 export const SERVICE_ELSEWHERE_NOTICE = 'Seu atendimento está em outra aba'
+/** Spec 000 §5: an unsent, invalid form blocks a transfer; the toast shows for 3 s. */
+export const FORM_BEFORE_TRANSFER_NOTICE = 'É necessário salvar o formulário antes de fazer a transferência.'
+export const FORM_BEFORE_TRANSFER_MS = 3000
 export const ROUTE_REQUIRED_NOTICE = 'Selecione uma rota de saída'
 /** SIP answer to an auto-rejected call: 486 Busy Here. */
 export const REJECT_CODE = 486
@@ -132,7 +135,12 @@ export type WebphoneContext = {
   transferRunning: boolean
   /** The confirmed transfer, kept until its REFER is answered: a refusal brings it back. */
   confirmedTransfer: WebphoneTransfer | null
+  /** Each call's form beside it (by call id), as the form area reports it: kept until its after-service ends. */
+  forms: Record<string, CallFormState>
 }
+
+/** A call's form as the webphone needs it: whether it was sent, whether its answers are valid now. */
+export type CallFormState = { uid: string | null; sent: boolean; valid: boolean }
 
 export type DialOrigin = 'manual' | 'clickToCall' | 'mailingClient' | 'activity'
 
@@ -172,6 +180,8 @@ export type WebphoneEvent =
   | { type: 'AFTER_SERVICE_TIMEOUT'; uid: string | null }
   /** The call's classification was sent (the form beside the call). */
   | { type: 'CALL_CLASSIFIED'; uid: string | null }
+  /** The form area: the call's form, sent or not, valid or not (absent calls have none). */
+  | ({ type: 'CALL_FORM'; callId: string } & CallFormState)
   | { type: 'xstate.done.actor.afterServiceStart'; output: AfterServiceStartOutput }
   | { type: 'xstate.error.actor.afterServiceStart'; error: unknown }
   // from the children
@@ -362,6 +372,19 @@ export const webphoneMachine = setup({
     sendSocket: missingAction<SocketMessage>('webphone', 'sendSocket'),
     /** tab-form ?type=hangup&after_service_type=3&after_service_duration= (and the call's form saved, when unsent). */
     afterServiceEnded: missingAction<AfterServiceEnd>('webphone', 'afterServiceEnded'),
+    /** tab-form ?type=form&form_id= with the form area's answers (sent once). */
+    saveForm: missingAction<{ callId: string; uid: string | null }>('webphone', 'saveForm'),
+    /** Before a transfer: an unsent valid form is saved first (spec 000 §5). */
+    saveFormBeforeTransfer: enqueueActions(({ context, enqueue }) => {
+      const callId = context.currentCallId
+      const form = callId ? context.forms[callId] : undefined
+      if (!callId || !form || form.sent || !form.valid) return
+      enqueue({ type: 'saveForm', params: { callId, uid: form.uid } })
+      enqueue.assign({ forms: { ...context.forms, [callId]: { ...form, sent: true } } })
+    }),
+    refuseTransferForm: enqueueActions(({ enqueue }) =>
+      enqueue({ type: 'notify', params: { message: FORM_BEFORE_TRANSFER_NOTICE, severity: 'warning', duration: FORM_BEFORE_TRANSFER_MS } }),
+    ),
     notify: missingAction<Notice>('webphone', 'notify'),
     /** The desktop notification of a new incoming call; `actions` false when it is answered automatically. */
     notifyIncoming: missingAction<{ callId: string; phone: string; name: string; actions: boolean }>('webphone', 'notifyIncoming'),
@@ -560,6 +583,15 @@ export const webphoneMachine = setup({
       if (children.conference && context.conferenceCallIds.includes(summary.callId))
         enqueue.sendTo('conference', { type: 'CALL_ENDED', callId: summary.callId })
       const afterService = afterServiceFor(context, summary, phoneOf(context, summary))
+      if (!afterService) {
+        // No after-service: the call is dropped now, its valid unsent form saved with it.
+        const form = context.forms[summary.callId]
+        if (form && !form.sent && form.valid) enqueue({ type: 'saveForm', params: { callId: summary.callId, uid: form.uid } })
+        if (form) {
+          const { [summary.callId]: _dropped, ...forms } = context.forms
+          enqueue.assign({ forms })
+        }
+      }
       if (afterService) beginAfterService(enqueue as unknown as LooseEnqueue, context, afterService)
       else if (context.team?.enable_after_service && summary.accepted)
         // No after-service for this call (a transfer, a conference, a short call): the server, which counts one from
@@ -573,6 +605,11 @@ export const webphoneMachine = setup({
       enqueue.stopChild('afterServiceStart')
       if (!running) return
       const duration = Math.max(0, Math.round((Date.now() - running.startedAt) / 1000))
+      // Spec 000 §4: the form is saved at the end of after-service — when valid; an invalid one is skipped.
+      const form = context.forms[running.callId]
+      if (form && !form.sent && form.valid) enqueue({ type: 'saveForm', params: { callId: running.callId, uid: form.uid } })
+      const { [running.callId]: _done, ...forms } = context.forms
+      enqueue.assign({ forms })
       enqueue({ type: 'afterServiceEnded', params: { callId: running.callId, uid: running.uid, sessionId: running.sessionId, duration } })
       if (running.sessionId !== null) enqueue({ type: 'sendSocket', params: { action: 'after_service_finished', session_id: running.sessionId } })
       enqueue.assign({ afterService: null, stage: context.stage === 'after-service' || context.stage === 'classification' ? 'dialpad' : context.stage })
@@ -717,6 +754,11 @@ export const webphoneMachine = setup({
       dialString(event.destination) !== '',
     canConference: ({ context, event }) => event.type === 'CONFERENCE' && event.callIds.filter((id) => context.callStates[id]?.accepted).length >= 2,
     hasCalls: ({ context }) => context.calls.length > 0,
+    /** Spec 000 §5: the current call's form is unsent and invalid — no transfer. */
+    formBlocksTransfer: ({ context }) => {
+      const form = context.currentCallId ? context.forms[context.currentCallId] : undefined
+      return !!form && !form.sent && !form.valid
+    },
     afterServiceEndable: ({ context }) => !!context.afterService && afterServiceEndable(context.afterService.mode, context.afterService.classified),
     knownCall: ({ context, event }) => 'callId' in event && !!refOf(context, event.callId as string),
   },
@@ -752,6 +794,7 @@ export const webphoneMachine = setup({
     phoneRunning: false,
     transferRunning: false,
     confirmedTransfer: null,
+    forms: {},
   }),
   on: {
     SERVING_CHANGED: [{ guard: 'panelChanges', target: '.evaluating', actions: 'applyPanelInput' }, { actions: 'applyPanelInput' }],
@@ -777,6 +820,15 @@ export const webphoneMachine = setup({
     CALL_CLASSIFIED: {
       guard: ({ context, event }) => !!context.afterService && (event.uid === null || event.uid === context.afterService.uid),
       actions: assign({ afterService: ({ context }) => (context.afterService ? { ...context.afterService, classified: true } : null) }),
+    },
+    CALL_FORM: {
+      actions: assign({
+        forms: ({ context, event }) => {
+          const known = context.forms[event.callId]
+          // Sent stays sent: a form is never resent.
+          return { ...context.forms, [event.callId]: { uid: event.uid, sent: event.sent || !!known?.sent, valid: event.valid } }
+        },
+      }),
     },
     'xstate.done.actor.afterServiceStart': { actions: 'afterServiceStarted' },
     'xstate.error.actor.afterServiceStart': { actions: 'afterServiceFailed' },
@@ -864,7 +916,10 @@ export const webphoneMachine = setup({
         MUTE: { actions: 'forwardToCall' },
         UNMUTE: { actions: 'forwardToCall' },
         DTMF: { actions: 'forwardToCall' },
-        TRANSFER: { guard: 'canTransfer', actions: 'startTransfer' },
+        TRANSFER: [
+          { guard: and(['canTransfer', 'formBlocksTransfer']), actions: 'refuseTransferForm' },
+          { guard: 'canTransfer', actions: ['saveFormBeforeTransfer', 'startTransfer'] },
+        ],
         TRANSFER_CONFIRM: {
           guard: ({ context }) => !!context.transfer && context.transfer.type !== 'blind',
           actions: [

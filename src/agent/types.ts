@@ -95,6 +95,8 @@ export type WebphoneEffects = {
   startAfterService(uid: string): Promise<AfterServiceStartOutput>
   /** tab-form ?type=hangup for the ended after-service (failures are the server's to time out). */
   endAfterService(end: AfterServiceEnd): Promise<void>
+  /** tab-form ?type=form with the form area's answers of the call `uid` (sent once). */
+  saveForm(uid: string | null): Promise<void>
   /** The desktop notification of an incoming call (answer / hang up, unless answered automatically). */
   notifyIncomingCall(call: { callId: string; phone: string; name: string; actions: boolean }): void
   /** What the browser already says about audio and notifications; the phone's own microphone probe decides the rest. */

@@ -90,6 +90,13 @@ export function browserWebphoneEffects(
     cancelTransfer,
     startAfterService,
     endAfterService: (end) => endAfterService(end).catch(() => {}),
+    saveForm: (uid) =>
+      import('../features/webphone/callOutcomes.ts')
+        .then((m) => m.saveCallForm(uid))
+        .then(
+          () => {},
+          () => {},
+        ),
     telephonyChannel,
     notifyIncomingCall: ({ phone, name, actions }) => {
       if (!notification || notification.permission !== 'granted') return

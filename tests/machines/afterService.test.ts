@@ -4,6 +4,7 @@ import { computeAgentStatus, INITIAL_AGENT_STATUS_INPUTS } from '../../machines/
 import type { CallSummary } from '../../machines/call.machine.ts'
 import {
   AFTER_SERVICE_START_PREFIX,
+  FORM_BEFORE_TRANSFER_NOTICE,
   NO_AFTER_SERVICE_NOTICE,
   REJECT_CODE,
   webphoneMachine,
@@ -44,7 +45,7 @@ const stubCall = (record: (effect: Effect) => void) =>
 
 function provided(record: (effect: Effect) => void, fakes: Fakes | null) {
   return webphoneMachine.provide({
-    actions: fakes ? fakes.actions(['sendSocket', 'notify', 'notifyIncoming', 'afterServiceEnded']) : {},
+    actions: fakes ? fakes.actions(['sendSocket', 'notify', 'notifyIncoming', 'afterServiceEnded', 'saveForm']) : {},
     actors: {
       ...(fakes ? fakes.requests(['startAfterService']) : {}),
       phone: fromCallback<PhoneCommand, PhoneConfig>(({ receive }) => {
@@ -52,7 +53,7 @@ function provided(record: (effect: Effect) => void, fakes: Fakes | null) {
         return () => {}
       }),
       call: stubCall(record) as never,
-      transfer: webphoneTransferMachine,
+      transfer: webphoneTransferMachine.provide({ actors: fakes ? fakes.requests(['cancelTransfer']) : {} }),
     },
   })
 }
@@ -87,9 +88,15 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   // One customer call 'a' per path; during after-service a second one 'b' tries to ring.
   if (!a && !context.afterService && !context.lastRejected) list.push(incoming('a'))
   if (a?.state === 'ringing') list.push({ type: 'ANSWER', callId: 'a' }, report('inuse', true), report('ended', false))
-  if (a?.state === 'inuse') {
+  // A transfer under way is the transfer machine's (transfer.test.ts): the paths stop there.
+  if (a?.state === 'inuse' && !context.transfer) {
     // The agent's hang-up (forwarded to the call), then the call's end — or the customer's BYE: the end alone.
     list.push({ type: 'HANGUP', callId: 'a' }, report('ended', true))
+    // The form beside the call (spec 000 §5 form before transfer): half filled, then valid; a blind transfer.
+    const form = context.forms.a
+    if (!form) list.push({ type: 'CALL_FORM', callId: 'a', uid: 'uid-a', sent: false, valid: false })
+    else if (!form.valid && !form.sent) list.push({ type: 'CALL_FORM', callId: 'a', uid: 'uid-a', sent: false, valid: true })
+    list.push({ type: 'TRANSFER', transferType: 'blind', destination: '2000' })
   }
   const running = context.afterService
   if (running) {
@@ -128,6 +135,8 @@ describePaths({
       a: context.callStates.a ? { state: context.callStates.a.state, accepted: context.callStates.a.accepted } : null,
       calls: context.calls.map((call) => call.id),
       afterService: running && { callId: running.callId, sessionId: running.sessionId },
+      forms: context.forms,
+      transfer: context.transfer?.type ?? null,
       rejected: context.lastRejected?.callId ?? null,
     })
   },
@@ -196,6 +205,29 @@ describePaths({
         expect(after.stage, label).toBe('dialpad')
       }
       if (started(before) && started(after)) expect(effectsOf(effects, 'afterServiceEnded'), label).toEqual([])
+      if (event.type === 'TRANSFER') {
+        const form = before.forms[before.currentCallId ?? '']
+        if (form && !form.sent && !form.valid) {
+          // Blocked, with the toast for 3 s; nothing is transferred, nothing saved.
+          expect(effectsOf(effects, 'notify'), label).toEqual([{ message: FORM_BEFORE_TRANSFER_NOTICE, severity: 'warning', duration: 3000 }])
+          expect(after.transfer, label).toBeNull()
+          expect(effectsOf(effects, 'saveForm'), label).toEqual([])
+        } else {
+          // A valid unsent form is saved first; then the transfer goes.
+          expect(effectsOf(effects, 'saveForm'), label).toEqual(form && !form.sent ? [{ callId: 'a', uid: 'uid-a' }] : [])
+          expect(after.transfer, label).toMatchObject({ type: 'blind', destination: '2000' })
+          expect(effectsOf(effects, 'notify'), label).toEqual([])
+        }
+      }
+      // An ended call's valid unsent form is saved when it is dropped (at once, or at the end of its after-service).
+      if (event.type === 'CALL_CHANGED' && event.summary.state === 'ended' && !after.afterService) {
+        const form = before.forms.a
+        expect(effectsOf(effects, 'saveForm'), label).toEqual(form && !form.sent && form.valid ? [{ callId: 'a', uid: 'uid-a' }] : [])
+      }
+      if (before.afterService && !after.afterService) {
+        const form = before.forms.a
+        expect(effectsOf(effects, 'saveForm'), label).toEqual(form && !form.sent && form.valid ? [{ callId: 'a', uid: 'uid-a' }] : [])
+      }
     })
   },
 })

@@ -31,7 +31,7 @@ const PAUSE_OFF = { allowIncoming: true, allowOutgoing: true, webphonePause: fal
 function build(fakes: Fakes) {
   const record = (effect: Effect) => fakes.log.push({ ...effect, step: fakes.step })
   return webphoneMachine.provide({
-    actions: fakes.actions(['sendSocket', 'notify', 'notifyIncoming', 'afterServiceEnded']),
+    actions: fakes.actions(['sendSocket', 'notify', 'notifyIncoming', 'afterServiceEnded', 'saveForm']),
     actors: {
       ...fakes.requests(['startAfterService']),
       phone: fromCallback<PhoneCommand, PhoneConfig>(({ input, receive }) => {

@@ -182,6 +182,7 @@ export function fakeWebphone(metadata: Record<string, unknown> | null = null) {
     cancelTransfer: vi.fn(async () => ({})),
     startAfterService: vi.fn(async () => ({ id: 77, ignore_after_service_dial_status: false })),
     endAfterService: vi.fn(async () => {}),
+    saveForm: vi.fn(async () => {}),
     telephonyChannel: vi.fn(async () => ({})),
     notifyIncomingCall: vi.fn(),
     permissions: () => ({ audio: true, notifications: true }),

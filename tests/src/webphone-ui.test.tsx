@@ -352,6 +352,51 @@ describe('webphone views', () => {
     })
   })
 
+  describe('the form beside the call', () => {
+    const metadata = {
+      form: 12,
+      form_definition: { id: 12, description: 'Atendimento', fields: [{ name: 'nome', label: 'Nome do cliente', type: 'text', required: true }] },
+      form_values: null,
+      classification: null,
+      classification_required: true,
+      data: { queue: 4, call_type: 20 },
+    }
+
+    it('draws the queue form with the renderer; an invalid form is not saved, a valid one is sent once', async () => {
+      const posted: { url: string; body: unknown }[] = []
+      configureClient({
+        fetch: vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+          const { pathname, search } = new URL(String(url), 'http://localhost')
+          if (init?.method === 'POST') {
+            posted.push({ url: `${pathname}${search}`, body: JSON.parse(String(init.body ?? 'null')) })
+            return jsonResponse(200, { success: true, detail: 'ok' })
+          }
+          if (pathname === '/api/v1/service/classifications/') return jsonResponse(200, { count: 1, results: [{ id: 7, description: 'Dúvida' }] })
+          return jsonResponse(404, { detail: 'not found' })
+        }) as typeof fetch,
+      })
+      const phone = webphone(undefined, { calls: [call('f1', { uid: 'uid-f1', metadata })], currentCallId: 'f1' })
+      show(phone.ref)
+      const panel = await openPanel()
+      await vi.waitFor(() => expect(panel.dataset.width).toBe('1000'))
+      const form = await within(panel).findByTestId('webphone-call-form')
+      expect(within(form).getByText('Atendimento')).toBeTruthy()
+      // Half filled: not valid, the machine hears it (a transfer is blocked), nothing is sent.
+      await vi.waitFor(() => expect(sentTypes(phone.send)).toContainEqual({ type: 'CALL_FORM', callId: 'f1', uid: 'uid-f1', sent: false, valid: false }))
+      fireEvent.click(within(form).getByTestId('webphone-form-save'))
+      expect(posted).toEqual([])
+      fireEvent.change(within(form).getByLabelText(/Nome do cliente/), { target: { value: 'Ana' } })
+      await vi.waitFor(() => expect(sentTypes(phone.send)).toContainEqual({ type: 'CALL_FORM', callId: 'f1', uid: 'uid-f1', sent: false, valid: true }))
+      fireEvent.click(within(form).getByTestId('webphone-form-save'))
+      await vi.waitFor(() => expect(posted).toEqual([{ url: '/api/v1/service/action/tab-form/uid-f1/?type=form&form_id=12', body: { nome: 'Ana' } }]))
+      await within(form).findByTestId('webphone-form-sent')
+      // The classification of the call's queue is required (the team's kinds): the renderer's chain.
+      const classification = within(panel).getByTestId('webphone-classification')
+      fireEvent.click(within(classification).getByTestId('webphone-classification-save'))
+      expect(posted).toHaveLength(1)
+    })
+  })
+
   describe('ringing dialog', () => {
     it("shows the first queued incoming call's phone and name; answer and hang-up reach that call", async () => {
       const calls = [

@@ -21,6 +21,7 @@ export const webphoneSlice = defineSlice('webphone', ({ effects, actor }) => {
         notify: (_, notice) => effects.notify(notice),
         notifyIncoming: (_, call) => phoneEffects?.notifyIncomingCall(call),
         afterServiceEnded: (_, end) => void phoneEffects?.endAfterService(end),
+        saveForm: (_, { uid }) => void phoneEffects?.saveForm(uid),
       },
       actors: {
         phone: phoneActor((config, emit) => (phoneEffects as WebphoneEffects).createSipPhone(config, emit)),

@@ -8,6 +8,7 @@ import { TRANSFER_FAILED_NOTICE } from '../../../machines/transfer.machine.ts'
 import {
   AFTER_SERVICE_START_PREFIX,
   DIAL_REFUSED_NOTICE,
+  FORM_BEFORE_TRANSFER_NOTICE,
   NO_AFTER_SERVICE_NOTICE,
   ROUTE_REQUIRED_NOTICE,
   SERVICE_ELSEWHERE_NOTICE,
@@ -30,6 +31,7 @@ export const MACHINE_TEXTS: Readonly<Record<string, MessageDescriptor>> = {
   [SERVICE_ELSEWHERE_NOTICE]: msg`Seu atendimento está em outra aba`,
   [TRANSFER_FAILED_NOTICE]: msg`Não foi possível fazer a transferência`,
   [NO_AFTER_SERVICE_NOTICE]: msg`Esta chamada não tem Pós-atendimento`,
+  [FORM_BEFORE_TRANSFER_NOTICE]: msg`É necessário salvar o formulário antes de fazer a transferência.`,
   [AFTER_SERVICE_START_PREFIX.trim()]: msg`Erro ao iniciar o Pós-atendimento`,
   'Ocorreu um erro': msg`Ocorreu um erro`,
 }

@@ -11,7 +11,8 @@ import { useAgentSystem } from '../../app/agentSystemContext.tsx'
 import { PhoneIcon } from '../../components/icons/icons.tsx'
 import { RingingDialog } from './RingingDialog.tsx'
 import { remainingSeconds, useNow } from './useClock.ts'
-import { afterServiceCall, liveCalls, ringingCall, useWebphone, useWebphoneActor } from './useWebphone.ts'
+import { liveCalls, ringingCall, useWebphone, useWebphoneActor } from './useWebphone.ts'
+import { useNeedsOutcomePanel, useRememberOutcomes } from './useCallOutcome.ts'
 import type { ActorLike, Webphone } from './useWebphone.ts'
 
 // The softphone entry of the top bar (spec 000 §2 "Webphone panel", sites.view_softphone): a button coloured by the
@@ -42,7 +43,9 @@ export function WebphoneControl({ actor, serveHere }: ControlProps) {
   const { t } = useLingui()
   const webphone = useWebphone(actor)
   const [open, setOpen] = useState(false)
-  const wide = webphone.current?.hasForm === true
+  useRememberOutcomes(webphone)
+  const needsOutcome = useNeedsOutcomePanel(webphone)
+  const wide = webphone.current?.hasForm === true || needsOutcome
   const ringing = webphone.view.autoAnswer ? null : ringingCall(webphone.calls)
   return (
     <Box sx={{ position: 'relative' }}>

@@ -56,7 +56,7 @@ export type WebphoneView = {
   afterService: AfterServiceView | null
 }
 
-export type AfterServiceView = { phone: string; endsAt: number | null; canEnd: boolean; mode: AfterServiceMode }
+export type AfterServiceView = { callId: string; uid: string | null; phone: string; endsAt: number | null; canEnd: boolean; mode: AfterServiceMode }
 
 export type CallView = {
   id: string
@@ -76,6 +76,8 @@ export type CallView = {
   queue: string | null
   /** The call carries a form (its metadata names one): the panel opens wide with the form on the right. */
   hasForm: boolean
+  /** The call's metadata (tab-form GET) once the server had it. */
+  metadata: Record<string, unknown> | null
 }
 
 export type WebphoneEvent =
@@ -84,6 +86,8 @@ export type WebphoneEvent =
   | { type: 'ANSWER' | 'HANGUP' | 'HOLD' | 'UNHOLD' | 'MUTE' | 'UNMUTE' | 'SELECT_CALL'; callId: string }
   | { type: 'DTMF'; callId: string; tone: string }
   | { type: 'SET_STAGE'; stage: WebphoneStage }
+  | { type: 'CALL_FORM'; callId: string; uid: string | null; sent: boolean; valid: boolean }
+  | { type: 'CALL_CLASSIFIED'; uid: string | null }
   | { type: 'SET_ROUTE'; routeId: number | null }
   // The interface names the transfer kind `type`, which an event cannot carry twice: it travels as `transferType`.
   | { type: 'TRANSFER'; transferType: TransferType; destination: string }
@@ -161,6 +165,8 @@ function afterServiceView(value: unknown): AfterServiceView | null {
   const running = value as Record<string, unknown>
   const mode = afterServiceMode(running.mode)
   return {
+    callId: text(running.callId),
+    uid: typeof running.uid === 'string' ? running.uid : null,
     phone: text(running.phone),
     endsAt: numberOr(running.endsAt, null),
     canEnd: afterServiceEndable(mode, running.classified === true),
@@ -210,6 +216,7 @@ export function callView(id: string, snapshot: Snapshot): CallView {
     callType: numberOr(context.callType, 0),
     queue: typeof context.queue === 'string' ? context.queue : null,
     hasForm: !!metadata && (metadata.form != null || metadata.form_id != null),
+    metadata,
   }
 }
 
