@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { activities, callRecords, pabxInboundRoutes, pabxQueues, serviceUnions, teams } from '../../server/db/schema/index.ts'
 import { createCallControl } from '../../server/telephony/control/index.ts'
 import type { CallControlService } from '../../server/telephony/control/index.ts'
-import { demo, finishAfterServices, fromTrunk, newCallId, setAgent, stepsOf } from './call-control-helper.ts'
+import { demo, finishAfterServices, fromDevice, fromTrunk, newCallId, setAgent, stepsOf } from './call-control-helper.ts'
 import { signedIn, useTestApp } from './helper.ts'
 import type { TestClient } from './helper.ts'
 
@@ -187,6 +187,70 @@ describe('the classification chain', () => {
       expect((await agent1.get(tabForm(chooser))).json().classification).toMatchObject({ activity_id: chosen.json().activity, schedule_date: when })
     } finally {
       await setUnion({ autoRunSchedule: 1, scheduleSendTo: 1, mailing: null })
+    }
+  })
+})
+
+describe('the call record tells the truth; supervisors see outcomes', () => {
+  type Row = { call_id: string; phone: string; user: number | null; dial_status: number | null; dial_status_text: string; classification: string | null }
+
+  it("a call the caller cancelled is 487, never 500; an internal call shows the other extension and, in an agent's list, the agent", async () => {
+    await setAgent(t.database.db, d.agent1, 'not_inuse')
+    await finishAfterServices(t.database.db, d.site.id)
+    const cancelled = newCallId()
+    await control.route(fromTrunk(d.trunk.id, '11955554444', '551130000001', cancelled))
+    control.event({ event: 'call', call_id: cancelled, state: 'failed', code: 500, reason: 'Internal Server Error', by: 'caller', ts: Date.now() })
+    await control.settled()
+    const supervisor = await signedIn(t.app, 'supervisor')
+    const list = (await supervisor.get('/api/v1/report/calls/?search=11955554444')).json().results as Row[]
+    expect(list.find((row) => row.call_id === cancelled)).toMatchObject({ dial_status: 487, dial_status_text: 'Cancelada ou tempo esgotado' })
+
+    const internal = newCallId()
+    await control.route(fromDevice('10001', '10002', internal))
+    control.event({ event: 'call', call_id: internal, state: 'answered', code: 200, reason: 'OK', by: 'callee', ts: Date.now() })
+    control.event({ event: 'call', call_id: internal, state: 'ended', code: 200, reason: '', by: 'caller', ts: Date.now() })
+    await control.settled()
+    const own = ((await agent1.get('/api/v1/report/calls/?limit=50')).json().results as Row[]).find((row) => row.call_id === internal)
+    expect(own).toMatchObject({ phone: '10002', user: d.agent1.id })
+  })
+
+  it('the calls list filters by classification; a call shows its form answers and the activity its classification scheduled', async () => {
+    const step = await queueCall()
+    await t.database.db.update(pabxQueues).set({ formId }).where(eq(pabxQueues.id, d.support.id))
+    try {
+      const fresh = await queueCall()
+      await agent1.post(`${tabForm(fresh.uid)}?type=form&form_id=${formId}`, { nome: 'Bia' })
+      const when = new Date(Date.now() + 3600_000).toISOString()
+      const classified = await agent1.post(`${tabForm(fresh.uid)}?type=classification`, {
+        classification_id: chain.classification,
+        sub_classification_id: chain.scheduled,
+        schedule_date: when,
+      })
+      const activity = classified.json().activity as number
+      const supervisor = await signedIn(t.app, 'supervisor')
+      const rows = (await supervisor.get(`/api/v1/report/calls/?classification=${chain.classification}&limit=100`)).json().results as (Row & {
+        form: unknown
+        activity: number | null
+      })[]
+      expect(rows.map((row) => row.call_id)).toContain(fresh.callId)
+      expect(rows.map((row) => row.call_id)).not.toContain(step.callId)
+      expect(rows.find((row) => row.call_id === fresh.callId)).toMatchObject({
+        classification: 'Retorno',
+        form: { id: formId, description: 'Atendimento', values: { nome: 'Bia' } },
+        activity,
+      })
+      const bySub = (await supervisor.get(`/api/v1/report/calls/?sub_classification=${chain.scheduled}&limit=100`)).json().results as Row[]
+      expect(bySub.map((row) => row.call_id)).toContain(fresh.callId)
+      expect((await supervisor.get('/api/v1/report/calls/?classification=abc')).statusCode).toBe(400)
+      const steps = (await supervisor.get(`/api/v1/report/call-steps/${encodeURIComponent(fresh.callId)}/`)).json().results as Record<string, unknown>[]
+      expect(steps.find((s) => s.uid === fresh.uid)).toMatchObject({
+        classification: 'Retorno',
+        sub_classification: 'Ligar depois',
+        schedule_date: when,
+        activity,
+      })
+    } finally {
+      await t.database.db.update(pabxQueues).set({ formId: null }).where(eq(pabxQueues.id, d.support.id))
     }
   })
 })
