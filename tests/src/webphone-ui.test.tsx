@@ -13,6 +13,7 @@ import { toasts } from '../../src/components/toast/toastStore.ts'
 import { AUDIO_DEVICE_KEYS } from '../../src/features/webphone/audioDevices.ts'
 import { callView, webphoneView } from '../../src/features/webphone/useWebphone.ts'
 import { WebphoneControl } from '../../src/features/webphone/WebphoneWidget.tsx'
+import { AgentStatusChip } from '../../src/features/webphone/AgentStatusChip.tsx'
 import { agent, api, open, usePresenceHarness } from './presence-harness.tsx'
 import { jsonResponse } from './render-app.tsx'
 
@@ -397,6 +398,24 @@ describe('webphone views', () => {
     })
   })
 
+  describe('the status at a glance', () => {
+    it('names where the agent stands with the time in it, and follows the status', () => {
+      const status = fakeActor({ value: 'not_inuse', context: { status: 'not_inuse' } })
+      render(
+        <I18nProvider i18n={i18n}>
+          <AgentStatusChip system={{ get: () => status.ref } as never} />
+        </I18nProvider>,
+      )
+      const chip = screen.getByTestId('agent-status')
+      expect(chip.textContent).toBe('Disponível · 00:00:00')
+      status.set({ context: { status: 'after_service' } })
+      expect(screen.getByTestId('agent-status').textContent).toBe('Pós-atendimento · 00:00:00')
+      status.set({ context: { status: 'paused' } })
+      expect(screen.getByTestId('agent-status').dataset.status).toBe('paused')
+      expect(screen.getByTestId('agent-status').textContent).toContain('Em pausa')
+    })
+  })
+
   describe('ringing dialog', () => {
     it("shows the first queued incoming call's phone and name; answer and hang-up reach that call", async () => {
       const calls = [
@@ -415,6 +434,30 @@ describe('webphone views', () => {
         { type: 'ANSWER', callId: 'c2' },
         { type: 'HANGUP', callId: 'c2' },
       ])
+    })
+
+    it("'Atender' takes the focus; Alt+A answers and Alt+D hangs up", async () => {
+      const phone = webphone(undefined, { calls: [call('c2', { phone: '11977776666' }, 'ringing')], currentCallId: 'c2' })
+      show(phone.ref)
+      const dialog = await screen.findByTestId('webphone-ringing')
+      const answer = within(dialog).getByTestId('webphone-ringing-answer')
+      await vi.waitFor(() => expect(document.activeElement).toBe(answer))
+      expect(answer.getAttribute('aria-keyshortcuts')).toBe('Alt+A')
+      fireEvent.keyDown(answer, { key: 'a', altKey: true })
+      fireEvent.keyDown(answer, { key: 'd', altKey: true })
+      fireEvent.keyDown(answer, { key: 'a' })
+      expect(sentTypes(phone.send)).toEqual([
+        { type: 'ANSWER', callId: 'c2' },
+        { type: 'HANGUP', callId: 'c2' },
+      ])
+    })
+
+    it('during a call the button shows its number and timer, not only the registration', () => {
+      const phone = webphone(undefined, { calls: [call('c1', { phone: '11988887777', answeredAt: Date.now() - 65_000 }, 'inuse')], currentCallId: 'c1' })
+      show(phone.ref)
+      const label = within(screen.getByTestId('webphone-button')).getByTestId('webphone-call-label')
+      expect(label.textContent).toContain('11988887777')
+      expect(within(label).getByTestId('webphone-call-timer').textContent).toMatch(/^00:01:0[56]$/)
     })
 
     it('no dialog for outgoing calls or with auto-answer', () => {

@@ -9,6 +9,7 @@ import { formatDuration } from '../../../contract/format/duration.ts'
 import { REGISTRATION_STATE_COLORS, registrationStateLabel } from '../../../contract/codes/states.ts'
 import { useAgentSystem } from '../../app/agentSystemContext.tsx'
 import { PhoneIcon } from '../../components/icons/icons.tsx'
+import { AgentStatusChip } from './AgentStatusChip.tsx'
 import { RingingDialog } from './RingingDialog.tsx'
 import { remainingSeconds, useNow } from './useClock.ts'
 import { liveCalls, ringingCall, useWebphone, useWebphoneActor } from './useWebphone.ts'
@@ -25,7 +26,13 @@ export const PANEL_WIDTH = { narrow: 360, wide: 1000 } as const
 export function WebphoneWidget() {
   const actor = useWebphoneActor()
   const serveHere = useServeHere()
-  return <WebphoneControl actor={actor} serveHere={serveHere} />
+  const system = useAgentSystem()
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      <AgentStatusChip system={system} />
+      <WebphoneControl actor={actor} serveHere={serveHere} />
+    </Box>
+  )
 }
 
 /** 'Atender aqui' of the other-tab placeholder: the same request as the presence panel's (tab ownership). */
@@ -92,6 +99,12 @@ function WebphoneButton({ webphone, open, onToggle }: ButtonProps) {
   // The machine's own after-service: the ended call is already gone from the list, and the agent may have opened
   // another stage of the panel meanwhile.
   const afterService = view.afterService
+  // During a call the button shows its number and timer (spec 000 §2), not only the registration.
+  const talking = !afterService
+    ? webphone.current && webphone.current.status !== 'ended' && webphone.current.status !== 'ringing'
+      ? webphone.current
+      : null
+    : null
   const label = registered ? registrationStateLabel(view.registration, i18n.locale) : t`Webphone`
   return (
     <Badge badgeContent={count} invisible={count === 0} color="primary" size="sm" data-testid="webphone-count">
@@ -110,6 +123,8 @@ function WebphoneButton({ webphone, open, onToggle }: ButtonProps) {
       >
         {afterService ? (
           <AfterServiceLabel phone={afterService.phone} endsAt={afterService.endsAt} />
+        ) : talking ? (
+          <CallLabel phone={talking.phone} since={talking.answeredAt ?? talking.startedAt} />
         ) : (
           <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
             {label}
@@ -117,6 +132,20 @@ function WebphoneButton({ webphone, open, onToggle }: ButtonProps) {
         )}
       </Button>
     </Badge>
+  )
+}
+
+function CallLabel({ phone, since }: { phone: string; since: number }) {
+  const now = useNow(true)
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'baseline' }} data-testid="webphone-call-label">
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {phone}
+      </Box>
+      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 'lg' }} data-testid="webphone-call-timer">
+        {formatDuration(Math.max(0, Math.floor((now - since) / 1000)))}
+      </Box>
+    </Box>
   )
 }
 
