@@ -140,6 +140,10 @@ describe("the webphone's after-service and the server's afterServiceTimeout", ()
       const started = await agent1.post(`/api/v1/service/action/after-service/start/${offered!.uid}/`)
       expect(started.statusCode).toBe(200)
       const { id } = started.json() as { id: number }
+      // Its pause report is for the reports: the console does not show it as the agent's pause ('Em pausa').
+      const check = await agent1.get('/api/v1/agent/pause/check/')
+      expect(check.statusCode).toBe(200)
+      expect(check.json()).toBeNull()
       socket.send({ action: 'after_service_timer', timeout: 30, step_uid: offered!.uid, session_id: id })
       await socket.roundTrip()
       const [running] = await t.database.db.select().from(callRecords).where(eq(callRecords.id, offered!.id))
