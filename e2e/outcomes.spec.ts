@@ -126,10 +126,14 @@ test('a queue call with a form: the panel widens with the form; the customer han
     results?: { description: string }[]
   }
   expect(chain.results?.map((row) => row.description)).toContain('Retorno')
-  await classification.getByRole('combobox').first().click()
-  await page.getByRole('option', { name: 'Retorno' }).click({ timeout: 10_000 })
-  await classification.getByRole('combobox').nth(1).click()
-  await page.getByRole('option', { name: 'Ligar amanhã' }).click()
+  const pick = async (label: string, option: string) => {
+    const select = classification.getByRole('combobox', { name: label, exact: true })
+    await select.focus()
+    await select.press('ArrowDown')
+    await page.getByRole('option', { name: option }).click({ timeout: 10_000 })
+  }
+  await pick('Classificação', 'Retorno')
+  await pick('Subclassificação', 'Ligar amanhã')
   await expect(classification.locator('input[type="datetime-local"]')).not.toHaveValue('')
   await shot(page, 'webphone-after-service-classification-pt-BR')
   await classification.getByTestId('webphone-classification-save').click()
