@@ -180,6 +180,7 @@ export const MESSAGES = {
     'es-ES': 'No se puede convertir la grabación: instale lame o ffmpeg en el servidor (apt-get install lame).',
   },
   // The webphone's call form and after-service (spec 000 §7 service actions, §8 toasts): `detail` of the answers.
+  scheduledCallback: { 'pt-BR': 'Retorno agendado', 'en-US': 'Scheduled callback', 'es-ES': 'Devolución de llamada agendada' },
   callClassified: { 'pt-BR': 'Classificação salva.', 'en-US': 'Classification saved.', 'es-ES': 'Clasificación guardada.' },
   formSaved: { 'pt-BR': 'Formulário salvo.', 'en-US': 'Form saved.', 'es-ES': 'Formulario guardado.' },
   formAlreadySent: {

@@ -94,6 +94,8 @@ export type CallSummary = {
   hasMetadata: boolean
   answeredAt: number | null
   endedAt: number | null
+  /** The other party's number (the after-service shows it once the call is gone). */
+  phone?: string
 }
 
 export type CallEvent =
@@ -137,6 +139,7 @@ function summary(context: CallContext): CallSummary {
     hasMetadata: context.metadata !== null,
     answeredAt: context.answeredAt,
     endedAt: context.endedAt,
+    phone: context.phone,
   }
 }
 

@@ -15,7 +15,7 @@ export type WebchatStatus = Extract<EndpointStatus, 'not_inuse' | 'unavailable' 
 export type { SocketMessage } from '../contract/realtime/service-socket.ts'
 
 /** A toast or notice for the view; `message` is the spec's pt-BR text, translated by the view through Lingui. */
-export type Notice = { message: string; severity: 'info' | 'warning' | 'error' }
+export type Notice = { message: string; severity: 'info' | 'warning' | 'error'; /** ms on screen (the toast's default otherwise) */ duration?: number }
 
 /** Field errors in the DRF shape the API answers with (`{password: ['...']}`). */
 export type FieldErrors = Record<string, string[]>

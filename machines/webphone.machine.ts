@@ -1,12 +1,13 @@
 import { ATTENDED_TRANSFER_PREFIX, parseAppTarget } from '../contract/codes/transfer.ts'
-import { setup, assign, cancel, enqueueActions, sendParent, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { setup, and, assign, enqueueActions, sendParent, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { callMachine, type CallActorRef, type CallSummary } from './call.machine.ts'
 import { conferenceMachine } from './conference.machine.ts'
-import { missingAction, missingCallback } from './effects.ts'
+import { missingAction, missingCallback, missingPromise } from './effects.ts'
 import { BLIND_TRANSFER_PREFIX } from '../contract/codes/transfer.ts'
 import { transferMachine, type TransferOutput } from './transfer.machine.ts'
 import type { Notice, RegistrationState, SocketMessage } from './types.ts'
 import type { EndpointStatus } from '../contract/codes/states.ts'
+import { afterServiceEndable, afterServiceMode, afterServiceTimed, type AfterServiceMode } from '../contract/codes/after-service.ts'
 import {
   CALL_HEADERS,
   type AudioDevices,
@@ -33,6 +34,9 @@ import {
 export const DIAL_REFUSED_NOTICE = 'Não possível fazer uma ligação durante este status'
 /** Spec 000 §8: a call asked of a tab that does not serve (the activities page's 'Ligar', a click-to-call). */
 export const SERVICE_ELSEWHERE_NOTICE = 'Seu atendimento está em outra aba'
+/** Spec 000 §5: an unsent, invalid form blocks a transfer; the toast shows for 3 s. */
+export const FORM_BEFORE_TRANSFER_NOTICE = 'É necessário salvar o formulário antes de fazer a transferência.'
+export const FORM_BEFORE_TRANSFER_MS = 3000
 export const ROUTE_REQUIRED_NOTICE = 'Selecione uma rota de saída'
 /** SIP answer to an auto-rejected call: 486 Busy Here. */
 export const REJECT_CODE = 486
@@ -64,8 +68,34 @@ export type WebphoneTransfer = {
   label: string
 }
 
-/** After-service of an ended call (the countdown itself belongs to the after-service issue); `endsAt` in epoch ms. */
-export type AfterService = { callId: string; uid: string | null; duration: number; endsAt: number }
+/**
+ * After-service of an ended call (spec 000 §4, §7; contract/codes/after-service.ts): `endsAt` in epoch ms, null when
+ * the team's mode has no time limit; `sessionId` the pause report after-service/start answered; `classified` once the
+ * call's classification was sent (the mandatory modes wait for it before the agent may end it).
+ */
+export type AfterService = {
+  callId: string
+  uid: string | null
+  phone: string
+  duration: number
+  startedAt: number
+  endsAt: number | null
+  mode: AfterServiceMode
+  sessionId: number | null
+  classified: boolean
+}
+
+/** What the webphone tells the server when an after-service ends (tab-form ?type=hangup, after_service_finished). */
+export type AfterServiceEnd = { callId: string; uid: string | null; sessionId: number | null; duration: number }
+
+/** What after-service/start answered (contract/api/service-actions.ts AfterServiceStartResponse). */
+export type AfterServiceStartOutput = { id: number | null; ignore_after_service_dial_status: boolean }
+
+/** Spec 000 §8 toasts of after-service/start. */
+export const AFTER_SERVICE_START_FAILED_NOTICE = 'Erro ao iniciar o Pós-atendimento {error}'
+/** The start of that toast: the machine appends the server's error. */
+export const AFTER_SERVICE_START_PREFIX = 'Erro ao iniciar o Pós-atendimento '
+export const NO_AFTER_SERVICE_NOTICE = 'Esta chamada não tem Pós-atendimento'
 
 export type PauseInputs = { allowIncoming: boolean; allowOutgoing: boolean; webphonePause: boolean; pauseSwap: boolean }
 
@@ -105,7 +135,12 @@ export type WebphoneContext = {
   transferRunning: boolean
   /** The confirmed transfer, kept until its REFER is answered: a refusal brings it back. */
   confirmedTransfer: WebphoneTransfer | null
+  /** Each call's form beside it (by call id), as the form area reports it: kept until its after-service ends. */
+  forms: Record<string, CallFormState>
 }
+
+/** A call's form as the webphone needs it: whether it was sent, whether its answers are valid now. */
+export type CallFormState = { uid: string | null; sent: boolean; valid: boolean }
 
 export type DialOrigin = 'manual' | 'clickToCall' | 'mailingClient' | 'activity'
 
@@ -137,7 +172,18 @@ export type WebphoneEvent =
   | { type: 'PERMISSIONS'; audio: boolean; notifications: boolean }
   | { type: 'PROFILE'; voip: VoipProfile | null; team: WebphoneTeam | null }
   | { type: 'DEVICE_STATE'; state: EndpointStatus | null }
+  /** The agent ends the after-service (allowed by the team's mode). */
   | { type: 'AFTER_SERVICE_END' }
+  /** Its time ran out (the machine's own timer). */
+  | { type: 'AFTER_SERVICE_EXPIRED' }
+  /** The server ended it (socket afterServiceTimeout): `uid` the step, null for whichever runs. */
+  | { type: 'AFTER_SERVICE_TIMEOUT'; uid: string | null }
+  /** The call's classification was sent (the form beside the call). */
+  | { type: 'CALL_CLASSIFIED'; uid: string | null }
+  /** The form area: the call's form, sent or not, valid or not (absent calls have none). */
+  | ({ type: 'CALL_FORM'; callId: string } & CallFormState)
+  | { type: 'xstate.done.actor.afterServiceStart'; output: AfterServiceStartOutput }
+  | { type: 'xstate.error.actor.afterServiceStart'; error: unknown }
   // from the children
   | PhoneEvent
   | { type: 'PHONE_COMMAND'; command: PhoneCommand }
@@ -285,6 +331,27 @@ function refOf(context: WebphoneContext, callId: string): CallActorRef | null {
   return context.calls.find((call) => call.id === callId)?.ref ?? null
 }
 
+/** Enqueue, as the helpers below use it (the machine's own enqueue, typed loosely outside the setup). */
+type LooseEnqueue = {
+  (action: string | { type: string; params: unknown }): void
+  assign: (values: Partial<WebphoneContext>) => void
+  cancel: (id: string) => void
+  stopChild: (id: string) => void
+  raise: (event: WebphoneEvent, options: { id: string; delay: number }) => void
+  spawnChild: (src: 'startAfterService', options: { id: string; input: { uid: string } }) => void
+}
+
+/** Spec 000 §4, §7: after-service starts — the stage, the countdown (timed modes), after-service/start. */
+function beginAfterService(enqueue: LooseEnqueue, context: WebphoneContext, afterService: AfterService): void {
+  if (context.afterService) enqueue('finishAfterService')
+  enqueue.cancel(AFTER_SERVICE_TIMER)
+  enqueue.stopChild('afterServiceStart')
+  enqueue.assign({ afterService, stage: 'after-service' })
+  if (afterService.endsAt !== null)
+    enqueue.raise({ type: 'AFTER_SERVICE_EXPIRED' }, { id: AFTER_SERVICE_TIMER, delay: Math.max(0, afterService.endsAt - Date.now()) })
+  if (afterService.uid) enqueue.spawnChild('startAfterService', { id: 'afterServiceStart', input: { uid: afterService.uid } })
+}
+
 const PER_CALL = ['ANSWER', 'HANGUP', 'HOLD', 'UNHOLD', 'MUTE', 'UNMUTE', 'DTMF'] as const
 
 export const webphoneMachine = setup({
@@ -298,9 +365,26 @@ export const webphoneMachine = setup({
     call: webphoneCallMachine,
     transfer: webphoneTransferMachine,
     conference: webphoneConferenceMachine,
+    /** POST after-service/start/{uid}/ (spec 000 §7); rejects with `code: 'noAfterService'` when the call has none. */
+    startAfterService: missingPromise<AfterServiceStartOutput, { uid: string }>('webphone', 'startAfterService'),
   },
   actions: {
     sendSocket: missingAction<SocketMessage>('webphone', 'sendSocket'),
+    /** tab-form ?type=hangup&after_service_type=3&after_service_duration= (and the call's form saved, when unsent). */
+    afterServiceEnded: missingAction<AfterServiceEnd>('webphone', 'afterServiceEnded'),
+    /** tab-form ?type=form&form_id= with the form area's answers (sent once). */
+    saveForm: missingAction<{ callId: string; uid: string | null }>('webphone', 'saveForm'),
+    /** Before a transfer: an unsent valid form is saved first (spec 000 §5). */
+    saveFormBeforeTransfer: enqueueActions(({ context, enqueue }) => {
+      const callId = context.currentCallId
+      const form = callId ? context.forms[callId] : undefined
+      if (!callId || !form || form.sent || !form.valid) return
+      enqueue({ type: 'saveForm', params: { callId, uid: form.uid } })
+      enqueue.assign({ forms: { ...context.forms, [callId]: { ...form, sent: true } } })
+    }),
+    refuseTransferForm: enqueueActions(({ enqueue }) =>
+      enqueue({ type: 'notify', params: { message: FORM_BEFORE_TRANSFER_NOTICE, severity: 'warning', duration: FORM_BEFORE_TRANSFER_MS } }),
+    ),
     notify: missingAction<Notice>('webphone', 'notify'),
     /** The desktop notification of a new incoming call; `actions` false when it is answered automatically. */
     notifyIncoming: missingAction<{ callId: string; phone: string; name: string; actions: boolean }>('webphone', 'notifyIncoming'),
@@ -404,6 +488,7 @@ export const webphoneMachine = setup({
             hasMetadata: false,
             answeredAt: null,
             endedAt: null,
+            phone: event.phone,
           },
         },
       })
@@ -497,13 +582,61 @@ export const webphoneMachine = setup({
       }
       if (children.conference && context.conferenceCallIds.includes(summary.callId))
         enqueue.sendTo('conference', { type: 'CALL_ENDED', callId: summary.callId })
-      const afterService = afterServiceFor(context, summary)
-      if (afterService) {
-        // The countdown of spec 000 §4: after-service ends when its time runs out (or earlier, by AFTER_SERVICE_END).
-        enqueue.cancel(AFTER_SERVICE_TIMER)
-        enqueue.assign({ afterService, stage: 'after-service' })
-        enqueue.raise({ type: 'AFTER_SERVICE_END' }, { id: AFTER_SERVICE_TIMER, delay: afterService.duration * 1000 })
+      const afterService = afterServiceFor(context, summary, phoneOf(context, summary))
+      if (!afterService) {
+        // No after-service: the call is dropped now, its valid unsent form saved with it.
+        const form = context.forms[summary.callId]
+        if (form && !form.sent && form.valid) enqueue({ type: 'saveForm', params: { callId: summary.callId, uid: form.uid } })
+        if (form) {
+          const { [summary.callId]: _dropped, ...forms } = context.forms
+          enqueue.assign({ forms })
+        }
       }
+      if (afterService) beginAfterService(enqueue as unknown as LooseEnqueue, context, afterService)
+      else if (context.team?.enable_after_service && summary.accepted)
+        // No after-service for this call (a transfer, a conference, a short call): the server, which counts one from
+        // every answered call's end, hears at once that there is none.
+        enqueue({ type: 'afterServiceEnded', params: { callId: summary.callId, uid: summary.uid, sessionId: null, duration: 0 } })
+    }),
+    /** The after-service is over (its time, the agent, the server): the server hears it, the stage goes back. */
+    finishAfterService: enqueueActions(({ context, enqueue }) => {
+      const running = context.afterService
+      enqueue.cancel(AFTER_SERVICE_TIMER)
+      enqueue.stopChild('afterServiceStart')
+      if (!running) return
+      const duration = Math.max(0, Math.round((Date.now() - running.startedAt) / 1000))
+      // Spec 000 §4: the form is saved at the end of after-service — when valid; an invalid one is skipped.
+      const form = context.forms[running.callId]
+      if (form && !form.sent && form.valid) enqueue({ type: 'saveForm', params: { callId: running.callId, uid: form.uid } })
+      const { [running.callId]: _done, ...forms } = context.forms
+      enqueue.assign({ forms })
+      enqueue({ type: 'afterServiceEnded', params: { callId: running.callId, uid: running.uid, sessionId: running.sessionId, duration } })
+      if (running.sessionId !== null) enqueue({ type: 'sendSocket', params: { action: 'after_service_finished', session_id: running.sessionId } })
+      enqueue.assign({ afterService: null, stage: context.stage === 'after-service' || context.stage === 'classification' ? 'dialpad' : context.stage })
+    }),
+    /** after-service/start answered: its pause report (the socket's after_service_timer), or none needed. */
+    afterServiceStarted: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'xstate.done.actor.afterServiceStart' || !context.afterService) return
+      const running = context.afterService
+      if (event.output.ignore_after_service_dial_status || event.output.id === null) return enqueue('finishAfterService')
+      enqueue.assign({ afterService: { ...running, sessionId: event.output.id } })
+      enqueue({
+        type: 'sendSocket',
+        params: {
+          action: 'after_service_timer',
+          timeout: running.endsAt === null ? 0 : running.duration,
+          step_uid: running.uid as string,
+          session_id: event.output.id,
+        },
+      })
+    }),
+    /** after-service/start failed: 'Esta chamada não tem Pós-atendimento' (info) or 'Erro ao iniciar…'; it ends. */
+    afterServiceFailed: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'xstate.error.actor.afterServiceStart' || !context.afterService) return
+      const error = event.error as { status?: number; code?: string; message?: string } | null
+      if (error?.code === 'noAfterService') enqueue({ type: 'notify', params: { message: NO_AFTER_SERVICE_NOTICE, severity: 'info' } })
+      else enqueue({ type: 'notify', params: { message: `${AFTER_SERVICE_START_PREFIX}${error?.message ?? ''}`.trim(), severity: 'error' } })
+      enqueue('finishAfterService')
     }),
     startTransfer: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'TRANSFER') return
@@ -621,6 +754,12 @@ export const webphoneMachine = setup({
       dialString(event.destination) !== '',
     canConference: ({ context, event }) => event.type === 'CONFERENCE' && event.callIds.filter((id) => context.callStates[id]?.accepted).length >= 2,
     hasCalls: ({ context }) => context.calls.length > 0,
+    /** Spec 000 §5: the current call's form is unsent and invalid — no transfer. */
+    formBlocksTransfer: ({ context }) => {
+      const form = context.currentCallId ? context.forms[context.currentCallId] : undefined
+      return !!form && !form.sent && !form.valid
+    },
+    afterServiceEndable: ({ context }) => !!context.afterService && afterServiceEndable(context.afterService.mode, context.afterService.classified),
     knownCall: ({ context, event }) => 'callId' in event && !!refOf(context, event.callId as string),
   },
 }).createMachine({
@@ -655,6 +794,7 @@ export const webphoneMachine = setup({
     phoneRunning: false,
     transferRunning: false,
     confirmedTransfer: null,
+    forms: {},
   }),
   on: {
     SERVING_CHANGED: [{ guard: 'panelChanges', target: '.evaluating', actions: 'applyPanelInput' }, { actions: 'applyPanelInput' }],
@@ -671,12 +811,27 @@ export const webphoneMachine = setup({
         enqueueActions(({ context, event, enqueue }) => toPhone(enqueue, context, { type: 'audioDevices', input: event.input, output: event.output })),
       ],
     },
-    AFTER_SERVICE_END: {
-      actions: [
-        cancel(AFTER_SERVICE_TIMER),
-        assign({ afterService: null, stage: ({ context }) => (context.stage === 'after-service' ? 'dialpad' : context.stage) }),
-      ],
+    AFTER_SERVICE_END: { guard: 'afterServiceEndable', actions: 'finishAfterService' },
+    AFTER_SERVICE_EXPIRED: { actions: 'finishAfterService' },
+    AFTER_SERVICE_TIMEOUT: {
+      guard: ({ context, event }) => !!context.afterService && (event.uid === null || event.uid === context.afterService.uid),
+      actions: 'finishAfterService',
     },
+    CALL_CLASSIFIED: {
+      guard: ({ context, event }) => !!context.afterService && (event.uid === null || event.uid === context.afterService.uid),
+      actions: assign({ afterService: ({ context }) => (context.afterService ? { ...context.afterService, classified: true } : null) }),
+    },
+    CALL_FORM: {
+      actions: assign({
+        forms: ({ context, event }) => {
+          const known = context.forms[event.callId]
+          // Sent stays sent: a form is never resent.
+          return { ...context.forms, [event.callId]: { uid: event.uid, sent: event.sent || !!known?.sent, valid: event.valid } }
+        },
+      }),
+    },
+    'xstate.done.actor.afterServiceStart': { actions: 'afterServiceStarted' },
+    'xstate.error.actor.afterServiceStart': { actions: 'afterServiceFailed' },
     SELECT_CALL: { guard: 'knownCall', actions: assign({ currentCallId: ({ event }) => event.callId }) },
   },
   initial: 'evaluating',
@@ -761,7 +916,10 @@ export const webphoneMachine = setup({
         MUTE: { actions: 'forwardToCall' },
         UNMUTE: { actions: 'forwardToCall' },
         DTMF: { actions: 'forwardToCall' },
-        TRANSFER: { guard: 'canTransfer', actions: 'startTransfer' },
+        TRANSFER: [
+          { guard: and(['canTransfer', 'formBlocksTransfer']), actions: 'refuseTransferForm' },
+          { guard: 'canTransfer', actions: ['saveFormBeforeTransfer', 'startTransfer'] },
+        ],
         TRANSFER_CONFIRM: {
           guard: ({ context }) => !!context.transfer && context.transfer.type !== 'blind',
           actions: [
@@ -819,17 +977,37 @@ export const webphoneMachine = setup({
 })
 
 /** Spec 000 §4 after-service: on when the team enables it, the call was not transferred and the stage allows it. */
-function afterServiceFor(context: WebphoneContext, ended: CallSummary): AfterService | null {
+function afterServiceFor(context: WebphoneContext, ended: CallSummary, phone: string): AfterService | null {
   const team = context.team
   if (!team?.enable_after_service || NO_AFTER_SERVICE_STAGES.includes(context.stage)) return null
   if (context.transfer && (ended.callId === context.transfer.originCallId || ended.callId === context.transfer.destinationCallId)) return null
+  if (context.confirmedTransfer && ended.callId === context.confirmedTransfer.originCallId) return null
   // A call we left by following the far end's transfer: the conversation goes on in the new call.
   if (Object.values(context.referrals).some((referral) => referral.from === ended.callId && referral.answered)) return null
+  // A call of a conference still mixing others: the conversation goes on.
+  if (context.conferenceCallIds.includes(ended.callId) && context.calls.length > 1) return null
   if (!ended.accepted && team.ignore_after_service_unaccepted) return null
   const seconds = ended.answeredAt != null && ended.endedAt != null ? (ended.endedAt - ended.answeredAt) / 1000 : 0
   if (ended.accepted && seconds < (team.ignore_after_service_with_duration_shorter_than ?? 0)) return null
   const duration = team.duration_of_after_service ?? 0
-  return { callId: ended.callId, uid: ended.uid, duration, endsAt: (ended.endedAt ?? Date.now()) + duration * 1000 }
+  const mode = afterServiceMode(team.after_service_mode)
+  const startedAt = ended.endedAt ?? Date.now()
+  return {
+    callId: ended.callId,
+    uid: ended.uid,
+    phone,
+    duration,
+    startedAt,
+    endsAt: afterServiceTimed(mode) ? startedAt + duration * 1000 : null,
+    mode,
+    sessionId: null,
+    classified: false,
+  }
+}
+
+/** The number of a call the webphone holds (before it drops it): its last report, else what it was registered with. */
+function phoneOf(context: WebphoneContext, summary: CallSummary): string {
+  return summary.phone ?? context.callStates[summary.callId]?.phone ?? ''
 }
 
 export type WebphoneActorRef = ActorRefFrom<typeof webphoneMachine>

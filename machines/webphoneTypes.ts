@@ -42,6 +42,8 @@ export type WebphoneTeam = {
   duration_of_after_service?: number
   ignore_after_service_with_duration_shorter_than?: number
   ignore_after_service_unaccepted?: boolean
+  /** contract/codes/after-service.ts AFTER_SERVICE_MODES; the spec's countdown when absent. */
+  after_service_mode?: string
 }
 
 export type AudioDevices = { input: string | null; output: string | null }

@@ -27,6 +27,8 @@ export const COMMAND_PATHS = {
   refresh: '/v1/agent/supervisor/refresh/',
   openUrl: '/v1/agent/supervisor/open-url/',
   logout: '/v1/agent/supervisor/logout/',
+  /** Ends the agent's after-service now (spec 000 §7 afterServiceTimeout: "a supervisor or the server may end it"). */
+  endAfterService: '/v1/agent/supervisor/end-after-service/',
 } as const
 
 export { ACTIVITY_MAX_ATTEMPTS }

@@ -42,6 +42,9 @@ export const CallListQuery = v.object({
   search: v.optional(v.pipe(v.string(invalid), v.trim(), v.maxLength(80, invalid))),
   user: v.optional(Id),
   queue: v.optional(Id),
+  /** Calls the agents classified so (issue 15: supervisors filter calls by classification). */
+  classification: v.optional(Id),
+  sub_classification: v.optional(Id),
 })
 export type CallListQuery = v.InferOutput<typeof CallListQuery>
 
@@ -102,8 +105,13 @@ export type CallRow = {
   trunk: number | null
   trunk_description: string
   recording: boolean
-  form: null
+  /** The form the agent sent for the call: its id, its name and the answers (null when none was sent). */
+  form: CallFormAnswers | null
+  /** The callback activity the classification scheduled, if any. */
+  activity: number | null
 }
+
+export type CallFormAnswers = { id: number; description: string; values: Record<string, unknown>; sent_at: string | null }
 
 export type CallStepRow = {
   id: number
@@ -133,6 +141,14 @@ export type CallStepRow = {
   answered_duration: number | null
   queue_wait: number | null
   hung_up_by: string | null
+  /** What the agent recorded on this step: the classification by name, the comment, the form answers, the activity. */
+  classification: string | null
+  sub_classification: string | null
+  comment: string
+  schedule_date: string | null
+  form: CallFormAnswers | null
+  activity: number | null
+  after_service_duration: number | null
 }
 
 export type LookupRow = { id: number; description: string }

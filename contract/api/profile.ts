@@ -1,3 +1,4 @@
+import type { AfterServiceMode } from '../codes/after-service.ts'
 import * as v from 'valibot'
 import { email, optionalText, secret, text } from './fields.ts'
 import { message } from '../messages.ts'
@@ -41,6 +42,8 @@ export type Team = {
   duration_of_after_service: number
   ignore_after_service_with_duration_shorter_than: number
   ignore_after_service_unaccepted: boolean
+  /** contract/codes/after-service.ts: the spec's countdown ('spec') or one of Genesys' wrap-up modes. */
+  after_service_mode: AfterServiceMode
   enable_classifications: string[]
   enable_comment: boolean
   minimum_comment_size: number

@@ -81,6 +81,10 @@ export const ClassificationBody = v.object({
     ),
   ),
   selectedActivity: v.optional(v.nullable(v.unknown())),
+  /** auto_run_schedule 3 (optional, visible): whether the agent wants the callback dialled automatically. */
+  schedule_auto_run: v.optional(v.nullable(v.boolean(invalid))),
+  /** schedule_send_to 4 (the agent chooses): the user the callback goes to. */
+  schedule_user_id: NullableId,
 })
 export type ClassificationBody = v.InferOutput<typeof ClassificationBody>
 
@@ -110,11 +114,36 @@ export type CallSessionData = {
   transfer_type: string | null
 }
 
+/**
+ * A call form as the form builder defines it (spec 001 §3 form field definitions, API names): the webphone draws it
+ * with the dynamic renderer (src/features/settings/formBuilder/builderFields.ts builderForm).
+ */
+export type CallFormDefinition = { id: number; description: string; fields: Record<string, unknown>[] }
+
+/** What the agent sent for a step: the chain, the comment, the schedule and the activity it created. */
+export type StepClassification = {
+  queue_id: number | null
+  classification_id: number
+  sub_classification_id: number | null
+  comment: string
+  schedule_date: string | null
+  classified_by: number
+  /** The scheduled activity the classification created (a sub-classification with enable_schedule). */
+  activity_id?: number | null
+}
+
 /** GET tab-form: the call's metadata once call control has recorded its step (404 before). */
 export type TabFormResponse = {
   success: true
-  /** The queue's form id (telephony queues carry none yet: null). */
+  /** The form the call's queue (else its inbound route) names, or null. */
   form: number | null
+  /** That form's definition, for the renderer (null without a form). */
+  form_definition: CallFormDefinition | null
+  /** The answers already sent (a form is never resent), and the classification. */
+  form_values: Record<string, unknown> | null
+  classification: StepClassification | null
+  /** The team requires a classification for this call type (enable_classifications). */
+  classification_required: boolean
   /** The scheduled activity the call works, if any. */
   activity: number | null
   data: CallSessionData
@@ -125,7 +154,12 @@ export type TabFormResponse = {
   form_sent: boolean
 }
 
-export type TabFormPostResponse = { success: boolean; detail: string }
+export type TabFormPostResponse = {
+  success: boolean
+  detail: string
+  /** ?type=classification: the activity the schedule created (or updated), else null. */
+  activity?: number | null
+}
 
 export type AfterServiceStartResponse = {
   /** The after-service's pause report (null when the call needs none: see ignore_after_service_dial_status). */

@@ -43,6 +43,8 @@ export type EntityInput<A extends Area, N extends string> = {
   readonly uniqueTogether?: readonly (readonly NoInfer<N>[])[]
   /** Actions no site role may take (a tenant's own sites: creating and deleting them is the platform operator's). */
   readonly platformActions?: readonly Action[]
+  /** Codenames that may read (list and detail) besides the view one: the agent's call and chat forms read it. */
+  readonly readers?: readonly string[]
 }
 
 /** The prefix of codenames no site role carries: the platform operator's acts (contract/all-permissions.ts). */
@@ -89,5 +91,6 @@ export function defineEntity<A extends Area, const N extends string>(input: Enti
     ...(input.parent ? { parent: { entity: input.parent.entity, field: input.parent.field, param: input.parent.param ?? 'id' } } : {}),
     ...(input.importable ? { importable: input.importable } : {}),
     ...(input.uniqueTogether ? { uniqueTogether: input.uniqueTogether } : {}),
+    ...(input.readers ? { readers: input.readers } : {}),
   }
 }

@@ -65,3 +65,12 @@ export const CLASSIFICATION_KINDS: readonly Option[] = [
 export const CHANNELS: readonly Option[] = [opt('telephony', 'Telefonia', 'Telephony', 'Telefonía'), opt('chat', 'Chat', 'Chat', 'Chat')]
 
 export const NO_LIMIT = t('0 = sem limite', '0 = no limit', '0 = sin límite')
+
+/** A team's after_service_mode (contract/codes/after-service.ts): the spec's countdown or one of Genesys' wrap-up modes. */
+export const AFTER_SERVICE_MODE_OPTIONS: readonly Option[] = [
+  opt('spec', 'Contagem regressiva (padrão)', 'Countdown (default)', 'Cuenta regresiva (predeterminado)'),
+  opt('optional', 'Opcional, sem limite de tempo', 'Optional, no time limit', 'Opcional, sin límite de tiempo'),
+  opt('mandatory', 'Obrigatório: termina após a classificação', 'Mandatory: ends after the classification', 'Obligatorio: termina tras la clasificación'),
+  opt('mandatory_timeout', 'Obrigatório com tempo limite', 'Mandatory, time-boxed', 'Obligatorio con tiempo límite'),
+  opt('mandatory_timeout_no_exit', 'Tempo limite sem saída antecipada', 'Time-boxed, no early exit', 'Tiempo límite sin salida anticipada'),
+]

@@ -30,6 +30,13 @@ export const inboundRoutes = defineEntity({
     fk('moh', t('Música de espera', 'Music on hold', 'Música en espera'), 'pabx.moh'),
     choice('language', t('Idioma dos áudios', 'Prompt language', 'Idioma de los audios'), LANGUAGES, { required: true, default: 'pt-BR' }),
     toggle('record', t('Gravar chamadas', 'Record calls', 'Grabar llamadas'), { default: true }),
+    fk('form', t('Formulário da chamada', 'Call form', 'Formulario de la llamada'), 'service.forms', {
+      hint: t(
+        'Quando a fila da chamada não nomeia um formulário',
+        "When the call's queue names no form",
+        'Cuando la cola de la llamada no nombra un formulario',
+      ),
+    }),
   ],
   list: { columns: ['id', 'is_active', 'description', 'destination'] },
 })

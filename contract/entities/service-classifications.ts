@@ -1,4 +1,8 @@
 import { defineEntity, opt, t } from './define.ts'
+import { PERMISSIONS } from '../permissions.ts'
+
+/** The agent's call and chat forms read the chain (spec 000 §7 "Lookups for the webphone"). */
+const AGENT_READERS = [PERMISSIONS.viewSoftphone, PERMISSIONS.viewChat]
 import { choice, description, field, fk, integer, isActive, many, toggle } from './fields.ts'
 
 // Settings → service → classifications: the chain queue → classification → sub-classification (spec 000 §3). A
@@ -8,6 +12,7 @@ export const classifications = defineEntity({
   area: 'service',
   name: 'classifications',
   model: 'classification',
+  readers: AGENT_READERS,
   route: 'service/classifications/primary',
   label: { singular: t('Classificação', 'Classification', 'Clasificación'), plural: t('Classificações', 'Classifications', 'Clasificaciones') },
   fields: [
@@ -22,6 +27,7 @@ export const subClassifications = defineEntity({
   area: 'service',
   name: 'sub-classifications',
   model: 'subclassification',
+  readers: AGENT_READERS,
   route: 'service/classifications/secondary',
   label: {
     singular: t('Subclassificação', 'Sub-classification', 'Subclasificación'),
@@ -45,6 +51,7 @@ export const unions = defineEntity({
   area: 'service',
   name: 'unions',
   model: 'union',
+  readers: AGENT_READERS,
   route: 'service/classifications/union',
   label: {
     singular: t('União de classificações', 'Classification union', 'Unión de clasificaciones'),

@@ -116,6 +116,13 @@ export const telephonyQueues = defineEntity({
     }),
     toggle('record_calls', t('Gravar chamadas', 'Record calls', 'Grabar llamadas'), { default: true }),
     fk('nps', t('Pesquisa NPS após a chamada', 'NPS survey after the call', 'Encuesta NPS tras la llamada'), 'service.nps-telephony'),
+    fk('form', t('Formulário da chamada', 'Call form', 'Formulario de la llamada'), 'service.forms', {
+      hint: t(
+        'Aberto ao lado da chamada no webphone; as respostas ficam na chamada',
+        'Opened beside the call in the webphone; the answers stay with the call',
+        'Se abre junto a la llamada en el webphone; las respuestas quedan en la llamada',
+      ),
+    }),
   ],
   form: {
     tabs: [
@@ -127,7 +134,7 @@ export const telephonyQueues = defineEntity({
         label: ANNOUNCEMENTS,
         fields: ['moh', 'announce_entry', 'periodic_announce', 'periodic_announce_frequency', 'announce_position', 'announce_holdtime'],
       },
-      { key: 'service', label: SERVICE, fields: ['nps', 'minimum_comment_size', 'maximum_comment_size'] },
+      { key: 'service', label: SERVICE, fields: ['form', 'nps', 'minimum_comment_size', 'maximum_comment_size'] },
     ],
   },
   list: { columns: ['id', 'is_active', 'description', 'strategy', 'queue_type'] },

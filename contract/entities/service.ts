@@ -1,7 +1,7 @@
 import { appPermissionFields } from './apps.ts'
 import { defineEntity, opt, t } from './define.ts'
 import { choice, color, datetime, decimal, description, embed, fk, hour, integer, isActive, items, many, rows, text, toggle, when } from './fields.ts'
-import { CHANNELS, CLASSIFICATION_KINDS, WEEKDAYS } from './options.ts'
+import { AFTER_SERVICE_MODE_OPTIONS, CHANNELS, CLASSIFICATION_KINDS, WEEKDAYS } from './options.ts'
 
 // Settings → service: how agents work (teams, pauses, calendars, forms, blocked numbers, KPIs, operations).
 
@@ -387,6 +387,10 @@ export const teams = defineEntity({
         visibleWhen: AFTER_SERVICE_ON,
       },
     ),
+    choice('after_service_mode', t('Modo do pós-atendimento', 'After-service mode', 'Modo de la posatención'), AFTER_SERVICE_MODE_OPTIONS, {
+      default: 'spec',
+      visibleWhen: AFTER_SERVICE_ON,
+    }),
     fk('after_service_pause', t('Pausa do pós-atendimento', 'After-service break', 'Pausa de posatención'), 'service.pauses', {
       visibleWhen: AFTER_SERVICE_ON,
     }),
@@ -425,6 +429,7 @@ export const teams = defineEntity({
           'duration_of_after_service',
           'ignore_after_service_with_duration_shorter_than',
           'ignore_after_service_unaccepted',
+          'after_service_mode',
           'after_service_pause',
         ],
       },

@@ -196,4 +196,6 @@ export type Entity = {
   /** CSV import: the columns of the file, in order. */
   readonly importable?: { readonly columns: readonly string[] }
   readonly uniqueTogether?: readonly (readonly string[])[]
+  /** Codenames that may read (list and detail) besides `permissions.view` (the agent's call and chat forms). */
+  readonly readers?: readonly string[]
 }

@@ -105,6 +105,16 @@ export const CLIENT_MESSAGES = {
   count_unread_all_messages: v.object({ action: v.literal('count_unread_all_messages') }),
   /** Sent 500 ms after a message change (spec 001 §4): answered `syncStep` with the room as the server has it. */
   sync_step: v.object({ action: v.literal('sync_step'), step_id: Id }),
+  /**
+   * The webphone's after-service started: `timeout` its seconds (0 when untimed), `step_uid` the call step,
+   * `session_id` its pause report (after-service/start's `id`). The server notes the webphone's start on the step.
+   */
+  after_service_timer: v.object({
+    action: v.literal('after_service_timer'),
+    timeout: v.pipe(v.number(invalid), v.integer(invalid), v.minValue(0, invalid), v.maxValue(86_400, invalid)),
+    step_uid: v.pipe(v.string(invalid), v.nonEmpty(invalid), v.maxLength(255, invalid)),
+    session_id: v.nullable(Id),
+  }),
 } as const
 
 export type ClientAction = keyof typeof CLIENT_MESSAGES
@@ -114,7 +124,7 @@ export type ClientMessage = { [A in ClientAction]: v.InferOutput<(typeof CLIENT_
  * Client actions of the spec that belong to later issues (calls, after-service, chat counters, debugging). The server
  * ignores them today like any unknown action; listed so nobody mistakes them for typos.
  */
-export const LATER_CLIENT_ACTIONS = ['answer_call', 'after_service_timer', 'debug', 'debug_frontend'] as const
+export const LATER_CLIENT_ACTIONS = ['answer_call', 'debug', 'debug_frontend'] as const
 
 export function isClientAction(action: unknown): action is ClientAction {
   return typeof action === 'string' && Object.hasOwn(CLIENT_MESSAGES, action)
@@ -172,6 +182,11 @@ export type ServerMessage =
   | { action: 'unreadAllMessages'; count: number }
   /** Answer to sync_step: the room as the server has it (contract/api/chat.ts). */
   | { action: 'syncStep'; step_id: number; room: ChatRoom }
+  /**
+   * The server ended the agent's after-service (its time and grace are over, or a supervisor ended it): `uid` the
+   * call step (null: whichever runs), `session_id` its pause report (null when the webphone had not started one).
+   */
+  | { action: 'afterServiceTimeout'; uid: string | null; session_id: number | null }
   /** A frame the server could not act on; `request` is the action it answered (when it had one). */
   | { action: 'error'; detail: string; request: string | null; errors?: FieldErrors }
 
@@ -201,6 +216,7 @@ export const SERVER_ACTIONS = [
   'unreadMessages',
   'unreadAllMessages',
   'syncStep',
+  'afterServiceTimeout',
 ] as const satisfies readonly ServerAction[]
 
 /**
@@ -275,6 +291,11 @@ export const SERVER_MESSAGES = {
   unreadMessages: v.strictObject({ action: v.literal('unreadMessages'), step_id: v.number(), count: v.number() }),
   unreadAllMessages: v.strictObject({ action: v.literal('unreadAllMessages'), count: v.number() }),
   syncStep: v.strictObject({ action: v.literal('syncStep'), step_id: v.number(), room: ChatRoomShape }),
+  afterServiceTimeout: v.strictObject({
+    action: v.literal('afterServiceTimeout'),
+    uid: v.nullable(v.pipe(v.string(), v.maxLength(255))),
+    session_id: v.nullable(v.number()),
+  }),
 } as const satisfies Record<ServerAction, v.GenericSchema>
 
 /** One server frame after its schema: what a handler of `action` receives. */

@@ -44,11 +44,18 @@ function answer(lang: Locale, success: boolean, code: PauseCode, detail: Message
   return { success, pause: row ? toPause(row, now) : null, detail: message(detail, lang), code }
 }
 
+/**
+ * An after-service runs as a pause report of the agent (server/telephony/control/call-service.ts) for the reports, but
+ * it is not the agent's pause: the console never shows it as one ('Em pausa' during a wrap-up), and a break may start
+ * during it. Its step names it (call_records.after_service_pause_report_id, indexed where set).
+ */
+const NOT_AFTER_SERVICE = sql`not exists (select 1 from call_records c where c.after_service_pause_report_id = ${pauseReports.id})`
+
 export async function findOpenPause(db: Db | Tx, siteId: number, userId: number): Promise<PauseReportRow | null> {
   const [row] = await db
     .select()
     .from(pauseReports)
-    .where(and(eq(pauseReports.siteId, siteId), eq(pauseReports.userId, userId), isNull(pauseReports.endedAt)))
+    .where(and(eq(pauseReports.siteId, siteId), eq(pauseReports.userId, userId), isNull(pauseReports.endedAt), NOT_AFTER_SERVICE))
   return row ?? null
 }
 
@@ -58,7 +65,14 @@ const openPauseQuery = preparedPerDb((db) =>
   db
     .select()
     .from(pauseReports)
-    .where(and(eq(pauseReports.siteId, sql.placeholder('siteId')), eq(pauseReports.userId, sql.placeholder('userId')), isNull(pauseReports.endedAt)))
+    .where(
+      and(
+        eq(pauseReports.siteId, sql.placeholder('siteId')),
+        eq(pauseReports.userId, sql.placeholder('userId')),
+        isNull(pauseReports.endedAt),
+        NOT_AFTER_SERVICE,
+      ),
+    )
     .prepare('agent_open_pause'),
 )
 

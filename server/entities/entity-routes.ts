@@ -42,10 +42,14 @@ function register(app: FastifyInstance, entity: Entity): void {
   const list = below(entity.api)
   const detail = `${list}:id/`
   const guard = (action: keyof Entity['permissions']) => ({ config: { permission: entity.permissions[action] as RoutePermission } })
+  // Who may read: the view codename, or one of the entity's readers (the agent's call form reads the classifications).
+  const reading = entity.readers?.length
+    ? { config: { permission: [entity.permissions.view, ...entity.readers] as unknown as RoutePermission } }
+    : guard('view')
 
-  app.get(list, guard('view'), (request) => listRecords(entityContext(app, request), entity, request.query as Record<string, unknown>))
+  app.get(list, reading, (request) => listRecords(entityContext(app, request), entity, request.query as Record<string, unknown>))
   // `?duplicate=true`: the record to prefill a copy with, its unique values made free (unique.ts).
-  app.get(detail, guard('view'), (request) => {
+  app.get(detail, reading, (request) => {
     const read = (request.query as { duplicate?: unknown }).duplicate === 'true' ? duplicateRecord : getRecord
     return read(entityContext(app, request), entity, rowId(request))
   })

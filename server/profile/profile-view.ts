@@ -1,3 +1,4 @@
+import { afterServiceMode } from '../../contract/codes/after-service.ts'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { sites, teams, userExtras, users, voipAccounts } from '../db/schema/index.ts'
@@ -91,6 +92,7 @@ export function teamView(team: TeamRow): Team {
     duration_of_after_service: team.durationOfAfterService,
     ignore_after_service_with_duration_shorter_than: team.ignoreAfterServiceWithDurationShorterThan,
     ignore_after_service_unaccepted: team.ignoreAfterServiceUnaccepted,
+    after_service_mode: afterServiceMode(team.afterServiceMode),
     enable_classifications: team.enableClassifications,
     enable_comment: team.enableComment,
     minimum_comment_size: team.minimumCommentSize,

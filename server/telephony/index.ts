@@ -10,9 +10,13 @@ import { startEngines } from './engines/index.ts'
 import type { TelephonyEngines } from './engines/index.ts'
 import { registerSipProxy } from './sip-proxy.ts'
 import { DialogReconciler } from './control/reconcile.ts'
+import { sweepAfterServices } from './control/after-service.ts'
 import type { StatsEvent } from './types.ts'
 import { memoryLevel } from '../../contract/api/telephony.ts'
 import type { KamailioLoad, TelephonyStatusAnswer } from '../../contract/api/telephony.ts'
+
+/** How often after-services whose time is over are ended (control/after-service.ts). */
+const AFTER_SERVICE_SWEEP_MS = 5000
 
 /** How often Kamailio's memory and load are read for the status card (and a warning logged when memory runs high). */
 const STATS_EVERY_MS = 5000
@@ -112,6 +116,14 @@ export async function telephonyService(app: FastifyInstance, options: TelephonyO
     })
     client.start()
   }
+
+  // The server's afterServiceTimeout (control/after-service.ts): whether or not the engines run, an after-service
+  // whose time is over ends and the agent's sockets hear it.
+  const afterServiceSweep = setInterval(() => {
+    sweepAfterServices(db, bus, new Date()).catch((err: unknown) => log.warn({ err }, 'telephony: ending after-services failed'))
+  }, AFTER_SERVICE_SWEEP_MS)
+  afterServiceSweep.unref()
+  timers.push(afterServiceSweep)
 
   app.decorate('telephony', {
     engines,

@@ -7,6 +7,7 @@ import type { PlaybackReport } from '../../machines/audioPermission.machine.ts'
 import type { CallMetadata } from '../../machines/call.machine.ts'
 import type { PauseResponse, StartPauseRequest, StopPauseRequest } from '../../machines/pause.machine.ts'
 import type { CancelTransferRequest } from '../../machines/transfer.machine.ts'
+import type { AfterServiceEnd, AfterServiceStartOutput } from '../../machines/webphone.machine.ts'
 import type { CreateSipPhone, VoipProfile, WebphoneTeam } from '../../machines/webphoneTypes.ts'
 import type { Notice } from '../../machines/types.ts'
 
@@ -90,6 +91,12 @@ export type WebphoneEffects = {
   fetchCallMetadata(uid: string): Promise<CallMetadata | null>
   /** POST /v1/agent/transfer/cancel/. */
   cancelTransfer(request: CancelTransferRequest): Promise<unknown>
+  /** POST after-service/start/{uid}/: its pause report, or none needed; rejects with `code: 'noAfterService'`. */
+  startAfterService(uid: string): Promise<AfterServiceStartOutput>
+  /** tab-form ?type=hangup for the ended after-service (failures are the server's to time out). */
+  endAfterService(end: AfterServiceEnd): Promise<void>
+  /** tab-form ?type=form with the form area's answers of the call `uid` (sent once). */
+  saveForm(uid: string | null): Promise<void>
   /** The desktop notification of an incoming call (answer / hang up, unless answered automatically). */
   notifyIncomingCall(call: { callId: string; phone: string; name: string; actions: boolean }): void
   /** What the browser already says about audio and notifications; the phone's own microphone probe decides the rest. */

@@ -66,9 +66,9 @@ export function browserEffects({ i18n, queryClient, logout }: Deps): AgentSystem
     openUrl: (url) => {
       if (isOpenableUrl(url)) window.open(url, '_blank', 'noopener,noreferrer')
     },
-    notify: ({ message, severity }) => {
+    notify: ({ message, severity, duration: own }) => {
       // The remote-logout notice stays up for the whole countdown.
-      const duration = message === REMOTE_LOGOUT_NOTICE ? REMOTE_LOGOUT_DELAY_MS : undefined
+      const duration = message === REMOTE_LOGOUT_NOTICE ? REMOTE_LOGOUT_DELAY_MS : own
       toast(machineText(i18n, message), TOAST_COLOR[severity], duration)
     },
     logout,

@@ -2,6 +2,10 @@ import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { CallMetadata } from '../../machines/call.machine.ts'
 import type { CancelTransferRequest } from '../../machines/transfer.machine.ts'
+import type { AfterServiceEnd, AfterServiceStartOutput } from '../../machines/webphone.machine.ts'
+import { AFTER_SERVICE_TYPE_CALL } from '../../contract/codes/after-service.ts'
+import { LOCALES } from '../../contract/locales.ts'
+import { message } from '../../contract/messages.ts'
 import { AGENT_PATHS } from '../../contract/api/agent.ts'
 import { api } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
@@ -16,6 +20,7 @@ export const WEBPHONE_API_PATHS = {
   /** GET: success, form, activity, data, afterService — the call's metadata once the server has it. */
   callMetadata: (uid: string) => `/v1/service/action/tab-form/${encodeURIComponent(uid)}/`,
   transferCancel: '/v1/agent/transfer/cancel/',
+  afterServiceStart: (uid: string) => `/v1/service/action/after-service/start/${encodeURIComponent(uid)}/`,
 } as const
 
 type TabFormAnswer = { success?: boolean } & CallMetadata
@@ -29,6 +34,28 @@ export async function fetchCallMetadata(uid: string): Promise<CallMetadata | nul
     if (error instanceof ApiError && error.status === 404) return null
     throw error
   }
+}
+
+/**
+ * POST after-service/start/{uid}/ (spec 000 §7). The server's 'Esta chamada não tem Pós-atendimento' (400, in any of
+ * the three languages) rejects with `code: 'noAfterService'`; any other failure with its message.
+ */
+export async function startAfterService(uid: string): Promise<AfterServiceStartOutput> {
+  try {
+    return await api.post<AfterServiceStartOutput>(WEBPHONE_API_PATHS.afterServiceStart(uid))
+  } catch (error) {
+    const noAfterService = LOCALES.map((locale) => message('noAfterService', locale))
+    if (error instanceof ApiError && error.status === 400 && noAfterService.includes(error.message)) throw Object.assign(error, { code: 'noAfterService' })
+    throw error
+  }
+}
+
+/** tab-form ?type=hangup&after_service_type=3&after_service_duration= : the after-service of the step is over. */
+export async function endAfterService(end: AfterServiceEnd): Promise<void> {
+  if (!end.uid) return
+  await api.post(WEBPHONE_API_PATHS.callMetadata(end.uid), undefined, {
+    query: { type: 'hangup', after_service_type: AFTER_SERVICE_TYPE_CALL, after_service_duration: end.duration },
+  })
 }
 
 export function cancelTransfer(request: CancelTransferRequest): Promise<unknown> {
@@ -61,6 +88,15 @@ export function browserWebphoneEffects(
     ),
     fetchCallMetadata,
     cancelTransfer,
+    startAfterService,
+    endAfterService: (end) => endAfterService(end).catch(() => {}),
+    saveForm: (uid) =>
+      import('../features/webphone/callOutcomes.ts')
+        .then((m) => m.saveCallForm(uid))
+        .then(
+          () => {},
+          () => {},
+        ),
     telephonyChannel,
     notifyIncomingCall: ({ phone, name, actions }) => {
       if (!notification || notification.permission !== 'granted') return

@@ -31,8 +31,9 @@ const PAUSE_OFF = { allowIncoming: true, allowOutgoing: true, webphonePause: fal
 function build(fakes: Fakes) {
   const record = (effect: Effect) => fakes.log.push({ ...effect, step: fakes.step })
   return webphoneMachine.provide({
-    actions: fakes.actions(['sendSocket', 'notify', 'notifyIncoming']),
+    actions: fakes.actions(['sendSocket', 'notify', 'notifyIncoming', 'afterServiceEnded', 'saveForm']),
     actors: {
+      ...fakes.requests(['startAfterService']),
       phone: fromCallback<PhoneCommand, PhoneConfig>(({ input, receive }) => {
         record({ effect: 'phone.open', params: input })
         receive((command) => record({ effect: 'phone', params: command }))
@@ -373,6 +374,47 @@ describe('webphone behaviour', () => {
       expect(started.actor.getSnapshot().context.afterService).toMatchObject({ callId: 'c' })
       vi.advanceTimersByTime(5_000)
       expect(started.actor.getSnapshot().context.afterService).toBeNull()
+    })
+
+    it("the team's wrap-up modes: mandatory waits for the classification, no early exit waits for the time, optional has no limit", () => {
+      const team = (mode: string) => ({ team: { ...TEAM, enable_after_service: true, duration_of_after_service: 30, after_service_mode: mode } })
+      const ended = (started: ReturnType<typeof registered>) => {
+        talking(started, 'a')
+        started.actor.send({ type: 'PHONE_ENDED', callId: 'a', code: null, reason: 'BYE' })
+      }
+      const mandatory = registered(team('mandatory'))
+      ended(mandatory)
+      expect(mandatory.actor.getSnapshot().context.afterService).toMatchObject({ mode: 'mandatory', endsAt: null })
+      mandatory.actor.send({ type: 'AFTER_SERVICE_END' })
+      vi.advanceTimersByTime(3_600_000)
+      expect(mandatory.actor.getSnapshot().context.afterService).not.toBeNull()
+      mandatory.actor.send({ type: 'CALL_CLASSIFIED', uid: 'uid-a' })
+      mandatory.actor.send({ type: 'AFTER_SERVICE_END' })
+      expect(mandatory.actor.getSnapshot().context.afterService).toBeNull()
+
+      const boxed = registered(team('mandatory_timeout'))
+      ended(boxed)
+      boxed.actor.send({ type: 'AFTER_SERVICE_END' })
+      expect(boxed.actor.getSnapshot().context.afterService).not.toBeNull()
+      vi.advanceTimersByTime(30_000)
+      expect(boxed.actor.getSnapshot().context.afterService).toBeNull()
+
+      const noExit = registered(team('mandatory_timeout_no_exit'))
+      ended(noExit)
+      noExit.actor.send({ type: 'CALL_CLASSIFIED', uid: 'uid-a' })
+      noExit.actor.send({ type: 'AFTER_SERVICE_END' })
+      vi.advanceTimersByTime(29_000)
+      expect(noExit.actor.getSnapshot().context.afterService).not.toBeNull()
+      vi.advanceTimersByTime(1_000)
+      expect(noExit.actor.getSnapshot().context.afterService).toBeNull()
+
+      const optional = registered(team('optional'))
+      ended(optional)
+      vi.advanceTimersByTime(3_600_000)
+      expect(optional.actor.getSnapshot().context.afterService).toMatchObject({ mode: 'optional', endsAt: null })
+      optional.actor.send({ type: 'AFTER_SERVICE_END' })
+      expect(optional.actor.getSnapshot().context.afterService).toBeNull()
+      expect(effectsOf(optional.log, 'afterServiceEnded')).toEqual([{ callId: 'a', uid: 'uid-a', sessionId: null, duration: 3600 }])
     })
 
     it("asks for a route when the team has several: 'Selecione uma rota de saída'", () => {

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../server/db/client.ts'
-import { agentStates, callRecords, pabxDevices, pabxQueues, pabxTrunks, sites, userExtras, users } from '../../server/db/schema/index.ts'
+import { agentStates, callRecords, pabxDevices, pabxQueues, pabxTrunks, sites, teams, userExtras, users } from '../../server/db/schema/index.ts'
 import type { EntityKey } from '../../contract/entities/index.ts'
 import { seedRecord } from '../../server/seed/seed-record.ts'
 import { beforeAll } from 'vitest'
@@ -20,6 +20,9 @@ export async function demo(db: Db) {
     )[0]!
   const [trunk] = await db.select().from(pabxTrunks).where(eq(pabxTrunks.siteId, site!.id))
   const queues = await db.select().from(pabxQueues).where(eq(pabxQueues.siteId, site!.id))
+  // Call control tests: an agent is free again the moment a call ends. The demo teams' after-service would keep them
+  // from the queue for its duration (after-service.test.ts proves that; a test that wants it turns it on).
+  await db.update(teams).set({ enableAfterService: false }).where(eq(teams.siteId, site!.id))
   return {
     site: site!,
     agent1: await byName('agent1'),
@@ -132,4 +135,12 @@ export function useCallControl(database: () => Db, clock: Date) {
     await state.control.settled()
   }
   return { state, event }
+}
+
+/** Ends every open after-service of the site's steps, as the agents' webphones would (tab-form ?type=hangup). */
+export async function finishAfterServices(db: Db, siteId: number) {
+  await db
+    .update(callRecords)
+    .set({ afterServiceFinishedAt: new Date() })
+    .where(and(eq(callRecords.siteId, siteId), isNull(callRecords.afterServiceFinishedAt)))
 }

@@ -40,6 +40,7 @@ const TEAM_KEYS = {
   duration_of_after_service: true,
   ignore_after_service_with_duration_shorter_than: true,
   ignore_after_service_unaccepted: true,
+  after_service_mode: true,
   enable_classifications: true,
   enable_comment: true,
   minimum_comment_size: true,

@@ -13,7 +13,7 @@ import {
 import { createCallControl } from '../../server/telephony/control/index.ts'
 import type { CallControlService } from '../../server/telephony/control/index.ts'
 import { createSite } from '../../server/sites/site-repo.ts'
-import { demo, fromDevice, fromTrunk, newCallId, setAgent, stepsOf } from './call-control-helper.ts'
+import { demo, finishAfterServices, fromDevice, fromTrunk, newCallId, setAgent, stepsOf } from './call-control-helper.ts'
 import { signedIn, useTestApp } from './helper.ts'
 import type { TestClient } from './helper.ts'
 import { listen, openSocket, sessionCookie } from './realtime/ws-helper.ts'
@@ -51,6 +51,8 @@ async function internalCall(open = false) {
 
 /** A customer calls the support queue's DID; agent1 (the only available member) answers. */
 async function queueCall(phone = '11987654321') {
+  // The previous calls' after-service is over (the team's 30 s would keep agent1 from the queue).
+  await finishAfterServices(t.database.db, d.site.id)
   await setAgent(t.database.db, d.agent1, 'not_inuse')
   await setAgent(t.database.db, d.agent2, 'unavailable')
   const callId = newCallId()
@@ -200,7 +202,7 @@ describe('POST tab-form: classification, form, hangup', () => {
 
     const ok = await agent1.post(url, { classification_id: chain.classification, sub_classification_id: chain.sub, comment: 'Resolvido na hora' })
     expect(ok.statusCode).toBe(200)
-    expect(ok.json()).toEqual({ success: true, detail: 'Classificação salva.' })
+    expect(ok.json()).toEqual({ success: true, detail: 'Classificação salva.', activity: null })
     const [row] = await t.database.db.select().from(callRecords).where(eq(callRecords.id, step.id))
     expect(row!.classification).toMatchObject({
       queue_id: d.support.id,
@@ -266,6 +268,7 @@ describe('after-service', () => {
   })
 
   it('is ignored for an unanswered call when the team says so, and refused when the team has none', async () => {
+    await finishAfterServices(t.database.db, d.site.id)
     await setAgent(t.database.db, d.agent1, 'not_inuse')
     const callId = newCallId()
     await control.route(fromTrunk(d.trunk.id, '11911112222', '551130000001', callId))

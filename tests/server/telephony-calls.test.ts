@@ -8,7 +8,7 @@ import { CALL_TYPE } from '../../contract/codes/call-types.ts'
 import type { EndpointStatus } from '../../contract/codes/states.ts'
 import { setChannelLogin } from '../../server/agent/channel-service.ts'
 import { reportStatus } from '../../server/agent/status-service.ts'
-import { pabxDevices, users } from '../../server/db/schema/index.ts'
+import { pabxDevices, teams, users } from '../../server/db/schema/index.ts'
 import { engagedUsers } from '../../server/telephony/control/acd.ts'
 import { createCallControl } from '../../server/telephony/control/index.ts'
 import { NgClient } from '../../server/telephony/ng.ts'
@@ -137,6 +137,9 @@ beforeAll(async () => {
   const a1 = await byName('agent1')
   const a2 = await byName('agent2')
   Object.assign(ids, { agent1: a1.id, agent2: a2.id, device1: a1.deviceId, device2: a2.deviceId, team: a1.teamId, siteId: a1.siteId })
+  // SIP phones here, no webphone to end an after-service: the demo teams' after-service would keep the agents from
+  // the queues after each call (after-service.test.ts proves that).
+  await db.update(teams).set({ enableAfterService: false }).where(eq(teams.siteId, a1.siteId))
 
   // Agent 1 rings until told to answer; agent 2 and the desk phone answer at once.
   agent1 = await startBaresip(stack, '10001', stack.secrets['10001']!, { answer: 'manual', trace: true })

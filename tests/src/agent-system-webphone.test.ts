@@ -73,6 +73,38 @@ describe('webphone in the agent system', () => {
     expect(system.get('serviceSocket').getSnapshot().context.hasCalls).toBe(false)
   })
 
+  it('after-service when the customer hangs up: the status goes busy → after_service (never not_inuse between), after-service/start, the socket timer, a ring rejected, the server timeout ends it', async () => {
+    const { system, socket, phones, webphone } = start({ team: { ...TEAM, enable_after_service: true, duration_of_after_service: 30 } })
+    socket.receive({ action: 'startService' })
+    await flush()
+    const phone = phones[0]
+    phone.emit({ type: 'PHONE_TRANSPORT', connected: true })
+    phone.emit({ type: 'PHONE_REGISTRATION', state: 'registered' })
+    phone.emit({ type: 'PHONE_INCOMING', callId: 'in-1', uid: 'u1', phone: '5511999990000', name: 'Ana', headers: {} })
+    await flush()
+    system.get('webphone').send({ type: 'ANSWER', callId: 'in-1' })
+    phone.emit({ type: 'PHONE_ACCEPTED', callId: 'in-1' })
+    await flush()
+    // The customer hangs up (a BYE from the far end: no HANGUP from the agent).
+    phone.emit({ type: 'PHONE_ENDED', callId: 'in-1', code: null, reason: 'BYE' })
+    await flush()
+    expect(telephonyStatuses(socket)).toEqual(['unavailable', 'not_inuse', 'ringing', 'busy', 'after_service'])
+    expect(webphone.startAfterService).toHaveBeenCalledWith('u1')
+    expect(socket.sent).toContainEqual({ action: 'after_service_timer', timeout: 30, step_uid: 'u1', session_id: 77 })
+    // 28 s left: a new call is refused at once (486), it never rings.
+    await vi.advanceTimersByTimeAsync(2000)
+    phone.emit({ type: 'PHONE_INCOMING', callId: 'in-2', uid: 'u2', phone: '5511988887777', name: 'Bia', headers: {} })
+    await flush()
+    expect(phone.calls).toContainEqual(['hangup', 'in-2', 486, 'endpointBusy'])
+    expect(system.get('agentStatus').getSnapshot().context.status).toBe('after_service')
+    // The server ended it (afterServiceTimeout): the after-service is over, the server hears the end.
+    socket.receive({ action: 'afterServiceTimeout', uid: 'u1', session_id: 77 })
+    await flush()
+    expect(system.get('agentStatus').getSnapshot().context.status).toBe('not_inuse')
+    expect(socket.sent).toContainEqual({ action: 'after_service_finished', session_id: 77 })
+    expect(webphone.endAfterService).toHaveBeenCalledWith({ callId: 'in-1', uid: 'u1', sessionId: 77, duration: 2 })
+  })
+
   it('signs in to the telephony channel when the phone runs (system for auto login, user otherwise) and out on stop', async () => {
     const auto = start()
     expect(auto.webphone.telephonyChannel).not.toHaveBeenCalled()

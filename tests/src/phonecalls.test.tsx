@@ -48,9 +48,20 @@ function row(patch: Partial<CallRow>): CallRow {
     trunk_description: 'Operadora',
     recording: true,
     form: null,
+    activity: null,
     ...patch,
   }
 }
+
+const NOTHING_RECORDED = {
+  classification: null,
+  sub_classification: null,
+  comment: '',
+  schedule_date: null,
+  form: null,
+  activity: null,
+  after_service_duration: null,
+} as const
 
 const ROWS = [
   row({}),
@@ -99,6 +110,7 @@ const STEPS: CallStepRow[] = [
     answered_duration: null,
     queue_wait: 3,
     hung_up_by: null,
+    ...NOTHING_RECORDED,
   },
   {
     id: 11,
@@ -128,6 +140,7 @@ const STEPS: CallStepRow[] = [
     answered_duration: 65,
     queue_wait: 7,
     hung_up_by: 'caller',
+    ...NOTHING_RECORDED,
   },
 ]
 

@@ -13,6 +13,7 @@ import { toasts } from '../../src/components/toast/toastStore.ts'
 import { AUDIO_DEVICE_KEYS } from '../../src/features/webphone/audioDevices.ts'
 import { callView, webphoneView } from '../../src/features/webphone/useWebphone.ts'
 import { WebphoneControl } from '../../src/features/webphone/WebphoneWidget.tsx'
+import { AgentStatusChip } from '../../src/features/webphone/AgentStatusChip.tsx'
 import { agent, api, open, usePresenceHarness } from './presence-harness.tsx'
 import { jsonResponse } from './render-app.tsx'
 
@@ -352,6 +353,69 @@ describe('webphone views', () => {
     })
   })
 
+  describe('the form beside the call', () => {
+    const metadata = {
+      form: 12,
+      form_definition: { id: 12, description: 'Atendimento', fields: [{ name: 'nome', label: 'Nome do cliente', type: 'text', required: true }] },
+      form_values: null,
+      classification: null,
+      classification_required: true,
+      data: { queue: 4, call_type: 20 },
+    }
+
+    it('draws the queue form with the renderer; an invalid form is not saved, a valid one is sent once', async () => {
+      const posted: { url: string; body: unknown }[] = []
+      configureClient({
+        fetch: vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+          const { pathname, search } = new URL(String(url), 'http://localhost')
+          if (init?.method === 'POST') {
+            posted.push({ url: `${pathname}${search}`, body: JSON.parse(String(init.body ?? 'null')) })
+            return jsonResponse(200, { success: true, detail: 'ok' })
+          }
+          if (pathname === '/api/v1/service/classifications/') return jsonResponse(200, { count: 1, results: [{ id: 7, description: 'Dúvida' }] })
+          return jsonResponse(404, { detail: 'not found' })
+        }) as typeof fetch,
+      })
+      const phone = webphone(undefined, { calls: [call('f1', { uid: 'uid-f1', metadata })], currentCallId: 'f1' })
+      show(phone.ref)
+      const panel = await openPanel()
+      await vi.waitFor(() => expect(panel.dataset.width).toBe('1000'))
+      const form = await within(panel).findByTestId('webphone-call-form')
+      expect(within(form).getByText('Atendimento')).toBeTruthy()
+      // Half filled: not valid, the machine hears it (a transfer is blocked), nothing is sent.
+      await vi.waitFor(() => expect(sentTypes(phone.send)).toContainEqual({ type: 'CALL_FORM', callId: 'f1', uid: 'uid-f1', sent: false, valid: false }))
+      fireEvent.click(within(form).getByTestId('webphone-form-save'))
+      expect(posted).toEqual([])
+      fireEvent.change(within(form).getByLabelText(/Nome do cliente/), { target: { value: 'Ana' } })
+      await vi.waitFor(() => expect(sentTypes(phone.send)).toContainEqual({ type: 'CALL_FORM', callId: 'f1', uid: 'uid-f1', sent: false, valid: true }))
+      fireEvent.click(within(form).getByTestId('webphone-form-save'))
+      await vi.waitFor(() => expect(posted).toEqual([{ url: '/api/v1/service/action/tab-form/uid-f1/?type=form&form_id=12', body: { nome: 'Ana' } }]))
+      await within(form).findByTestId('webphone-form-sent')
+      // The classification of the call's queue is required (the team's kinds): the renderer's chain.
+      const classification = within(panel).getByTestId('webphone-classification')
+      fireEvent.click(within(classification).getByTestId('webphone-classification-save'))
+      expect(posted).toHaveLength(1)
+    })
+  })
+
+  describe('the status at a glance', () => {
+    it('names where the agent stands with the time in it, and follows the status', () => {
+      const status = fakeActor({ value: 'not_inuse', context: { status: 'not_inuse' } })
+      render(
+        <I18nProvider i18n={i18n}>
+          <AgentStatusChip system={{ get: () => status.ref } as never} />
+        </I18nProvider>,
+      )
+      const chip = screen.getByTestId('agent-status')
+      expect(chip.textContent).toBe('Disponível · 00:00:00')
+      status.set({ context: { status: 'after_service' } })
+      expect(screen.getByTestId('agent-status').textContent).toBe('Pós-atendimento · 00:00:00')
+      status.set({ context: { status: 'paused' } })
+      expect(screen.getByTestId('agent-status').dataset.status).toBe('paused')
+      expect(screen.getByTestId('agent-status').textContent).toContain('Em pausa')
+    })
+  })
+
   describe('ringing dialog', () => {
     it("shows the first queued incoming call's phone and name; answer and hang-up reach that call", async () => {
       const calls = [
@@ -370,6 +434,30 @@ describe('webphone views', () => {
         { type: 'ANSWER', callId: 'c2' },
         { type: 'HANGUP', callId: 'c2' },
       ])
+    })
+
+    it("'Atender' takes the focus; Alt+A answers and Alt+D hangs up", async () => {
+      const phone = webphone(undefined, { calls: [call('c2', { phone: '11977776666' }, 'ringing')], currentCallId: 'c2' })
+      show(phone.ref)
+      const dialog = await screen.findByTestId('webphone-ringing')
+      const answer = within(dialog).getByTestId('webphone-ringing-answer')
+      await vi.waitFor(() => expect(document.activeElement).toBe(answer))
+      expect(answer.getAttribute('aria-keyshortcuts')).toBe('Alt+A')
+      fireEvent.keyDown(answer, { key: 'a', altKey: true })
+      fireEvent.keyDown(answer, { key: 'd', altKey: true })
+      fireEvent.keyDown(answer, { key: 'a' })
+      expect(sentTypes(phone.send)).toEqual([
+        { type: 'ANSWER', callId: 'c2' },
+        { type: 'HANGUP', callId: 'c2' },
+      ])
+    })
+
+    it('during a call the button shows its number and timer, not only the registration', () => {
+      const phone = webphone(undefined, { calls: [call('c1', { phone: '11988887777', answeredAt: Date.now() - 65_000 }, 'inuse')], currentCallId: 'c1' })
+      show(phone.ref)
+      const label = within(screen.getByTestId('webphone-button')).getByTestId('webphone-call-label')
+      expect(label.textContent).toContain('11988887777')
+      expect(within(label).getByTestId('webphone-call-timer').textContent).toMatch(/^00:01:0[56]$/)
     })
 
     it('no dialog for outgoing calls or with auto-answer', () => {
@@ -537,9 +625,24 @@ describe('webphone views', () => {
   })
 
   describe('after-service', () => {
-    it('the button turns amber with the phone and a countdown; the panel shows the same countdown', async () => {
-      const ended = call('c1', { phone: '11944443333', endedAt: Date.now() - 10_000 }, 'ended')
-      show(webphone(undefined, { stage: 'after-service', calls: [ended], currentCallId: 'c1' }).ref, null, { duration_of_after_service: 40 } as never)
+    // As the machine holds it: the ended call is already gone from the list; the after-service keeps its number.
+    const running = (extra: Record<string, unknown> = {}) => ({
+      callId: 'c1',
+      uid: 'u1',
+      phone: '11944443333',
+      duration: 40,
+      startedAt: Date.now() - 10_000,
+      endsAt: Date.now() + 30_000,
+      mode: 'spec',
+      sessionId: 5,
+      classified: false,
+      ...extra,
+    })
+
+    it('the button turns amber with the phone and a countdown though the call is gone; the panel shows the same countdown', async () => {
+      show(webphone(undefined, { stage: 'after-service', calls: [], currentCallId: null, afterService: running() }).ref, null, {
+        duration_of_after_service: 40,
+      } as never)
       const button = screen.getByTestId('webphone-button')
       expect(button.className).toMatch(/colorWarning/)
       const label = within(button).getByTestId('webphone-after-service')
@@ -550,13 +653,27 @@ describe('webphone views', () => {
       expect(within(panel).getByTestId('webphone-after-service-countdown').textContent).toMatch(/^00:00:(2[89]|30)$/)
     })
 
-    it("'Encerrar pós-atendimento' ends the wrap-up before its time", async () => {
-      const ended = call('c1', { phone: '11944443333', endedAt: Date.now() - 10_000 }, 'ended')
-      const phone = webphone(undefined, { stage: 'after-service', calls: [ended], currentCallId: 'c1' })
+    it('stays amber while the agent looks at another stage of the panel', () => {
+      show(webphone(undefined, { stage: 'dialpad', calls: [], afterService: running() }).ref)
+      expect(screen.getByTestId('webphone-button').className).toMatch(/colorWarning/)
+      expect(screen.getByTestId('webphone-after-service-timer')).toBeTruthy()
+    })
+
+    it("'Encerrar pós-atendimento' ends the wrap-up before its time; a mandatory mode waits for the classification", async () => {
+      const phone = webphone(undefined, { stage: 'after-service', calls: [], afterService: running() })
       show(phone.ref, null, { duration_of_after_service: 40 } as never)
       const panel = await openPanel()
       fireEvent.click(within(panel).getByTestId('webphone-after-service-end'))
       expect(sentTypes(phone.send)).toEqual([{ type: 'AFTER_SERVICE_END' }])
+    })
+
+    it('a mandatory mode disables the end until the call is classified', async () => {
+      const phone = webphone(undefined, { stage: 'after-service', calls: [], afterService: running({ mode: 'mandatory', endsAt: null }) })
+      show(phone.ref)
+      const panel = await openPanel()
+      expect((within(panel).getByTestId('webphone-after-service-end') as HTMLButtonElement).disabled).toBe(true)
+      expect(within(panel).getByTestId('webphone-after-service-needs-classification')).toBeTruthy()
+      expect(within(panel).queryByTestId('webphone-after-service-countdown')).toBeNull()
     })
   })
 })

@@ -112,6 +112,10 @@ export const callRecords = pgTable(
     index('call_records_caller_user_idx').on(t.callerUserId, t.startedAt),
     index('call_records_queue_idx').on(t.queueId, t.startedAt),
     index('call_records_transfer_of_idx').on(t.transferOfUid),
+    // The pause check tells an after-service's pause report from the agent's own pause (server/agent/pause-service.ts).
+    index('call_records_after_service_report_idx')
+      .on(t.afterServicePauseReportId)
+      .where(sql`${t.afterServicePauseReportId} IS NOT NULL`),
     // Steps still ringing or talking: busy devices, agents being offered a call, callers waiting in a queue.
     index('call_records_open_idx')
       .on(t.siteId)

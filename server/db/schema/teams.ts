@@ -23,6 +23,8 @@ export const teams = pgTable(
     durationOfAfterService: integer('duration_of_after_service').notNull().default(0),
     ignoreAfterServiceWithDurationShorterThan: integer('ignore_after_service_with_duration_shorter_than').notNull().default(0),
     ignoreAfterServiceUnaccepted: boolean('ignore_after_service_unaccepted').notNull().default(false),
+    /** How after-service ends (contract/codes/after-service.ts AFTER_SERVICE_MODES): the spec's countdown by default. */
+    afterServiceMode: varchar('after_service_mode', { length: 32 }).notNull().default('spec'),
     enableClassifications: jsonb('enable_classifications').$type<string[]>().notNull().default([]),
     enableComment: boolean('enable_comment').notNull().default(false),
     minimumCommentSize: integer('minimum_comment_size').notNull().default(0),

@@ -3,7 +3,7 @@ import type { ClientMessage } from '../../../contract/realtime/service-socket.ts
 import type { ServiceEvent, SupervisorsEnvelope, UserEnvelope } from '../../bus/channels.ts'
 import { SERVICE_CHANNEL, SUPERVISORS_CHANNEL, USER_CHANNEL } from '../../bus/channels.ts'
 import { createAgentPresence } from '../../agent/presence.ts'
-import { afterServiceFinished, recordWebphoneAnswer } from '../../telephony/control/call-service.ts'
+import { afterServiceFinished, afterServiceTimer, recordWebphoneAnswer } from '../../telephony/control/call-service.ts'
 import { findRoom, messageCount, unreadCount } from '../../routes/chat/queries.ts'
 import { serializeRoomRows } from '../../routes/chat/serialize-rows.ts'
 import { message } from '../../../contract/messages.ts'
@@ -109,6 +109,9 @@ export const businessSocket = defineSocket<ClientMessage>({
             const [room] = await serializeRoomRows(db, [row])
             return connection.send({ action: 'syncStep', step_id: row.id, room: room! })
           }
+          case 'after_service_timer':
+            await afterServiceTimer(db, who, frame.step_uid)
+            return
           default:
             frame satisfies never
         }

@@ -16,6 +16,9 @@ import { SUPERVISOR_LOGOUT_REASON, sendAgentCommand } from '../../agent/agent-co
 import { createActivity, markActivityDone, pendingActivities, recordAttempt } from '../../agent/activity-service.ts'
 import { detailError } from '../../http/errors.ts'
 import { parseInput } from '../../http/validate.ts'
+import { endAfterServicesOf } from '../../telephony/control/after-service.ts'
+import { findUser } from '../../users/user-repo.ts'
+import { message } from '../../../contract/messages.ts'
 
 // Activities (scheduled callbacks) and a supervisor's remote commands (contract/api/activities.ts; our paths, the
 // spec names none). The agent sees and works only their own activities: another user's id is 404, like another
@@ -69,6 +72,14 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
   app.post(COMMAND_PATHS.openUrl, command, async (request): Promise<CommandResponse> => {
     const body = parseInput(OpenUrlCommandBody, request.body, request.lang)
     return sendAgentCommand(app.deps, caller(request), body.user_id, { action: 'openUrl', url: body.url })
+  })
+  app.post(COMMAND_PATHS.endAfterService, command, async (request): Promise<CommandResponse> => {
+    const body = parseInput(UserCommandBody, request.body, request.lang)
+    const siteId = request.auth!.user.siteId
+    const agent = await findUser(app.deps.db, siteId, body.user_id)
+    if (!agent) throw detailError(404, 'notFound', request.lang)
+    await endAfterServicesOf(app.deps.db, app.deps.bus, { siteId, userId: agent.id }, new Date())
+    return { success: true, detail: message('commandSent', request.lang) }
   })
   app.post(COMMAND_PATHS.logout, command, async (request): Promise<CommandResponse> => {
     const body = parseInput(UserCommandBody, request.body, request.lang)

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { agentStates, callRecords, pabxDevices, pabxQueues, pabxQueuesMembers, sipRegistrations, userExtras, users } from '../../db/schema/index.ts'
 import type { Candidate, Memory } from '../../acd/strategies.ts'
+import { usersInAfterService } from './after-service.ts'
 
 // The queue side of call control (ACD): who of a queue's members can take a call now, and what the strategies need to
 // remember — all read from the database (agent statuses from server/agent/status-service.ts, call records), so a
@@ -27,7 +28,7 @@ export async function loadQueue(db: Db, siteId: number, queueId: number): Promis
   return row ?? null
 }
 
-/** User ids with a step still ringing or talking (any queue, any call): they are not offered another call. */
+/** User ids with a step still ringing or talking (any queue, any call), or in its after-service: they are not offered another call. */
 export async function engagedUsers(db: Db, siteId: number, now: Date): Promise<Set<number>> {
   const rows = await db
     .select({
@@ -38,7 +39,8 @@ export async function engagedUsers(db: Db, siteId: number, now: Date): Promise<S
     })
     .from(callRecords)
     .where(and(eq(callRecords.siteId, siteId), isNull(callRecords.endedAt), gte(callRecords.startedAt, new Date(now.getTime() - STALE_OPEN_STEP_MS))))
-  const engaged = new Set<number>()
+  // An agent in after-service is not free either, whatever the browser reports (after-service.ts).
+  const engaged = await usersInAfterService(db, siteId, now)
   for (const row of rows) {
     if (row.userId) engaged.add(row.userId)
     if (row.callerUserId) engaged.add(row.callerUserId)

@@ -1,9 +1,11 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { callTypeMatchesKinds, CALL_TYPE } from '../../../contract/codes/call-types.ts'
 import type {
   AfterServiceStartResponse,
+  CallFormDefinition,
   CallSessionData,
+  StepClassification,
   ClassificationBody,
   PendingCall,
   TabFormPostResponse,
@@ -15,8 +17,12 @@ import type { Locale } from '../../../contract/locales.ts'
 import { message } from '../../../contract/messages.ts'
 import type { Db } from '../../db/client.ts'
 import {
+  activities,
   callRecords,
+  pabxInboundRoutes,
   pabxQueues,
+  pabxQueuesMembers,
+  serviceFormsFields,
   serviceClassifications,
   serviceForms,
   servicePauses,
@@ -29,7 +35,7 @@ import type { CallRecordRow, TeamRow, UserRow } from '../../db/schema/index.ts'
 import { pauseReports } from '../../db/schema/agent.ts'
 import { detailError, fieldErrors } from '../../http/errors.ts'
 import { findOpenPause } from '../../agent/pause-service.ts'
-import { pauseSeconds } from '../../agent/pause-view.ts'
+import { finishStepAfterService } from './after-service.ts'
 
 // The agent's side of a call step (spec 000 §3 "Call session", §4 webphone lifecycle and after-service, §7 service
 // actions): the metadata the webphone polls, the classification and form the agent sends, the after-service (a pause
@@ -82,6 +88,56 @@ function callTypeFor(step: CallRecordRow, user: Pick<UserRow, 'id'>): number {
 const headerOf = (step: CallRecordRow, name: string) =>
   new RegExp(`${name}: ([^\\r\\n]*)`).exec((step.decision as { headers?: string }).headers ?? '')?.[1] ?? ''
 
+/** The API names of a form field definition row (spec 001 §3), as the form builder's entity sends them. */
+function fieldDefinition(row: typeof serviceFormsFields.$inferSelect): Record<string, unknown> {
+  return {
+    name: row.name,
+    label: row.label,
+    type: row.type,
+    tab: row.tab,
+    cols: row.cols,
+    required: row.required,
+    readonly: row.readonly,
+    multiple: row.multiple,
+    min: row.min,
+    max: row.max,
+    value: row.value,
+    options: row.options,
+    mask: row.mask,
+    validation: row.validation,
+    delimiters: row.delimiters,
+    api: row.api,
+    return_object: row.returnObject,
+    return_to_string: row.returnToString,
+    date_format: row.dateFormat,
+    cryptography: row.cryptography,
+    btn_phone: row.btnPhone,
+    btn_chat: row.btnChat,
+  }
+}
+
+/** The call's form (item 1 of issue 15): the one its queue names, else its inbound route's; active forms only. */
+async function formOf(db: Db, step: CallRecordRow): Promise<CallFormDefinition | null> {
+  const [queue] = step.queueId ? await db.select({ formId: pabxQueues.formId }).from(pabxQueues).where(eq(pabxQueues.id, step.queueId)) : []
+  const [route] =
+    !queue?.formId && step.inboundRouteId
+      ? await db.select({ formId: pabxInboundRoutes.formId }).from(pabxInboundRoutes).where(eq(pabxInboundRoutes.id, step.inboundRouteId))
+      : []
+  const formId = queue?.formId ?? route?.formId ?? null
+  if (formId === null) return null
+  const [form] = await db
+    .select()
+    .from(serviceForms)
+    .where(and(eq(serviceForms.id, formId), eq(serviceForms.siteId, step.siteId), eq(serviceForms.isActive, true)))
+  if (!form) return null
+  const rows = await db
+    .select()
+    .from(serviceFormsFields)
+    .where(eq(serviceFormsFields.formId, form.id))
+    .orderBy(asc(serviceFormsFields.position), asc(serviceFormsFields.id))
+  return { id: form.id, description: form.description, fields: rows.map(fieldDefinition) }
+}
+
 /** GET /v1/service/action/tab-form/{uid}/ */
 export async function tabForm(db: Db, user: UserRow, uid: string, lang: Locale): Promise<TabFormResponse> {
   const step = await requireStep(db, user, uid, lang)
@@ -104,10 +160,14 @@ export async function tabForm(db: Db, user: UserRow, uid: string, lang: Locale):
     mailing: null,
     transfer_type: step.transferType,
   }
+  const form = await formOf(db, step)
   return {
     success: true,
-    // Telephony queues carry no form in the settings catalogue (contract/entities/service-queues.ts): none yet.
-    form: null,
+    form: form?.id ?? null,
+    form_definition: form,
+    form_values: step.formValues ?? null,
+    classification: (step.classification as StepClassification | null) ?? null,
+    classification_required: callTypeMatchesKinds(callTypeFor(step, user), team?.enableClassifications ?? []),
     activity: step.activityId,
     data,
     afterService: { active: team?.enableAfterService ?? false, seconds: team?.durationOfAfterService ?? 0 },
@@ -125,9 +185,10 @@ export async function classify(db: Db, user: UserRow, uid: string, body: Classif
     .from(serviceClassifications)
     .where(and(eq(serviceClassifications.id, body.classification_id), eq(serviceClassifications.siteId, siteId), eq(serviceClassifications.isActive, true)))
   if (!classification) throw fieldErrors({ classification_id: [message('invalidValue', lang)] })
+  let union: typeof serviceUnions.$inferSelect | null = null
   if (body.sub_classification_id != null) {
-    const [union] = await db
-      .select({ id: serviceUnions.id })
+    const [row] = await db
+      .select({ union: serviceUnions })
       .from(serviceUnions)
       .innerJoin(serviceSubClassifications, eq(serviceSubClassifications.id, serviceUnions.subClassificationId))
       .where(
@@ -139,8 +200,11 @@ export async function classify(db: Db, user: UserRow, uid: string, body: Classif
           eq(serviceSubClassifications.isActive, true),
         ),
       )
-    if (!union) throw fieldErrors({ sub_classification_id: [message('invalidValue', lang)] })
+    if (!row) throw fieldErrors({ sub_classification_id: [message('invalidValue', lang)] })
+    union = row.union
   }
+  // Spec 000 §5: a sub-classification that enables scheduling requires the schedule.
+  if (union?.enableSchedule && !body.schedule_date) throw fieldErrors({ schedule_date: [message('required', lang)] })
   const team = await teamOf(db, user)
   const comment = body.comment ?? ''
   if (team?.enableComment) {
@@ -148,17 +212,90 @@ export async function classify(db: Db, user: UserRow, uid: string, body: Classif
     if (team.maximumCommentSize > 0 && comment.length > team.maximumCommentSize)
       throw fieldErrors({ comment: [message('maxLength', lang, { n: team.maximumCommentSize })] })
   }
-  const value = {
+  const previous = (step.classification as StepClassification | null)?.activity_id ?? null
+  const activity = union?.enableSchedule ? await scheduleActivity(db, user, step, union, body, previous, lang) : null
+  const value: StepClassification = {
     queue_id: body.queue_id ?? step.queueId,
     classification_id: classification.id,
     sub_classification_id: body.sub_classification_id ?? null,
     comment,
-    schedule_date: body.schedule_date ?? null,
+    schedule_date: union?.enableSchedule ? (body.schedule_date ?? null) : null,
     classified_by: user.id,
+    activity_id: activity?.id ?? null,
   }
-  // A later classification of the same step replaces the earlier one (the agent corrects it).
+  // A later classification of the same step replaces the earlier one (the agent corrects it); an activity it had
+  // created and no longer needs is closed.
   await db.update(callRecords).set({ classification: value, classifiedAt: new Date() }).where(eq(callRecords.id, step.id))
-  return { success: true, detail: message('callClassified', lang) }
+  if (previous !== null && previous !== activity?.id) await db.update(activities).set({ active: false, done: true }).where(eq(activities.id, previous))
+  return { success: true, detail: message('callClassified', lang), activity: activity?.id ?? null }
+}
+
+/**
+ * The callback a scheduling sub-classification creates (spec 000 §3 classification chain): at `schedule_date`, for the
+ * agent (schedule_send_to 1), the queue member with the fewest pending activities (2), the agent with the union's
+ * mailing (3) or the user the agent chose (4); dialled automatically as auto_run_schedule says (1 always, 2 never,
+ * 3 the agent's choice, automatic unless unticked). A correction of the classification updates the same activity.
+ */
+async function scheduleActivity(
+  db: Db,
+  user: UserRow,
+  step: CallRecordRow,
+  union: typeof serviceUnions.$inferSelect,
+  body: ClassificationBody,
+  previous: number | null,
+  lang: Locale,
+): Promise<{ id: number; userId: number }> {
+  const start = new Date(body.schedule_date as string)
+  let owner = user.id
+  if (union.scheduleSendTo === 2 && step.queueId) {
+    const [pick] = await db
+      .select({ userId: pabxQueuesMembers.userId })
+      .from(pabxQueuesMembers)
+      .innerJoin(users, and(eq(users.id, pabxQueuesMembers.userId), eq(users.isActive, true)))
+      .where(and(eq(pabxQueuesMembers.siteId, user.siteId), eq(pabxQueuesMembers.queueId, step.queueId)))
+      .orderBy(
+        sql`(select count(*) from activities a where a.user_id = ${pabxQueuesMembers.userId} and a.done = false)`,
+        asc(pabxQueuesMembers.position),
+        asc(pabxQueuesMembers.id),
+      )
+      .limit(1)
+    owner = pick?.userId ?? user.id
+  }
+  if (union.scheduleSendTo === 4) {
+    if (body.schedule_user_id == null) throw fieldErrors({ schedule_user_id: [message('required', lang)] })
+    const [chosen] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, body.schedule_user_id), eq(users.siteId, user.siteId), eq(users.isActive, true)))
+    if (!chosen) throw fieldErrors({ schedule_user_id: [message('invalidValue', lang)] })
+    owner = chosen.id
+  }
+  const automatic = union.autoRunSchedule === 1 ? true : union.autoRunSchedule === 2 ? false : (body.schedule_auto_run ?? true)
+  const values = {
+    siteId: user.siteId,
+    userId: owner,
+    destination: step.phone || (step.callerUserId === user.id ? step.callee : step.caller),
+    mailingId: union.scheduleSendTo === 3 ? union.mailing : null,
+    start,
+    subject: message('scheduledCallback', lang),
+    type: 'call',
+    target: step.uid,
+    active: true,
+    done: false,
+    automaticExecution: automatic,
+    createdBy: user.id,
+    updated: new Date(),
+  }
+  if (previous !== null) {
+    const [updated] = await db
+      .update(activities)
+      .set(values)
+      .where(and(eq(activities.id, previous), eq(activities.siteId, user.siteId), eq(activities.done, false)))
+      .returning({ id: activities.id, userId: activities.userId })
+    if (updated) return updated
+  }
+  const [created] = await db.insert(activities).values(values).returning({ id: activities.id, userId: activities.userId })
+  return created!
 }
 
 /** POST tab-form ?type=form&form_id=: stored once; a form already sent is not sent again. */
@@ -184,30 +321,6 @@ export async function sendForm(
   return { success: true, detail: message(written.length > 0 ? 'formSaved' : 'formAlreadySent', lang) }
 }
 
-/** Ends the after-service's pause report of a step (if it runs) and marks the step's after-service finished. */
-async function finishAfterService(tx: Tx, step: CallRecordRow, now: Date, extra: { afterServiceType?: number; afterServiceDuration?: number } = {}) {
-  if (step.afterServicePauseReportId !== null) {
-    const [report] = await tx
-      .select()
-      .from(pauseReports)
-      .where(and(eq(pauseReports.id, step.afterServicePauseReportId), isNull(pauseReports.endedAt)))
-    if (report) {
-      await tx
-        .update(pauseReports)
-        .set({ endedAt: now, duration: pauseSeconds({ ...report, endedAt: now }, now.getTime()), stoppedBy: report.userId })
-        .where(eq(pauseReports.id, report.id))
-    }
-  }
-  await tx
-    .update(callRecords)
-    .set({
-      afterServiceFinishedAt: sql`coalesce(${callRecords.afterServiceFinishedAt}, ${now}::timestamptz)`,
-      ...(extra.afterServiceType !== undefined ? { afterServiceType: extra.afterServiceType } : {}),
-      ...(extra.afterServiceDuration !== undefined ? { afterServiceDuration: extra.afterServiceDuration } : {}),
-    })
-    .where(eq(callRecords.id, step.id))
-}
-
 /** POST tab-form ?type=hangup&after_service_type=&after_service_duration=: the after-service is over. */
 export async function hangupAfterService(
   db: Db,
@@ -218,7 +331,7 @@ export async function hangupAfterService(
 ): Promise<TabFormPostResponse> {
   const step = await requireStep(db, user, uid, lang)
   await db.transaction((tx) =>
-    finishAfterService(tx, step, new Date(), { afterServiceType: input.after_service_type, afterServiceDuration: input.after_service_duration }),
+    finishStepAfterService(tx, step, new Date(), { afterServiceType: input.after_service_type, afterServiceDuration: input.after_service_duration }),
   )
   return { success: true, detail: message('afterServiceFinished', lang) }
 }
@@ -279,7 +392,21 @@ export async function afterServiceFinished(db: Db, who: { siteId: number; userId
     .from(callRecords)
     .where(and(eq(callRecords.siteId, who.siteId), eq(callRecords.afterServicePauseReportId, reportId), partOf({ id: who.userId })))
   if (!step) return false
-  await db.transaction((tx) => finishAfterService(tx, step, new Date()))
+  await db.transaction((tx) => finishStepAfterService(tx, step, new Date()))
+  return true
+}
+
+/**
+ * The service socket's after_service_timer {step_uid}: the webphone counts the step's after-service down; the step
+ * notes when it started (after-service/start notes it too — the first one wins).
+ */
+export async function afterServiceTimer(db: Db, who: { siteId: number; userId: number }, uid: string): Promise<boolean> {
+  const step = await findAgentStep(db, { id: who.userId, siteId: who.siteId }, uid)
+  if (!step) return false
+  await db
+    .update(callRecords)
+    .set({ afterServiceStartedAt: sql`coalesce(${callRecords.afterServiceStartedAt}, now())` })
+    .where(and(eq(callRecords.id, step.id), isNull(callRecords.afterServiceFinishedAt)))
   return true
 }
 

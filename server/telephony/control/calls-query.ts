@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import type { CallListQuery, CallRow, CallStepRow } from '../../../contract/api/calls.ts'
+import type { CallFormAnswers, CallListQuery, CallRow, CallStepRow } from '../../../contract/api/calls.ts'
 import { dialStatusLabel } from '../../../contract/codes/dial-status.ts'
 import type { Locale } from '../../../contract/locales.ts'
 import type { Db } from '../../db/client.ts'
@@ -59,6 +59,14 @@ export async function listCalls(db: Db, viewer: CallViewer, query: CallListQuery
   if (query.user)
     filters.push(sql`c.call_id in (select call_id from call_records where site_id = ${siteId} and (user_id = ${query.user} or caller_user_id = ${query.user}))`)
   if (query.queue) filters.push(sql`c.call_id in (select call_id from call_records where site_id = ${siteId} and queue_id = ${query.queue})`)
+  if (query.classification)
+    filters.push(
+      sql`c.call_id in (select call_id from call_records where site_id = ${siteId} and (classification->>'classification_id')::int = ${query.classification})`,
+    )
+  if (query.sub_classification)
+    filters.push(
+      sql`c.call_id in (select call_id from call_records where site_id = ${siteId} and (classification->>'sub_classification_id')::int = ${query.sub_classification})`,
+    )
   const where = sql.join(filters, sql` and `)
   // Each call is shown by its main step (the answered one, else the last) with the totals of the whole call.
   const calls = sql`(
@@ -80,7 +88,7 @@ export async function listCalls(db: Db, viewer: CallViewer, query: CallListQuery
       coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as user_name,
       coalesce(nullif(trim(cu.first_name || ' ' || cu.last_name), ''), cu.username) as caller_user_name,
       q.description as queue_name, t.description as trunk_name,
-      cl.description as classification_name, sc.description as sub_classification_name
+      cl.description as classification_name, sc.description as sub_classification_name, f.description as form_name
     from ${calls}
     left join pabx_devices d on d.id = c.device_id
     left join pabx_devices caller_device on caller_device.id = c.caller_device_id
@@ -90,20 +98,37 @@ export async function listCalls(db: Db, viewer: CallViewer, query: CallListQuery
     left join pabx_trunks t on t.id = c.trunk_id
     left join service_classifications cl on cl.id = (c.classification->>'classification_id')::int and cl.site_id = c.site_id
     left join service_sub_classifications sc on sc.id = (c.classification->>'sub_classification_id')::int and sc.site_id = c.site_id
+    left join service_forms f on f.id = c.form_id
     where ${where}
     order by c.call_started desc, c.call_id
     limit ${limit} offset ${offset}`)
   const count = Number((total as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0)
-  const results = (rows as unknown as { rows: Raw[] }).rows.map((r) => toCallRow(r, lang))
+  const results = (rows as unknown as { rows: Raw[] }).rows.map((r) => toCallRow(r, lang, viewer))
   return { count, results }
 }
 
-function toCallRow(r: Raw, lang: Locale): CallRow {
+/** The form answers a step holds, as the calls screen shows them. */
+function formAnswers(r: Raw): CallFormAnswers | null {
+  if (r.form_id === null || r.form_id === undefined || !r.form_values) return null
+  return { id: Number(r.form_id), description: String(r.form_name ?? ''), values: r.form_values as Record<string, unknown>, sent_at: iso(r.form_sent_at) }
+}
+
+/** The other party of a call: the customer's number, or — an internal call — the extension on the other side. */
+function otherParty(r: Raw, viewer: CallViewer): string {
+  const phone = String(r.phone ?? '')
+  if (phone) return phone
+  return num(r.caller_user_id) === viewer.userId ? String(r.callee ?? '') : String(r.caller ?? '')
+}
+
+function toCallRow(r: Raw, lang: Locale, viewer: CallViewer): CallRow {
   const started = new Date(r.call_started as string)
   const ended = r.call_ended ? new Date(r.call_ended as string) : null
   const outgoing = r.direction !== 'inbound'
-  const agentId = num(r.user_id) ?? (outgoing ? num(r.caller_user_id) : null)
-  const phone = String(r.phone ?? '')
+  // An agent's own list names the agent (them), not the colleague on the other side of an internal call.
+  const own = !viewer.seesAll && (num(r.user_id) === viewer.userId || num(r.caller_user_id) === viewer.userId)
+  const agentId = own ? viewer.userId : (num(r.user_id) ?? (outgoing ? num(r.caller_user_id) : null))
+  const agentName = own ? (num(r.caller_user_id) === viewer.userId ? r.caller_user_name : r.user_name) : num(r.user_id) ? r.user_name : r.caller_user_name
+  const phone = otherParty(r, viewer)
   return {
     id: Number(r.id),
     uid: String(r.uid),
@@ -113,7 +138,7 @@ function toCallRow(r: Raw, lang: Locale): CallRow {
     total_answer_duration: num(r.answered_duration),
     endpoint: String(r.endpoint_name ?? r.caller_endpoint ?? ''),
     user: agentId,
-    user_description: String((num(r.user_id) ? r.user_name : r.caller_user_name) ?? ''),
+    user_description: String(agentName ?? ''),
     queue: num(r.queue_id),
     queue_description: String(r.queue_name ?? ''),
     // The agent's classification of the step (tab-form ?type=classification), by name.
@@ -138,7 +163,8 @@ function toCallRow(r: Raw, lang: Locale): CallRow {
     trunk: num(r.trunk_id),
     trunk_description: String(r.trunk_name ?? ''),
     recording: Boolean(r.recorded),
-    form: null,
+    form: formAnswers(r),
+    activity: num((r.classification as { activity_id?: number | null } | null)?.activity_id),
   }
 }
 
@@ -147,11 +173,15 @@ export async function callSteps(db: Db, viewer: CallViewer, callId: string, lang
   const siteId = viewer.siteId
   const result = await db.execute(sql`
     select r.*, d.username as endpoint_name, q.description as queue_name,
-      coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as user_name
+      coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as user_name,
+      cl.description as classification_name, sc.description as sub_classification_name, f.description as form_name
     from call_records r
     left join pabx_devices d on d.id = r.device_id
     left join pabx_queues q on q.id = r.queue_id
     left join users u on u.id = r.user_id
+    left join service_classifications cl on cl.id = (r.classification->>'classification_id')::int and cl.site_id = r.site_id
+    left join service_sub_classifications sc on sc.id = (r.classification->>'sub_classification_id')::int and sc.site_id = r.site_id
+    left join service_forms f on f.id = r.form_id
     where r.site_id = ${siteId} and r.call_id = ${callId} and ${visibleCalls(viewer)}
     order by r.step`)
   const rows = (result as unknown as { rows: Raw[] }).rows
@@ -183,5 +213,12 @@ export async function callSteps(db: Db, viewer: CallViewer, callId: string, lang
     answered_duration: num(r.answered_duration),
     queue_wait: num(r.queue_wait),
     hung_up_by: (r.hung_up_by as string | null) ?? null,
+    classification: (r.classification_name as string | null) ?? null,
+    sub_classification: (r.sub_classification_name as string | null) ?? null,
+    comment: String((r.classification as { comment?: string } | null)?.comment ?? ''),
+    schedule_date: (r.classification as { schedule_date?: string | null } | null)?.schedule_date ?? null,
+    form: formAnswers(r),
+    activity: num((r.classification as { activity_id?: number | null } | null)?.activity_id),
+    after_service_duration: num(r.after_service_duration),
   }))
 }

@@ -159,7 +159,10 @@ export async function applyProgress(db: Db, event: CallProgress): Promise<void> 
       return
     case 'ended':
     case 'failed': {
-      const code = event.code || (event.state === 'ended' ? 487 : 500)
+      // Spec 000 §4 dial status codes: a call the caller gave up on before an answer is 487 (cancelled), whatever the
+      // engine's own failure code; a failure without one is 480 (not answered) — never '500 · Erro interno'.
+      const cancelled = event.by === 'caller' && latest.answeredAt === null
+      const code = cancelled ? 487 : event.code || (event.state === 'ended' ? 487 : 480)
       await db
         .update(callRecords)
         .set({
@@ -167,7 +170,7 @@ export async function applyProgress(db: Db, event: CallProgress): Promise<void> 
           totalDuration: seconds(at),
           answeredDuration: sql`case when ${callRecords.answeredAt} is null then null else greatest(0, round(extract(epoch from (${at}::timestamptz - ${callRecords.answeredAt}))))::int end`,
           dialStatus: sql`coalesce(${callRecords.dialStatus}, ${code})`,
-          dialStatusText: sql`case when ${callRecords.dialStatus} is null then ${event.reason} else ${callRecords.dialStatusText} end`,
+          dialStatusText: sql`case when ${callRecords.dialStatus} is null then ${cancelled && event.code !== 487 ? '' : event.reason} else ${callRecords.dialStatusText} end`,
           hungUpBy: sql`case when ${callRecords.answeredAt} is null and ${event.state} = 'failed' then null else ${event.by || null} end`,
           recordingPath: sql`case when ${callRecords.record} and ${callRecords.answeredAt} is not null then ${recordingPrefix(event.callId)} else null end`,
         })

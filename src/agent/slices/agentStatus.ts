@@ -31,11 +31,13 @@ export const agentStatusSlice = defineSlice('agentStatus', ({ effects, actor }) 
         const status = actor('agentStatus')
         if (was?.registration !== now.registration) status.send({ type: 'REGISTRATION_CHANGED', registration: now.registration })
         if (was?.connected !== now.connected) status.send({ type: 'TRANSPORT_CHANGED', connected: now.connected })
+        // After-service before the calls: the call that ends and its after-service are one change, and the status
+        // must never read not_inuse in between (the ACD would offer that instant a queue call).
+        if (was?.afterService !== now.afterService) status.send({ type: 'AFTER_SERVICE_CHANGED', active: now.afterService })
         if (was?.calls !== now.calls || was?.ringing !== now.ringing) {
           status.send({ type: 'CALLS_CHANGED', calls: now.calls, ringing: now.ringing })
           if ((was?.calls ?? 0) > 0 !== now.calls > 0) actor('serviceSocket').send({ type: 'CALLS_CHANGED', hasCalls: now.calls > 0 })
         }
-        if (was?.afterService !== now.afterService) status.send({ type: 'AFTER_SERVICE_CHANGED', active: now.afterService })
         if (was?.dnd !== now.dnd) status.send({ type: 'DND_CHANGED', dnd: now.dnd })
       },
       sameJson,

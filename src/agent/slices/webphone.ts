@@ -20,9 +20,12 @@ export const webphoneSlice = defineSlice('webphone', ({ effects, actor }) => {
         sendSocket: sendTo(serviceSocketRef, socketEvent),
         notify: (_, notice) => effects.notify(notice),
         notifyIncoming: (_, call) => phoneEffects?.notifyIncomingCall(call),
+        afterServiceEnded: (_, end) => void phoneEffects?.endAfterService(end),
+        saveForm: (_, { uid }) => void phoneEffects?.saveForm(uid),
       },
       actors: {
         phone: phoneActor((config, emit) => (phoneEffects as WebphoneEffects).createSipPhone(config, emit)),
+        startAfterService: fromPromise(({ input }: { input: { uid: string } }) => (phoneEffects as WebphoneEffects).startAfterService(input.uid)),
         call: webphoneCallMachine.provide({
           actors: {
             fetchMetadata: fromPromise(({ input }: { input: { uid: string; callId: string; attempt: number } }) =>
@@ -46,6 +49,8 @@ export const webphoneSlice = defineSlice('webphone', ({ effects, actor }) => {
       dnd: ({ dnd }) => [{ to: 'webphone', event: { type: 'SET_DND', dnd } }],
       startWebphone: () => [{ to: 'webphone', event: { type: 'START' } }],
       changeDeviceState: ({ state }) => [{ to: 'webphone', event: { type: 'DEVICE_STATE', state } }],
+      // The server ended the after-service (its time is over, or a supervisor ended it).
+      afterServiceTimeout: ({ uid }) => [{ to: 'webphone', event: { type: 'AFTER_SERVICE_TIMEOUT', uid } }],
       clickToCall: ({ number, force }) => {
         const origin: DialOrigin = 'clickToCall'
         return [{ to: 'webphone', event: { type: 'DIAL', number, origin, force: force === true } }]

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import Box from '@mui/joy/Box'
 import DialogContent from '@mui/joy/DialogContent'
 import DialogTitle from '@mui/joy/DialogTitle'
@@ -38,6 +38,14 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
  * A call's detail (spec 001 §3 "Call detail", what the report API has), its steps (GET /v1/report/call-steps/{id}/)
  * and, for holders of download_monitor_file, the recording player with its download.
  */
+/** One answer of the call form as text (a chosen option's text, a list joined). */
+function answerText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (Array.isArray(value)) return value.map(answerText).join(', ')
+  if (typeof value === 'object') return String((value as { text?: unknown }).text ?? JSON.stringify(value))
+  return String(value)
+}
+
 export function CallDetailDialog({ call, canPlay, onClose }: Props) {
   const { t, i18n } = useLingui()
   const locale = i18n.locale
@@ -70,7 +78,6 @@ export function CallDetailDialog({ call, canPlay, onClose }: Props) {
             <Field label={t`Status`} testId="detail-status">
               {call.dial_status === null ? '' : `${call.dial_status} · ${statusText(call.dial_status, call.dial_status_text, locale)}`}
             </Field>
-            <Field label={t`Texto do status`}>{call.dial_status_text}</Field>
             <Field label={t`Agente`}>{call.user_description}</Field>
             <Field label={t`Ramal`}>{call.endpoint}</Field>
             <Field label={t`Fila`}>{call.queue_description}</Field>
@@ -89,8 +96,28 @@ export function CallDetailDialog({ call, canPlay, onClose }: Props) {
             <Field label={t`Tronco`}>{call.trunk_description || (call.trunk ?? '')}</Field>
             <Field label={t`Rota de entrada`}>{call.inbound_route_id ?? ''}</Field>
             <Field label={t`Rota de saída`}>{call.outbound_route_id ?? ''}</Field>
-            <Field label={t`Comentário`}>{call.comment}</Field>
+            <Field label={t`Atividade agendada`} testId="detail-activity">
+              {call.activity === null ? '' : `#${call.activity}`}
+            </Field>
           </Box>
+          {call.form && (
+            <>
+              <Divider />
+              <Typography level="title-sm">{call.form.description || t`Formulário`}</Typography>
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }} data-testid="detail-form">
+                {Object.entries(call.form.values).map(([name, value]) => (
+                  <Fragment key={name}>
+                    <Typography component="dt" level="body-sm" textColor="text.tertiary">
+                      {name}
+                    </Typography>
+                    <Typography component="dd" level="body-sm" sx={{ m: 0 }}>
+                      {answerText(value)}
+                    </Typography>
+                  </Fragment>
+                ))}
+              </Box>
+            </>
+          )}
           {canPlay && (
             <>
               <Divider />

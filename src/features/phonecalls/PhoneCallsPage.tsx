@@ -20,7 +20,7 @@ import { ListPage } from '../../entities/list/ListPage.tsx'
 import { useListState } from '../../entities/list/useListState.ts'
 import { useRoles } from '../../entities/permissions.ts'
 import { CallDetailDialog } from './CallDetailDialog.tsx'
-import { callListQuery, NO_FILTERS, QUEUE_LOOKUP } from './callsApi.ts'
+import { callListQuery, CLASSIFICATION_LOOKUP, NO_FILTERS, QUEUE_LOOKUP } from './callsApi.ts'
 import type { CallFilters } from './callsApi.ts'
 import { callTypeOptions, DIRECTION_LABELS, dialStatusOptions, statusText } from './callText.ts'
 import { useErrorToast } from '../../components/toast/useErrorToast.ts'
@@ -42,6 +42,7 @@ export function PhoneCallsPage() {
   const [open, setOpen] = useState<CallRow>()
   const query = useQuery(callListQuery({ ...filters, search: list.params.search }, list.params.page, list.params.pageSize))
   const queues = useQuery(lookupQuery(QUEUE_LOOKUP))
+  const classifications = useQuery(lookupQuery(CLASSIFICATION_LOOKUP))
   useErrorToast(query.error)
   const direction = (value: string) => {
     const descriptor = DIRECTION_LABELS[value]
@@ -157,6 +158,17 @@ export function PhoneCallsPage() {
                 {(queues.data ?? []).map((queue) => (
                   <Option key={String(queue.id)} value={String(queue.id)}>
                     {String(queue.description ?? queue.id)}
+                  </Option>
+                ))}
+              </Select>
+            </FormControl>
+            <FormControl id="calls-classification" size="sm">
+              <FormLabel>{t`Classificação`}</FormLabel>
+              <Select value={filters.classification} onChange={(_, value) => set({ classification: value ?? '' })} data-testid="calls-classification">
+                <Option value="">{t`Todas`}</Option>
+                {(classifications.data ?? []).map((classification) => (
+                  <Option key={String(classification.id)} value={String(classification.id)}>
+                    {String(classification.description ?? classification.id)}
                   </Option>
                 ))}
               </Select>

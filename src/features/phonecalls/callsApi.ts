@@ -23,9 +23,11 @@ export type CallFilters = {
   search: string
   /** A queue id. */
   queue: string
+  /** A classification id (what the agents recorded). */
+  classification: string
 }
 
-export const NO_FILTERS: CallFilters = { from: '', to: '', callType: '', dialStatus: '', search: '', queue: '' }
+export const NO_FILTERS: CallFilters = { from: '', to: '', callType: '', dialStatus: '', search: '', queue: '', classification: '' }
 
 /** GET /v1/report/calls/'s query: paging plus the filters that are set (dates as local-day bounds in ISO). */
 export function callListParams(filters: CallFilters, page: number, pageSize: number): Query {
@@ -40,6 +42,7 @@ export function callListParams(filters: CallFilters, page: number, pageSize: num
     ...(filters.dialStatus ? { dial_status: filters.dialStatus } : {}),
     ...(search ? { search } : {}),
     ...(filters.queue ? { queue: filters.queue } : {}),
+    ...(filters.classification ? { classification: filters.classification } : {}),
   }
 }
 
@@ -67,3 +70,5 @@ export function recordingUrl(callId: string, purpose: 'play' | 'download'): stri
 
 /** Queues for the filter: the destination pickers' lookup, which every signed-in user may read. */
 export const QUEUE_LOOKUP = '/api/v1/service/apps/pabx/queues/'
+/** Classifications for the filter (readable by the agents' and supervisors' softphone permission too). */
+export const CLASSIFICATION_LOOKUP = '/api/v1/service/classifications/'

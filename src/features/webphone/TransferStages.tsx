@@ -133,25 +133,41 @@ export function Transferring() {
 /** after-service (amber countdown) and classification: the form area on the right does the work. */
 export function AfterServiceStage({ webphone }: { webphone: Webphone }) {
   const { view, calls } = webphone
+  const running = view.afterService
   const call = afterServiceCall(calls, view.currentCallId)
-  const counting = view.stage === 'after-service' && view.afterServiceEndsAt != null
+  const phone = running?.phone || call?.phone || ''
+  const endsAt = running ? running.endsAt : view.afterServiceEndsAt
+  const counting = endsAt != null
   const now = useNow(counting)
   return (
     <Stack spacing={1} alignItems="center" sx={{ py: 1 }} data-testid="webphone-after-service-stage">
       <Typography level="title-md" color="warning">
-        {view.stage === 'after-service' ? <Trans>Pós-atendimento</Trans> : <Trans>Classificação</Trans>}
+        {running || view.stage === 'after-service' ? <Trans>Pós-atendimento</Trans> : <Trans>Classificação</Trans>}
       </Typography>
-      {call && <Typography level="body-md">{[call.phone, call.name].filter(Boolean).join(' · ')}</Typography>}
+      {phone && <Typography level="body-md">{[phone, call?.name].filter(Boolean).join(' · ')}</Typography>}
       {counting && (
         <Typography level="h3" color="warning" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="webphone-after-service-countdown">
-          {formatDuration(remainingSeconds(view.afterServiceEndsAt, now))}
+          {formatDuration(remainingSeconds(endsAt, now))}
         </Typography>
       )}
-      {view.stage === 'after-service' && (
-        // Wrap-up done before the time runs out: the agent is available again at once.
-        <Button size="sm" variant="soft" color="warning" onClick={() => webphone.send({ type: 'AFTER_SERVICE_END' })} data-testid="webphone-after-service-end">
+      {running && running.mode !== 'mandatory_timeout_no_exit' && (
+        // Wrap-up done before the time runs out: the agent is available again at once (the mandatory modes first
+        // need the classification).
+        <Button
+          size="sm"
+          variant="soft"
+          color="warning"
+          disabled={!running.canEnd}
+          onClick={() => webphone.send({ type: 'AFTER_SERVICE_END' })}
+          data-testid="webphone-after-service-end"
+        >
           <Trans>Encerrar pós-atendimento</Trans>
         </Button>
+      )}
+      {running && !running.canEnd && running.mode !== 'mandatory_timeout_no_exit' && (
+        <Typography level="body-sm" color="neutral" data-testid="webphone-after-service-needs-classification">
+          <Trans>Classifique a chamada para encerrar o pós-atendimento</Trans>
+        </Typography>
       )}
     </Stack>
   )

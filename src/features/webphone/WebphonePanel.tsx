@@ -11,6 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { isRegistrationDown, REGISTRATION_STATE_COLORS, registrationStateLabel } from '../../../contract/codes/states.ts'
 import { ContactsIcon, DialpadIcon, LogoutIcon, SettingsIcon } from '../../components/icons/icons.tsx'
 import { AudioSettings } from './AudioSettings.tsx'
+import { CallOutcomePanel } from './CallOutcomePanel.tsx'
 import { CallControls, CallList } from './CallList.tsx'
 import { ConferenceStage } from './ConferenceStage.tsx'
 import { Dialpad } from './Dialpad.tsx'
@@ -21,8 +22,8 @@ import { RefreshIcon } from './panelIcons.tsx'
 import type { Webphone, WebphoneStage } from './useWebphone.ts'
 
 // The panel body (its own chunk): a placeholder until the phone is ready, then the registration, the calls, the
-// current call's controls and the stage the machine is in. With a form the panel is wide and the form area (filled
-// by the call-form issue) sits on the right.
+// current call's controls and the stage the machine is in. With a form (or a classification to record) the panel is
+// wide and the form area (CallOutcomePanel.tsx) sits on the right.
 
 type Props = { webphone: Webphone; serveHere: (() => void) | null; wide: boolean }
 
@@ -35,7 +36,11 @@ export function WebphonePanel({ webphone, serveHere, wide }: Props) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'stretch' }}>
       <ReadyPanel webphone={webphone} />
-      {wide && <Box data-testid="webphone-form-slot" sx={{ flex: 1, minWidth: 0, borderLeft: '1px solid', borderColor: 'divider' }} />}
+      {wide && (
+        <Box data-testid="webphone-form-slot" sx={{ flex: 1, minWidth: 0, borderLeft: '1px solid', borderColor: 'divider' }}>
+          <CallOutcomePanel webphone={webphone} />
+        </Box>
+      )}
     </Box>
   )
 }

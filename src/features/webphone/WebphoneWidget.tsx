@@ -9,9 +9,11 @@ import { formatDuration } from '../../../contract/format/duration.ts'
 import { REGISTRATION_STATE_COLORS, registrationStateLabel } from '../../../contract/codes/states.ts'
 import { useAgentSystem } from '../../app/agentSystemContext.tsx'
 import { PhoneIcon } from '../../components/icons/icons.tsx'
+import { AgentStatusChip } from './AgentStatusChip.tsx'
 import { RingingDialog } from './RingingDialog.tsx'
 import { remainingSeconds, useNow } from './useClock.ts'
-import { afterServiceCall, liveCalls, ringingCall, useWebphone, useWebphoneActor } from './useWebphone.ts'
+import { liveCalls, ringingCall, useWebphone, useWebphoneActor } from './useWebphone.ts'
+import { useNeedsOutcomePanel, useRememberOutcomes } from './useCallOutcome.ts'
 import type { ActorLike, Webphone } from './useWebphone.ts'
 
 // The softphone entry of the top bar (spec 000 §2 "Webphone panel", sites.view_softphone): a button coloured by the
@@ -24,7 +26,13 @@ export const PANEL_WIDTH = { narrow: 360, wide: 1000 } as const
 export function WebphoneWidget() {
   const actor = useWebphoneActor()
   const serveHere = useServeHere()
-  return <WebphoneControl actor={actor} serveHere={serveHere} />
+  const system = useAgentSystem()
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      <AgentStatusChip system={system} />
+      <WebphoneControl actor={actor} serveHere={serveHere} />
+    </Box>
+  )
 }
 
 /** 'Atender aqui' of the other-tab placeholder: the same request as the presence panel's (tab ownership). */
@@ -42,7 +50,9 @@ export function WebphoneControl({ actor, serveHere }: ControlProps) {
   const { t } = useLingui()
   const webphone = useWebphone(actor)
   const [open, setOpen] = useState(false)
-  const wide = webphone.current?.hasForm === true
+  useRememberOutcomes(webphone)
+  const needsOutcome = useNeedsOutcomePanel(webphone)
+  const wide = webphone.current?.hasForm === true || needsOutcome
   const ringing = webphone.view.autoAnswer ? null : ringingCall(webphone.calls)
   return (
     <Box sx={{ position: 'relative' }}>
@@ -86,7 +96,15 @@ function WebphoneButton({ webphone, open, onToggle }: ButtonProps) {
   const { view, calls } = webphone
   const count = liveCalls(calls).length
   const registered = view.phase === 'ready' && view.registration
-  const afterService = view.stage === 'after-service' ? afterServiceCall(calls, view.currentCallId) : null
+  // The machine's own after-service: the ended call is already gone from the list, and the agent may have opened
+  // another stage of the panel meanwhile.
+  const afterService = view.afterService
+  // During a call the button shows its number and timer (spec 000 §2), not only the registration.
+  const talking = !afterService
+    ? webphone.current && webphone.current.status !== 'ended' && webphone.current.status !== 'ringing'
+      ? webphone.current
+      : null
+    : null
   const label = registered ? registrationStateLabel(view.registration, i18n.locale) : t`Webphone`
   return (
     <Badge badgeContent={count} invisible={count === 0} color="primary" size="sm" data-testid="webphone-count">
@@ -104,7 +122,9 @@ function WebphoneButton({ webphone, open, onToggle }: ButtonProps) {
         data-registration={view.registration ?? ''}
       >
         {afterService ? (
-          <AfterServiceLabel phone={afterService.phone} endsAt={view.afterServiceEndsAt} />
+          <AfterServiceLabel phone={afterService.phone} endsAt={afterService.endsAt} />
+        ) : talking ? (
+          <CallLabel phone={talking.phone} since={talking.answeredAt ?? talking.startedAt} />
         ) : (
           <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
             {label}
@@ -112,6 +132,20 @@ function WebphoneButton({ webphone, open, onToggle }: ButtonProps) {
         )}
       </Button>
     </Badge>
+  )
+}
+
+function CallLabel({ phone, since }: { phone: string; since: number }) {
+  const now = useNow(true)
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'baseline' }} data-testid="webphone-call-label">
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {phone}
+      </Box>
+      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 'lg' }} data-testid="webphone-call-timer">
+        {formatDuration(Math.max(0, Math.floor((now - since) / 1000)))}
+      </Box>
+    </Box>
   )
 }
 

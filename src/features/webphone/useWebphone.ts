@@ -5,6 +5,7 @@ import type { AnyActorRef } from 'xstate'
 import { isRegistrationState } from '../../../contract/codes/states.ts'
 import type { RegistrationState } from '../../../contract/codes/states.ts'
 import type { TransferType, WebphoneStage } from '../../../machines/webphoneTypes.ts'
+import { afterServiceEndable, afterServiceMode, type AfterServiceMode } from '../../../contract/codes/after-service.ts'
 import { profileQuery } from '../../api/session.ts'
 import { useAgentSystem } from '../../app/agentSystemContext.tsx'
 
@@ -48,7 +49,14 @@ export type WebphoneView = {
   error: { code: string; message: string } | null
   /** Set while the stage is after-service: when its countdown ends (epoch ms), null when unknown. */
   afterServiceEndsAt: number | null
+  /**
+   * The after-service running, whatever the stage shows (the ended call is gone from the list): its number, when its
+   * countdown ends (null when the team's mode has no time limit) and whether the agent may end it now.
+   */
+  afterService: AfterServiceView | null
 }
+
+export type AfterServiceView = { callId: string; uid: string | null; phone: string; endsAt: number | null; canEnd: boolean; mode: AfterServiceMode }
 
 export type CallView = {
   id: string
@@ -68,6 +76,8 @@ export type CallView = {
   queue: string | null
   /** The call carries a form (its metadata names one): the panel opens wide with the form on the right. */
   hasForm: boolean
+  /** The call's metadata (tab-form GET) once the server had it. */
+  metadata: Record<string, unknown> | null
 }
 
 export type WebphoneEvent =
@@ -76,6 +86,8 @@ export type WebphoneEvent =
   | { type: 'ANSWER' | 'HANGUP' | 'HOLD' | 'UNHOLD' | 'MUTE' | 'UNMUTE' | 'SELECT_CALL'; callId: string }
   | { type: 'DTMF'; callId: string; tone: string }
   | { type: 'SET_STAGE'; stage: WebphoneStage }
+  | { type: 'CALL_FORM'; callId: string; uid: string | null; sent: boolean; valid: boolean }
+  | { type: 'CALL_CLASSIFIED'; uid: string | null }
   | { type: 'SET_ROUTE'; routeId: number | null }
   // The interface names the transfer kind `type`, which an event cannot carry twice: it travels as `transferType`.
   | { type: 'TRANSFER'; transferType: TransferType; destination: string }
@@ -108,6 +120,7 @@ export const OFF_VIEW: WebphoneView = {
   transfer: null,
   error: null,
   afterServiceEndsAt: null,
+  afterService: null,
 }
 
 type Snapshot = { value?: unknown; context?: Record<string, unknown> } | undefined
@@ -143,6 +156,21 @@ export function webphoneView(snapshot: Snapshot, afterServiceSeconds = 0, calls:
     transfer,
     error,
     afterServiceEndsAt: stage === 'after-service' ? afterServiceEnd(context, afterServiceSeconds, calls, currentCallId) : null,
+    afterService: afterServiceView(context.afterService),
+  }
+}
+
+function afterServiceView(value: unknown): AfterServiceView | null {
+  if (!value || typeof value !== 'object') return null
+  const running = value as Record<string, unknown>
+  const mode = afterServiceMode(running.mode)
+  return {
+    callId: text(running.callId),
+    uid: typeof running.uid === 'string' ? running.uid : null,
+    phone: text(running.phone),
+    endsAt: numberOr(running.endsAt, null),
+    canEnd: afterServiceEndable(mode, running.classified === true),
+    mode,
   }
 }
 
@@ -188,6 +216,7 @@ export function callView(id: string, snapshot: Snapshot): CallView {
     callType: numberOr(context.callType, 0),
     queue: typeof context.queue === 'string' ? context.queue : null,
     hasForm: !!metadata && (metadata.form != null || metadata.form_id != null),
+    metadata,
   }
 }
 

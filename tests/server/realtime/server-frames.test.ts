@@ -74,6 +74,9 @@ describe('server frames against the contract', () => {
     await tab.next('refresh')
     expect((await command('open-url', { url: 'https://intranet.example/aviso' })).statusCode).toBe(200)
     await tab.next('openUrl')
+    // A supervisor ends the agent's after-service (none known to the server: whichever the webphone runs).
+    expect((await command('end-after-service')).statusCode).toBe(200)
+    expect(await tab.next('afterServiceTimeout')).toEqual({ action: 'afterServiceTimeout', uid: null, session_id: null })
     expect((await command('logout')).statusCode).toBe(200)
     await tab.next('logout')
 

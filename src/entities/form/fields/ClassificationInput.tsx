@@ -31,7 +31,8 @@ function ClassificationInput(props: FieldInputProps & { cache?: boolean }) {
   const { t } = useLingui()
   const { field, value, onChange, onBlur, id, error, required, disabled, label, cache } = props
   const [classification, sub, schedule] = asChain(value)
-  const classifications = useLookup(CLASSIFICATIONS, CLASSIFICATIONS.path, undefined, cache)
+  // A call's form names its queue's classifications (spec 000 §7 ?queue_id=) through the field's lookup path.
+  const classifications = useLookup(CLASSIFICATIONS, field.lookup?.path ?? CLASSIFICATIONS.path, undefined, cache)
   const unionsPath = classification === '' ? undefined : `${UNIONS.path}?classification=${encodeURIComponent(String(classification))}&is_active=true`
   const unions = useLookup(UNIONS, unionsPath, undefined, cache)
   const union = unions.rows.find((row) => String(row.sub_classification) === String(sub))
