@@ -8,6 +8,7 @@ import { missingAction, missingCallback } from './effects.ts'
 // successful open). Received actions the console knows are forwarded; unknown ones only logged (spec 001 §7).
 // The cursor is the highest `cursor` (or `revision`) a frame carried, so a reconnect asks only for what was missed.
 // The WebSocket is the `connection` callback actor the caller provides (the token travels as a subprotocol).
+// Service ownership (spec 001 §4): only the serving tab runs the chat socket; any other tab waits in `standby`.
 
 export const CHAT_PING_INTERVAL_MS = 5000
 export const CHAT_RECONNECT_FIRST_MS = 1000
@@ -53,10 +54,11 @@ export type ChatSocketEvent =
   | { type: 'SOCKET_CLOSED' }
   | { type: 'SOCKET_MESSAGE'; message: unknown }
   | { type: 'SEND'; message: ChatClientFrame }
+  | { type: 'SERVING_CHANGED'; serving: boolean } // this tab owns the service (tab ownership)
   | { type: 'CLOSE' }
 
-export type ChatSocketContext = { retryDelay: number; everConnected: boolean; cursor: number }
-export type ChatSocketInput = { cursor?: number }
+export type ChatSocketContext = { retryDelay: number; everConnected: boolean; cursor: number; serving: boolean }
+export type ChatSocketInput = { cursor?: number; serving?: boolean }
 
 export function chatActionOf(message: unknown): string | null {
   if (!message || typeof message !== 'object') return null
@@ -110,14 +112,24 @@ export const chatSocketMachine = setup({
     reconnect: ({ context }) => context.retryDelay,
   },
   guards: {
+    serving: ({ event }) => event.type === 'SERVING_CHANGED' && event.serving,
+    notServing: ({ event }) => event.type === 'SERVING_CHANGED' && !event.serving,
+    startsServing: (_, params: { serving: boolean }) => params.serving,
     isKnown: ({ event }) => event.type === 'SOCKET_MESSAGE' && isChatReceivedAction(chatActionOf(event.message)),
   },
 }).createMachine({
   id: 'chatSocket',
-  context: ({ input }) => ({ retryDelay: CHAT_RECONNECT_FIRST_MS, everConnected: false, cursor: input.cursor ?? 0 }),
-  initial: 'socket',
-  on: { CLOSE: '.closed' },
+  context: ({ input }) => ({ retryDelay: CHAT_RECONNECT_FIRST_MS, everConnected: false, cursor: input.cursor ?? 0, serving: input.serving ?? true }),
+  initial: 'starting',
+  on: { CLOSE: '.closed', SERVING_CHANGED: { guard: 'notServing', target: '.standby' } },
   states: {
+    starting: {
+      always: [{ guard: { type: 'startsServing', params: ({ context }) => ({ serving: context.serving }) }, target: 'socket' }, { target: 'standby' }],
+    },
+    // Another tab serves: no socket here.
+    standby: {
+      on: { SERVING_CHANGED: { guard: 'serving', target: 'socket' } },
+    },
     socket: {
       invoke: { id: 'connection', src: 'connection' },
       on: { SOCKET_CLOSED: 'disconnected' },

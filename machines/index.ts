@@ -4,6 +4,7 @@ import { agentStatusMachine } from './agentStatus.machine.ts'
 import { audioPermissionMachine } from './audioPermission.machine.ts'
 import { callMachine } from './call.machine.ts'
 import { chatRoomMachine } from './chatRoom.machine.ts'
+import { chatRoomsMachine } from './chatRooms.machine.ts'
 import { chatSearchMachine } from './chatSearch.machine.ts'
 import { chatSocketMachine } from './chatSocket.machine.ts'
 import { chatViewerMachine } from './chatViewer.machine.ts'
@@ -122,6 +123,12 @@ export const MACHINES: readonly MachineEntry[] = [
       "One chat room: hung up, auto-answered or ringing in the queue ('Novo Chat' for 2.5 s), answered (sync_step after 500 ms, unread bar retry 10 s), ended countdown, removed.",
     spec: ['001 §4 Chat lifecycle in the console', '001 §4 Room viewer and scrolling', '001 §4 Other', '001 §9 Timers'],
     machine: chatRoomMachine,
+  },
+  {
+    name: 'chatRooms',
+    description: "The agent's chat rooms: one chat room actor per room the chat socket lists; answered rooms removed are finished and never added again.",
+    spec: ['001 §4 Chat lifecycle in the console'],
+    machine: chatRoomsMachine,
   },
   {
     name: 'chatViewer',

@@ -37,6 +37,8 @@ describePaths({
         ]
       : []),
     { type: 'SEND', message: { action: 'answer', step_id: 4 } },
+    { type: 'SERVING_CHANGED', serving: false },
+    { type: 'SERVING_CHANGED', serving: true },
     { type: 'CLOSE' },
   ],
   serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, everConnected: context(snapshot).everConnected, cursor: context(snapshot).cursor }),
@@ -113,6 +115,19 @@ describe('chatSocket behaviour', () => {
     expect(context(actor.getSnapshot()).retryDelay).toBe(1000)
     expect(nextChatRetryDelay(16_000)).toBe(30_000)
     expect(nextChatRetryDelay(30_000)).toBe(30_000)
+  })
+
+  it('runs only in the serving tab: another tab waits without a socket until it serves', async () => {
+    const fakes = createFakes()
+    const actor = createActor(build(fakes), { input: { serving: false } }).start()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(fakes.log).toEqual([])
+    actor.send({ type: 'SERVING_CHANGED', serving: true })
+    expect(fakes.log.map((effect) => effect.effect)).toEqual(['connection.open'])
+    actor.send({ type: 'SOCKET_OPEN' })
+    actor.send({ type: 'SERVING_CHANGED', serving: false })
+    expect(fakes.log.at(-1)?.effect).toBe('connection.close')
+    expect(actor.getSnapshot().value).toBe('standby')
   })
 
   it('reads the cursor from a frame, its rows or nothing', () => {

@@ -98,6 +98,11 @@ export const MACHINE_DESCRIPTIONS: Readonly<Record<string, Texts>> = {
     'es-ES':
       "Un chat: colgado, atendido automáticamente o sonando en la cola ('Novo Chat' durante 2,5 s), atendido (sync_step tras 500 ms, barra de no leídos cada 10 s), cuenta atrás al terminar, eliminado.",
   },
+  chatRooms: {
+    'pt-BR': 'Os chats do agente: um ator por chat listado no canal de chat; chats atendidos e removidos ficam finalizados e nunca voltam.',
+    'en-US': "The agent's chat rooms: one chat room actor per room the chat socket lists; answered rooms removed are finished and never added again.",
+    'es-ES': 'Los chats del agente: un actor por chat listado en el canal de chat; los chats atendidos y eliminados quedan finalizados y nunca vuelven.',
+  },
   chatViewer: {
     'pt-BR': 'O visualizador de chat: carrega a conversa e a consulta a cada 5 s até o chat terminar; atualizar carrega de novo.',
     'en-US': 'The chat room viewer: loads the room and polls it every 5 s until the chat ends; refresh loads it again.',
