@@ -1,0 +1,3 @@
+export function ChatsPage(_props: { selected: number | null; onSelect: (id: number | null) => void }) {
+  return null
+}
