@@ -14,7 +14,13 @@ export default mergeConfig(
           extends: true,
           // A file's set-up migrates (or copies) a database and hashes the demo passwords with argon2: on a loaded
           // 2-core machine that took over a minute. Timeouts are ceilings for a hung test, not speed checks.
-          test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 180_000 },
+          test: {
+            name: 'server',
+            include: ['tests/server/**/*.test.ts', 'tests/simulator/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 60_000,
+            hookTimeout: 180_000,
+          },
         },
         {
           extends: true,

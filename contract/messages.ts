@@ -195,6 +195,75 @@ export const MESSAGES = {
     'es-ES': 'Esta llamada no tiene posatención',
   },
   transferCancelled: { 'pt-BR': 'Transferência cancelada.', 'en-US': 'Transfer cancelled.', 'es-ES': 'Transferencia cancelada.' },
+  // Chat ACD (server/chat/acd/).
+  chatAnswerFailed: {
+    'pt-BR': 'Não foi possível atender a conversa ou ela foi transferida para outro operador.',
+    'en-US': 'The conversation could not be answered or it was transferred to another agent.',
+    'es-ES': 'No fue posible atender la conversación o fue transferida a otro operador.',
+  },
+  chatTransferFailed: {
+    'pt-BR': 'Não foi possível fazer a transferência',
+    'en-US': 'The transfer could not be made',
+    'es-ES': 'No fue posible hacer la transferencia',
+  },
+  chatTransferUnavailable: {
+    'pt-BR': 'Não foi possível fazer a transferência: o agente não está conectado ao chat.',
+    'en-US': 'The transfer could not be made: the agent is not signed in to chat.',
+    'es-ES': 'No fue posible hacer la transferencia: el agente no está conectado al chat.',
+  },
+  userPaused: { 'pt-BR': 'Usuário esta pausado', 'en-US': 'The user is on a break', 'es-ES': 'El usuario está en pausa' },
+  chatTransferredToAgent: {
+    'pt-BR': 'Conversa transferida para {name}',
+    'en-US': 'Conversation transferred to {name}',
+    'es-ES': 'Conversación transferida a {name}',
+  },
+  chatTransferredToQueue: {
+    'pt-BR': 'Conversa transferida para a fila {queue}',
+    'en-US': 'Conversation transferred to the queue {queue}',
+    'es-ES': 'Conversación transferida a la cola {queue}',
+  },
+  // Chat engine (server/chat/, spec 001 §4 chat states, §8): the detail of the send-message and attachment answers.
+  chatExpired: {
+    'pt-BR': 'Chat expirado envie um template para retornar o contato',
+    'en-US': 'Chat expired: send a template to get back in touch',
+    'es-ES': 'Chat expirado: envíe una plantilla para retomar el contacto',
+  },
+  chatEnded: { 'pt-BR': 'Este chat foi encerrado', 'en-US': 'This chat has ended', 'es-ES': 'Este chat ha finalizado' },
+  chatAwaitingTemplate: {
+    'pt-BR': 'Aguardando resposta do template pelo cliente',
+    'en-US': 'Waiting for the customer to answer the template',
+    'es-ES': 'Esperando la respuesta del cliente a la plantilla',
+  },
+  chatNotYours: {
+    'pt-BR': 'Este chat não está com você.',
+    'en-US': 'This chat is not assigned to you.',
+    'es-ES': 'Este chat no está asignado a usted.',
+  },
+  chatRoomBusy: {
+    'pt-BR': 'Este contato já está em atendimento com outro operador.',
+    'en-US': 'This contact is already being served by another agent.',
+    'es-ES': 'Este contacto ya está siendo atendido por otro operador.',
+  },
+  chatNotEnded: {
+    'pt-BR': 'Somente chats encerrados podem ser arquivados.',
+    'en-US': 'Only ended chats can be archived.',
+    'es-ES': 'Solo los chats finalizados se pueden archivar.',
+  },
+  chatNotFailed: {
+    'pt-BR': 'Somente mensagens não enviadas podem ser reenviadas.',
+    'en-US': 'Only messages that were not sent can be resent.',
+    'es-ES': 'Solo se pueden reenviar los mensajes no enviados.',
+  },
+  chatAttachmentRefused: {
+    'pt-BR': 'Tipo de arquivo não permitido ou arquivo grande demais.',
+    'en-US': 'File type not allowed or file too large.',
+    'es-ES': 'Tipo de archivo no permitido o archivo demasiado grande.',
+  },
+  chatAttachmentConvert: {
+    'pt-BR': 'Não foi possível converter o áudio: instale opus-tools e lame no servidor.',
+    'en-US': 'The audio cannot be converted: install opus-tools and lame on the server.',
+    'es-ES': 'No se puede convertir el audio: instale opus-tools y lame en el servidor.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type MessageKey = keyof typeof MESSAGES

@@ -24,6 +24,9 @@ import { recordingRoutes } from './routes/recording-routes.ts'
 import { settingsMediaRoutes } from './entities/index.ts'
 import { spaRoutes } from './routes/spa-routes.ts'
 import { telephonyService } from './telephony/index.ts'
+import { whatsappWebhookRoutes } from './channels/whatsapp/index.ts'
+import { chatService } from './chat/service.ts'
+import type { ChatServiceOptions } from './chat/service.ts'
 // Each area's rules for its settings entities (password policy, telephony pushes, …).
 import './entity-hooks.ts'
 import type { TelephonyOptions } from './telephony/index.ts'
@@ -36,6 +39,8 @@ export type AppOverrides = Partial<Pick<AppDeps, 'db' | 'bus' | 'throttle'>> & {
   logStream?: NodeJS.WritableStream
   /** Telephony's call control and trunk resolution (tests); whether engines run is config.telephony.mode. */
   telephony?: TelephonyOptions
+  /** The chat engine's background work (tests may run a dispatcher by hand). */
+  chat?: ChatServiceOptions
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
@@ -69,8 +74,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(socketHost, { sockets: SOCKETS, subprotocols: { [SIP_SOCKET_PATH]: SIP_SUBPROTOCOL } })
     // Kamailio + rtpengine (TELEPHONY=embedded|external|off), the evapi link, /ws/sip and the engines' status.
     await app.register(telephonyService, overrides.telephony ?? {})
+    // The chat engine: outbox dispatcher, inactivity removal, webhook recovery, attachment routes (server/chat/).
+    await app.register(chatService, overrides.chat ?? {})
 
     await app.register(apiRoutes, { prefix: '/api' })
+    // Public provider webhooks, outside /api (server/channels/whatsapp/).
+    await app.register(whatsappWebhookRoutes)
     await app.register(mediaRoutes)
     await app.register(recordingRoutes)
     await app.register(settingsMediaRoutes)

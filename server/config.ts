@@ -29,7 +29,15 @@ export type Config = {
   telephony: TelephonyConfig
   /** What one request may cost the server (server/http/limits.ts). */
   limits: HttpLimits
+  /** The WhatsApp Cloud API simulator started for the demo (simulator/whatsapp/, server/seed/demo-simulator.ts). */
+  whatsappSimulator: WhatsappSimulatorConfig
 }
+
+/**
+ * `demo` (the default outside production): `npm start` runs the simulator on loopback as a child of the server when a
+ * WhatsApp channel's Graph address points at it (the demo's does); `off`: never.
+ */
+export type WhatsappSimulatorConfig = { mode: 'demo' | 'off'; host: string; port: number }
 
 /** 0 turns a limit off. */
 export type HttpLimits = {
@@ -130,7 +138,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEventLoopDelayMs: count('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, process.env.VITEST ? 0 : 1000),
       maxWritesInFlight: count('MAX_WRITES_IN_FLIGHT', env.MAX_WRITES_IN_FLIGHT, 64),
     },
+    whatsappSimulator: loadWhatsappSimulatorConfig(env),
   }
+}
+
+export function loadWhatsappSimulatorConfig(env: NodeJS.ProcessEnv): WhatsappSimulatorConfig {
+  const mode = (env.WA_SIMULATOR || 'demo').trim()
+  if (mode !== 'demo' && mode !== 'off') throw new Error(`WA_SIMULATOR must be demo or off, got ${mode}`)
+  return { mode, host: '127.0.0.1', port: parsePortVariable('WA_SIM_PORT', env.WA_SIM_PORT, 8091) }
 }
 
 function count(name: string, value: string | undefined, fallback: number): number {

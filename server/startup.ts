@@ -12,7 +12,10 @@ export async function startServer(config: Config, overrides: AppOverrides = {}):
   const app = await buildApp(config, overrides)
   try {
     // Production never seeds: its first administrator comes from `npm run create-admin`.
-    const demo = config.production ? null : await seedDemoIfEmpty(app.deps.db, { port: config.port, mediaDir: config.mediaDir })
+    const simulator = config.whatsappSimulator
+    const demo = config.production
+      ? null
+      : await seedDemoIfEmpty(app.deps.db, { port: config.port, mediaDir: config.mediaDir, whatsappGraphUrl: `http://${simulator.host}:${simulator.port}` })
     // The demo's devices were written after Kamailio got its first tables.
     if (demo) await app.telephony.publisher?.pushChanges()
     await app.listen({ port: config.port, host: config.host })

@@ -3,6 +3,7 @@ import { userExtras } from '../db/schema/index.ts'
 import type { UserRow } from '../db/schema/index.ts'
 import type { AppDeps } from '../deps.ts'
 import { pushToUser } from '../bus/channels.ts'
+import { chatAvailabilityChanged } from './chat-availability.ts'
 
 // Spec 000 §7 "Agent channel": signing in to (or out of) the telephony or chat channel sets the user's userextra
 // login_channel_* flag (spec 000 §3), which the profile reports. `logged_in_by` says whether the agent or the system
@@ -21,6 +22,7 @@ export async function setChannelLogin(
     .onConflictDoUpdate({ target: userExtras.userId, set })
     .returning()
   await pushToUser(deps.bus, { siteId: user.siteId, userId: user.id }, { action: 'updateUser' })
+  if (channel === 'chat') await chatAvailabilityChanged(deps, { siteId: user.siteId, userId: user.id })
   return {
     success: true,
     channel,

@@ -15,6 +15,7 @@ import type { AppDeps } from '../deps.ts'
 import { detailError } from '../http/errors.ts'
 import { pushToUser } from '../bus/channels.ts'
 import { findUser } from '../users/user-repo.ts'
+import { chatAvailabilityChanged } from './chat-availability.ts'
 import { isExceeded, pauseSeconds, toPause } from './pause-view.ts'
 
 // Pauses (breaks) — spec 000 §3, §4 "Pause (break)", §6 (a supervisor can pause an agent), §7 "Agent channel and pause".
@@ -185,6 +186,7 @@ export async function startOwnPause(
     return answer(lang, true, PAUSE_CODES.ok, 'pauseStarted', row!, now.getTime())
   })
   if (result.success) await pushToUser(deps.bus, { siteId, userId: user.id }, { action: 'pause', pause: result.pause })
+  if (result.success) await chatAvailabilityChanged(deps, { siteId, userId: user.id })
   return result
 }
 
@@ -203,6 +205,7 @@ export async function stopOwnPause(deps: AppDeps, caller: PauseCaller, input: { 
     return answer(lang, true, PAUSE_CODES.ok, 'pauseStopped', ended, now.getTime())
   })
   if (result.success) await pushToUser(deps.bus, { siteId, userId: user.id }, { action: 'pause', pause: null })
+  if (result.success) await chatAvailabilityChanged(deps, { siteId, userId: user.id })
   return result
 }
 
@@ -229,6 +232,7 @@ export async function supervisorPause(deps: AppDeps, caller: PauseCaller, input:
   })
   const pause = result.pause!
   await pushToUser(deps.bus, { siteId, userId: agent.id }, pause.pending ? { action: 'pause', pause } : { action: 'startPause', pause })
+  await chatAvailabilityChanged(deps, { siteId, userId: agent.id })
   return result
 }
 
@@ -248,6 +252,7 @@ export async function supervisorUnpause(deps: AppDeps, caller: PauseCaller, inpu
   })
   if (result.success) {
     await pushToUser(deps.bus, { siteId, userId: agent.id }, { action: 'stopPause', pause: result.pause, stopped_by: supervisor.id })
+    await chatAvailabilityChanged(deps, { siteId, userId: agent.id })
   }
   return result
 }
@@ -262,4 +267,5 @@ export async function startPendingPause(deps: AppDeps, siteId: number, userId: n
     return row!
   })
   if (started) await pushToUser(deps.bus, { siteId, userId }, { action: 'startPause', pause: toPause(started) })
+  if (started) await chatAvailabilityChanged(deps, { siteId, userId })
 }

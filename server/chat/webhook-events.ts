@@ -1,10 +1,20 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { AppDeps } from '../deps.ts'
+import { chatChannels, chatWebhookEvents } from '../db/schema/index.ts'
 
-// SKELETON (issue 13, owner chatcore): raw provider events stored before the provider is answered.
+// Raw provider events (README.md): stored before the provider is answered 200, then processed by the channel's
+// processor. A failure counts an attempt and is retried with back-off by the sweep; after a restart the sweep
+// processes what was stored but never finished. Processors must be idempotent (the messages' unique provider ids and
+// the forward-only statuses make a second run a no-op).
 
 export type WebhookProcessor = (deps: AppDeps, event: { id: number; siteId: number; channelId: number; body: Buffer }) => Promise<void>
 
 const processors = new Map<string, WebhookProcessor>()
+
+/** An event is given up after this many failed attempts (kept, with its last error, for a person to look at). */
+export const WEBHOOK_MAX_ATTEMPTS = 12
+/** An unprocessed event younger than this belongs to the request that stored it (not yet the sweep's). */
+const GRACE_SECONDS = 10
 
 /** A channel names how its stored events are processed (once now, again by the recovery after a crash). */
 export function registerWebhookProcessor(channelType: string, processor: WebhookProcessor): void {
@@ -16,6 +26,60 @@ export function webhookProcessor(channelType: string): WebhookProcessor | undefi
 }
 
 /** Stores the raw body; answers its id. The caller answers the provider only after this resolves. */
-export async function storeWebhookEvent(_deps: AppDeps, _event: { siteId: number; channelId: number; body: Buffer }): Promise<number> {
-  throw new Error('storeWebhookEvent: not implemented yet (chatcore)')
+export async function storeWebhookEvent(deps: AppDeps, event: { siteId: number; channelId: number; body: Buffer }): Promise<number> {
+  const [row] = await deps.db
+    .insert(chatWebhookEvents)
+    .values({ siteId: event.siteId, channelId: event.channelId, body: event.body })
+    .returning({ id: chatWebhookEvents.id })
+  return row!.id
+}
+
+/**
+ * Processes one stored event with its channel's processor; marks it processed, or counts the failed attempt.
+ * Answers true when processed. Never throws.
+ */
+export async function processWebhookEvent(deps: AppDeps, id: number): Promise<boolean> {
+  const [event] = await deps.db
+    .select({
+      id: chatWebhookEvents.id,
+      siteId: chatWebhookEvents.siteId,
+      channelId: chatWebhookEvents.channelId,
+      body: chatWebhookEvents.body,
+      processedAt: chatWebhookEvents.processedAt,
+      type: chatChannels.type,
+    })
+    .from(chatWebhookEvents)
+    .innerJoin(chatChannels, eq(chatChannels.id, chatWebhookEvents.channelId))
+    .where(eq(chatWebhookEvents.id, id))
+  if (!event) return false
+  if (event.processedAt) return true
+  const processor = processors.get(event.type)
+  try {
+    if (!processor) throw new Error(`no webhook processor for ${event.type}`)
+    await processor(deps, { id: event.id, siteId: event.siteId, channelId: event.channelId, body: Buffer.from(event.body) })
+    await deps.db.update(chatWebhookEvents).set({ processedAt: new Date(), lastError: null }).where(eq(chatWebhookEvents.id, id))
+    return true
+  } catch (error) {
+    await deps.db
+      .update(chatWebhookEvents)
+      .set({ attempts: sql`${chatWebhookEvents.attempts} + 1`, lastError: (error instanceof Error ? error.message : String(error)).slice(0, 1000) })
+      .where(and(eq(chatWebhookEvents.id, id), isNull(chatWebhookEvents.processedAt)))
+      .catch(() => {})
+    return false
+  }
+}
+
+/**
+ * Processes the events left unprocessed: at start (a crash between storing and processing) and on a timer (failed
+ * attempts, due after 2^attempts seconds from their arrival). Answers how many it processed.
+ */
+export async function recoverWebhookEvents(deps: AppDeps, limit = 100): Promise<number> {
+  const due = (await deps.db.execute(sql`
+    select id from chat_webhook_events
+    where processed_at is null and attempts < ${WEBHOOK_MAX_ATTEMPTS}
+      and received_at + make_interval(secs => ${GRACE_SECONDS} + power(2, attempts)) <= now()
+    order by id limit ${limit}`)) as unknown as { rows: { id: string | number }[] }
+  let done = 0
+  for (const row of due.rows) if (await processWebhookEvent(deps, Number(row.id))) done++
+  return done
 }

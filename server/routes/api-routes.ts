@@ -10,6 +10,7 @@ import { activityRoutes } from './agent/activity-routes.ts'
 import { settingsRoutes } from '../entities/index.ts'
 import { callRoutes } from '../telephony/control/routes.ts'
 import { serviceActionRoutes } from '../telephony/control/service-routes.ts'
+import { whatsappTemplateRoutes } from '../channels/whatsapp/index.ts'
 
 // Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -27,6 +28,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(callRoutes)
   // The webphone's call form: metadata, classification, form, after-service (spec 000 §7 service actions).
   await app.register(serviceActionRoutes)
+  // WhatsApp templates for the send-template dialog (server/channels/whatsapp/).
+  await app.register(whatsappTemplateRoutes)
   // The settings catalogue: every entity of contract/entities (server/entities/).
   await app.register(settingsRoutes)
 }

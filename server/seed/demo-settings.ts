@@ -10,7 +10,21 @@ import { seedRecord } from './seed-record.ts'
 // The settings of the demo contact centre, enough for every later feature to run against: pauses, SIP devices for
 // the two agents, a test trunk (the "outside" peer on 127.0.0.1:5090: a test baresip or bench/telephony.ts), outbound
 // and inbound routes, an IVR in front of two queues and a direct line to support, classifications, a WhatsApp channel
-// (fake credentials) and a website widget, blocklists and CRM data.
+// (pointed at the local simulator, simulator/whatsapp/, with its made-up credentials) and a website widget, blocklists
+// and CRM data.
+
+/**
+ * The demo WhatsApp number, as the local simulator knows it too (server/seed/demo-simulator.ts hands the channel's
+ * stored values to the simulator). Made-up values: nothing is ever sent to Meta with them.
+ */
+export const DEMO_WHATSAPP = {
+  phone_number: '5511999990000',
+  phone_number_id: '100000000000001',
+  waba_id: '200000000000001',
+  access_token: 'demo-access-token-not-a-real-credential',
+  app_secret: 'demo-app-secret-not-a-real-credential',
+  verify_token: 'demo-verify-token',
+} as const
 
 export type DemoSettingsInput = {
   site: SiteRow
@@ -20,6 +34,8 @@ export type DemoSettingsInput = {
   voipPasswords: Record<'agent1' | 'agent2', string>
   /** Where the demo prompts are written; without it the sound entries have no file. */
   mediaDir?: string
+  /** The Graph API address of the demo WhatsApp channel: the local simulator (default http://127.0.0.1:8091). */
+  whatsappGraphUrl?: string
 }
 
 const hangup = { app: 'hangup', appdata: '' }
@@ -118,13 +134,8 @@ export async function seedDemoSettings(db: Db, input: DemoSettingsInput): Promis
   const whatsapp = await seed('chat.channels', {
     description: 'WhatsApp Demo',
     type: 'whatsapp',
-    phone_number: '5511999990000',
-    // Placeholders, not credentials: nothing is sent to Meta with them.
-    phone_number_id: 'DEMO-PHONE-NUMBER-ID',
-    waba_id: 'DEMO-WABA-ID',
-    access_token: 'demo-access-token-not-a-real-credential',
-    app_secret: 'demo-app-secret-not-a-real-credential',
-    verify_token: 'demo-verify-token',
+    ...DEMO_WHATSAPP,
+    graph_url: input.whatsappGraphUrl ?? 'http://127.0.0.1:8091',
   })
   const website = await seed('chat.channels', {
     description: 'Chat do site',

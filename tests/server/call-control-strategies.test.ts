@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { compilePattern, matchesAny, rewriteNumber } from '../../server/telephony/control/dial-patterns.ts'
 import { areaCodeOf, contextAllows, phoneTypeOf, reachOf } from '../../server/telephony/control/phone.ts'
-import { isOpen } from '../../server/telephony/control/calendar.ts'
-import type { Candidate } from '../../server/telephony/control/strategies.ts'
-import { chooseMembers } from '../../server/telephony/control/strategies.ts'
+import { isOpen } from '../../server/acd/calendar.ts'
+import type { Candidate } from '../../server/acd/strategies.ts'
+import { chooseMembers } from '../../server/acd/strategies.ts'
 
 const member = (userId: number, over: Partial<Candidate> = {}): Candidate => ({
   userId,

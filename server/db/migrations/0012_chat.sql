@@ -13,6 +13,17 @@ CREATE TABLE "chat_outbox" (
 	CONSTRAINT "chat_outbox_message_id_unique" UNIQUE("message_id")
 );
 --> statement-breakpoint
+CREATE TABLE "chat_pending_deliveries" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"site_id" integer NOT NULL,
+	"channel_id" integer NOT NULL,
+	"external_id" varchar(255) NOT NULL,
+	"status" varchar(12) NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"error" jsonb,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "chat_room_messages" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"uid" varchar(36) NOT NULL,
@@ -80,6 +91,7 @@ CREATE TABLE "chat_rooms" (
 	"last_client_message_at" timestamp with time zone,
 	"last_client_message_content" text DEFAULT '' NOT NULL,
 	"awaiting_template_reply" boolean DEFAULT false NOT NULL,
+	"window_closed_at" timestamp with time zone,
 	"revision" bigint DEFAULT nextval('chat_revision_seq') NOT NULL,
 	CONSTRAINT "chat_rooms_uid_unique" UNIQUE("uid")
 );
@@ -98,6 +110,8 @@ CREATE TABLE "chat_webhook_events" (
 ALTER TABLE "chat_outbox" ADD CONSTRAINT "chat_outbox_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_outbox" ADD CONSTRAINT "chat_outbox_channel_id_chat_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."chat_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_outbox" ADD CONSTRAINT "chat_outbox_message_id_chat_room_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."chat_room_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_pending_deliveries" ADD CONSTRAINT "chat_pending_deliveries_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_pending_deliveries" ADD CONSTRAINT "chat_pending_deliveries_channel_id_chat_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."chat_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_room_messages" ADD CONSTRAINT "chat_room_messages_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_room_messages" ADD CONSTRAINT "chat_room_messages_room_id_chat_rooms_id_fk" FOREIGN KEY ("room_id") REFERENCES "public"."chat_rooms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_room_messages" ADD CONSTRAINT "chat_room_messages_channel_id_chat_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."chat_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -112,11 +126,15 @@ ALTER TABLE "chat_rooms" ADD CONSTRAINT "chat_rooms_user_id_users_id_fk" FOREIGN
 ALTER TABLE "chat_webhook_events" ADD CONSTRAINT "chat_webhook_events_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_webhook_events" ADD CONSTRAINT "chat_webhook_events_channel_id_chat_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."chat_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chat_outbox_due_idx" ON "chat_outbox" USING btree ("next_attempt_at");--> statement-breakpoint
+CREATE INDEX "chat_outbox_recipient_idx" ON "chat_outbox" USING btree ("channel_id","recipient","id");--> statement-breakpoint
+CREATE INDEX "chat_pending_deliveries_external_idx" ON "chat_pending_deliveries" USING btree ("channel_id","external_id");--> statement-breakpoint
+CREATE INDEX "chat_pending_deliveries_received_idx" ON "chat_pending_deliveries" USING btree ("received_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_room_messages_uid_idx" ON "chat_room_messages" USING btree ("site_id","uid");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_room_messages_external_idx" ON "chat_room_messages" USING btree ("channel_id","external_id") WHERE "chat_room_messages"."external_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "chat_room_messages_room_idx" ON "chat_room_messages" USING btree ("room_id","id");--> statement-breakpoint
 CREATE INDEX "chat_room_messages_revision_idx" ON "chat_room_messages" USING btree ("room_id","revision");--> statement-breakpoint
 CREATE INDEX "chat_room_messages_site_time_idx" ON "chat_room_messages" USING btree ("site_id","created_at");--> statement-breakpoint
+CREATE INDEX "chat_room_messages_pending_attachment_idx" ON "chat_room_messages" USING btree ("id") WHERE "chat_room_messages"."attachment_state" = 'pending';--> statement-breakpoint
 CREATE INDEX "chat_room_messages_content_trgm_idx" ON "chat_room_messages" USING gin ("content" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_rooms_one_open_per_contact" ON "chat_rooms" USING btree ("channel_id","contact") WHERE "chat_rooms"."ended_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "chat_rooms_user_idx" ON "chat_rooms" USING btree ("site_id","user_id","finished_at");--> statement-breakpoint
@@ -124,6 +142,7 @@ CREATE INDEX "chat_rooms_queue_idx" ON "chat_rooms" USING btree ("site_id","queu
 CREATE INDEX "chat_rooms_last_client_idx" ON "chat_rooms" USING btree ("site_id","last_client_message_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "chat_rooms_revision_idx" ON "chat_rooms" USING btree ("site_id","revision");--> statement-breakpoint
 CREATE INDEX "chat_rooms_archived_idx" ON "chat_rooms" USING btree ("site_id","archived","ended_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "chat_rooms_finishing_idx" ON "chat_rooms" USING btree ("ended_at") WHERE "chat_rooms"."ended_at" IS NOT NULL AND "chat_rooms"."finished_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "chat_rooms_title_trgm_idx" ON "chat_rooms" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "chat_rooms_phone_trgm_idx" ON "chat_rooms" USING gin ("phone" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "chat_webhook_events_pending_idx" ON "chat_webhook_events" USING btree ("id") WHERE "chat_webhook_events"."processed_at" IS NULL;

@@ -88,6 +88,8 @@ export const chatRooms = pgTable(
     lastClientMessageContent: text('last_client_message_content').notNull().default(''),
     /** An outgoing chat waits for the customer's answer to its template before free text is allowed. */
     awaitingTemplateReply: boolean('awaiting_template_reply').notNull().default(false),
+    /** The provider refused free text as outside the 24-hour window (WhatsApp 131047); the customer's next message clears it. */
+    windowClosedAt: timestamp('window_closed_at', { withTimezone: true }),
     revision: revision(),
   },
   (t) => [
@@ -101,6 +103,10 @@ export const chatRooms = pgTable(
     index('chat_rooms_last_client_idx').on(t.siteId, t.lastClientMessageAt.desc()),
     index('chat_rooms_revision_idx').on(t.siteId, t.revision),
     index('chat_rooms_archived_idx').on(t.siteId, t.archived, t.endedAt.desc()),
+    // The inactivity removal's sweep (server/chat/lifecycle.ts), every second: only rooms ended and not yet finished.
+    index('chat_rooms_finishing_idx')
+      .on(t.endedAt)
+      .where(sql`${t.endedAt} IS NOT NULL AND ${t.finishedAt} IS NULL`),
     index('chat_rooms_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('chat_rooms_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
   ],
@@ -168,6 +174,10 @@ export const chatRoomMessages = pgTable(
     index('chat_room_messages_room_idx').on(t.roomId, t.id),
     index('chat_room_messages_revision_idx').on(t.roomId, t.revision),
     index('chat_room_messages_site_time_idx').on(t.siteId, t.createdAt),
+    // Attachments still to download (resumed at start).
+    index('chat_room_messages_pending_attachment_idx')
+      .on(t.id)
+      .where(sql`${t.attachmentState} = 'pending'`),
     index('chat_room_messages_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
   ],
 )
@@ -227,5 +237,30 @@ export const chatOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chat_outbox_due_idx').on(t.nextAttemptAt)],
+  // The claim takes only the oldest row of each recipient (order per customer).
+  (t) => [index('chat_outbox_due_idx').on(t.nextAttemptAt), index('chat_outbox_recipient_idx').on(t.channelId, t.recipient, t.id)],
+)
+
+/**
+ * A provider's delivery report whose message is not known yet: WhatsApp may report `sent`/`delivered` before the
+ * dispatcher has stored the id its send call answered. Kept a short while (server/chat/delivery.ts); the dispatcher
+ * applies and deletes it as soon as it stores that id.
+ */
+export const chatPendingDeliveries = pgTable(
+  'chat_pending_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references((): AnyPgColumn => chatChannels.id, { onDelete: 'cascade' }),
+    externalId: varchar('external_id', { length: 255 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    error: jsonb('error').$type<{ code: number | null; reason: string; external_error: boolean }>(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_pending_deliveries_external_idx').on(t.channelId, t.externalId), index('chat_pending_deliveries_received_idx').on(t.receivedAt)],
 )

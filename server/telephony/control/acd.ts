@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { agentStates, callRecords, pabxDevices, pabxQueues, pabxQueuesMembers, sipRegistrations, userExtras, users } from '../../db/schema/index.ts'
-import type { Candidate, Memory } from './strategies.ts'
+import type { Candidate, Memory } from '../../acd/strategies.ts'
 
 // The queue side of call control (ACD): who of a queue's members can take a call now, and what the strategies need to
 // remember — all read from the database (agent statuses from server/agent/status-service.ts, call records), so a

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import { rejectWith } from './protocol.ts'
 import type { StepDraft } from './records.ts'
-import type { Random } from './strategies.ts'
+import type { Random } from '../../acd/strategies.ts'
 
 // What every part of routing shares (routing.ts, transfers, destinations/): the environment of one decision, the
 // call as its steps share it, and the plan of steps a decision answers. Types only, plus two constants, so that the

@@ -9,7 +9,7 @@ import { routeAfterFailure } from './after-failure.ts'
 import type { Env } from './call-plan.ts'
 import { toDestination } from './destinations/index.ts'
 import { routeNew } from './routing.ts'
-import type { Random } from './strategies.ts'
+import type { Random } from '../../acd/strategies.ts'
 
 // Call control (README.md): the brain Kamailio asks over evapi where each call goes. `route` and `failure` answer a
 // decision and record it as a call step in the same breath; `event` completes the records from call progress and

@@ -1,22 +1,11 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import {
-  pabxCallGroups,
-  pabxDevices,
-  pabxInboundRoutes,
-  pabxNumbers,
-  pabxTrunks,
-  serviceCalendars,
-  serviceCalendarsHolidays,
-  serviceCalendarsHours,
-  sites,
-  users,
-} from '../../db/schema/index.ts'
+import { pabxCallGroups, pabxDevices, pabxInboundRoutes, pabxNumbers, pabxTrunks, sites, users } from '../../db/schema/index.ts'
 import { CALL_TYPE } from '../../../contract/codes/call-types.ts'
 import { ATTENDED_TRANSFER_PREFIX, BLIND_TRANSFER_PREFIX, parseAppTarget } from '../../../contract/codes/transfer.ts'
 import type { RouteRequest } from '../types.ts'
 import { deviceParty, joinConsultation, trunkParty } from './attended-transfer.ts'
-import { isOpen } from './calendar.ts'
+import { calendarOpen } from '../../acd/calendar-open.ts'
 import { DEVICE_RING_SECONDS } from './call-plan.ts'
 import type { CallBase, Env, Plan } from './call-plan.ts'
 import { toCallGroup } from './destinations/call-group.ts'
@@ -177,16 +166,4 @@ async function fromTrunk(env: Env, request: RouteRequest) {
   const app = open ? route.destinationApp : route.closedDestinationApp || route.destinationApp
   const appdata = open ? route.destinationAppdata : route.closedDestinationApp ? route.closedDestinationAppdata : route.destinationAppdata
   return plan(await toDestination(env, routed, app, appdata, 0))
-}
-
-/** Whether the calendar is open now; a calendar deleted or switched off keeps the route open. */
-async function calendarOpen(db: Db, siteId: number, calendarId: number, at: Date): Promise<boolean> {
-  const [calendar] = await db
-    .select()
-    .from(serviceCalendars)
-    .where(and(eq(serviceCalendars.siteId, siteId), eq(serviceCalendars.id, calendarId), eq(serviceCalendars.isActive, true)))
-  if (!calendar) return true
-  const hours = await db.select().from(serviceCalendarsHours).where(eq(serviceCalendarsHours.calendarId, calendar.id))
-  const holidays = await db.select().from(serviceCalendarsHolidays).where(eq(serviceCalendarsHolidays.calendarId, calendar.id))
-  return isOpen({ timezone: calendar.timezone, hours, holidays }, at)
 }

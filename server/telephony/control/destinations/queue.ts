@@ -5,7 +5,7 @@ import { appId, unavailable, uri } from '../call-plan.ts'
 import type { CallBase, Destination, Env, Plan } from '../call-plan.ts'
 import { headerLines, reject, rejectWith } from '../protocol.ts'
 import type { ControlRelay } from '../protocol.ts'
-import { chooseMembers } from '../strategies.ts'
+import { chooseMembers } from '../../../acd/strategies.ts'
 
 // `queue`: the ACD (README "Queues"). The members and their availability are acd.ts, the choice strategies.ts.
 

@@ -1,0 +1,147 @@
+import { readFile } from 'node:fs/promises'
+import { and, eq } from 'drizzle-orm'
+import type { AppDeps } from '../../deps.ts'
+import { chatTemplates } from '../../db/schema/index.ts'
+import type { ChannelDriver, DeliverResult, OutboxJob } from '../../chat/types.ts'
+import { storedPath } from '../../entities/media-store.ts'
+import { graphClientFor, loadWhatsAppChannel, type WhatsAppChannel } from './channel.ts'
+import { NUMBER_RATE_LIMIT, PAIR_RATE_LIMIT } from './errors.ts'
+import { DEFAULT_MAX_MEDIA_BYTES, GraphError, type GraphClient, type MediaKind, type SendResult } from './graph.ts'
+import { templateParams } from './templates.ts'
+import { SendThrottle } from './throttle.ts'
+
+// The WhatsApp channel's driver for the chat core's outbox (server/chat/outbox.ts): one outbox job → one Graph send,
+// paced by the throttle (per number and per customer), with Meta's refusals sorted into "retry later" (rate limits,
+// Meta's temporary failures, no answer) and "failed" (shown on the message with Meta's code and reason). It never
+// throws for a provider error: the outbox keeps the message until it is sent or failed, so nothing is dropped.
+
+/** One throttle per process; `setThrottle` lets a test use a fake clock. */
+let throttle = new SendThrottle()
+export function setThrottle(t: SendThrottle): void {
+  throttle = t
+}
+
+/** Back-off for Meta's temporary failures by attempt: 2 s, 4 s, … up to 5 min. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(5 * 60_000, 2000 * 2 ** Math.max(0, attempts))
+}
+
+const MEDIA: Partial<Record<OutboxJob['message']['type'], MediaKind>> = { photo: 'image', video: 'video', audio: 'audio', voice: 'audio', document: 'document' }
+/** Templates' header media uploaded once per channel and file (Meta keeps an uploaded id for 30 days). */
+const uploadedHeaders = new Map<string, { id: string; at: number }>()
+const HEADER_ID_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+async function send(deps: AppDeps, channel: WhatsAppChannel, graph: GraphClient, job: OutboxJob): Promise<SendResult> {
+  const m = job.message
+  const o = { ...(m.replyToExternalId ? { replyTo: m.replyToExternalId } : {}), opaque: m.uid }
+  if (m.template) return sendTemplate(deps, channel, graph, job)
+  const kind = MEDIA[m.type]
+  if (kind && m.attachmentPath) {
+    const bytes = await readFile(m.attachmentPath)
+    const id = await graph.uploadMedia(bytes, m.attachmentMime || 'application/octet-stream', m.attachmentName || 'file')
+    return graph.sendMedia(
+      job.recipient,
+      kind,
+      { id, ...(m.content ? { caption: m.content } : {}), ...(kind === 'document' ? { filename: m.attachmentName } : {}) },
+      o,
+    )
+  }
+  if (m.type === 'location' && m.location) {
+    const l = m.location
+    return graph.sendLocation(
+      job.recipient,
+      { latitude: l.latitude, longitude: l.longitude, ...(l.name ? { name: l.name } : {}), ...(l.address ? { address: l.address } : {}) },
+      o,
+    )
+  }
+  if (m.type === 'contact' && m.contacts.length) {
+    const cards = m.contacts.map((c) => {
+      const [first, ...rest] = c.full_name.trim().split(/\s+/)
+      return {
+        name: { formatted_name: c.full_name || c.phone, first_name: first || c.phone, ...(rest.length ? { last_name: rest.join(' ') } : {}) },
+        ...(c.phone ? { phones: [{ phone: c.phone, type: 'CELL' }] } : {}),
+      }
+    })
+    return graph.sendContacts(job.recipient, cards, o)
+  }
+  return graph.sendText(job.recipient, m.content, o)
+}
+
+async function sendTemplate(deps: AppDeps, channel: WhatsAppChannel, graph: GraphClient, job: OutboxJob): Promise<SendResult> {
+  const ref = job.message.template!
+  const [t] = await deps.db
+    .select()
+    .from(chatTemplates)
+    .where(and(eq(chatTemplates.siteId, job.siteId), eq(chatTemplates.id, ref.id)))
+  if (!t) throw new GraphError({ httpStatus: 0, code: null, title: 'template not found', retryable: false })
+  const defined = (await templateParams(deps, [t.id])).get(t.id) ?? []
+  const given = new Map(ref.params.map((p) => [p.name, p.value]))
+  // Body parameters in the template's order; the agent's value, else the default.
+  const body = defined.map((p) => given.get(p.name) || p.value || '-')
+  let header: Parameters<GraphClient['sendTemplate']>[1]['header']
+  if ((t.templateType === 'IMAGE' || t.templateType === 'VIDEO') && t.media) {
+    const key = `${channel.id}:${t.media}`
+    let cached = uploadedHeaders.get(key)
+    if (!cached || Date.now() - cached.at > HEADER_ID_TTL_MS) {
+      const name = t.media.replace(/^\/media\/chat-templates\//, '')
+      const file = storedPath(deps.config.mediaDir, 'chat-templates', name)
+      if (!file) throw new GraphError({ httpStatus: 0, code: null, title: 'template media missing', retryable: false })
+      const mime = t.templateType === 'VIDEO' ? 'video/mp4' : name.endsWith('.png') ? 'image/png' : 'image/jpeg'
+      cached = { id: await graph.uploadMedia(await readFile(file), mime, name), at: Date.now() }
+      uploadedHeaders.set(key, cached)
+    }
+    header = { type: t.templateType === 'VIDEO' ? 'video' : 'image', media: { id: cached.id } }
+  }
+  return graph.sendTemplate(
+    job.recipient,
+    { name: t.description, language: t.language, ...(header ? { header } : {}), ...(body.length ? { body } : {}) },
+    { opaque: job.message.uid },
+  )
+}
+
+/** A Graph failure as the outbox's answer. */
+export function outcomeOf(err: unknown, job: OutboxJob, phoneNumberId: string): DeliverResult {
+  if (!(err instanceof GraphError)) {
+    const reason = err instanceof Error ? err.message : String(err)
+    // Our own side (a stored file gone): nothing a retry would fix.
+    return { outcome: 'failed', error: { code: null, reason, external_error: false } }
+  }
+  const label = err.code != null ? `${err.code}: ${err.title}` : err.title
+  const reason = err.details && err.details !== err.title ? `${label} — ${err.details}` : label
+  if (err.code === NUMBER_RATE_LIMIT || err.code === PAIR_RATE_LIMIT) {
+    const at = throttle.rateLimited(phoneNumberId, job.recipient, err.code, err.retryAfterMs)
+    return { outcome: 'retry', afterMs: Math.max(0, at - throttle.time()), reason }
+  }
+  if (err.retryable) return { outcome: 'retry', afterMs: Math.max(err.retryAfterMs ?? 0, retryDelayMs(job.attempts)), reason }
+  // 131047 included: the window closed between the core's check and Meta's; the message shows why.
+  return { outcome: 'failed', error: { code: err.code, reason, external_error: true } }
+}
+
+export const whatsappDriver: ChannelDriver = {
+  type: 'whatsapp',
+
+  async deliver(deps, job) {
+    const channel = await loadWhatsAppChannel(deps.db, job.channelId)
+    if (!channel || channel.siteId !== job.siteId || !channel.isActive) {
+      return { outcome: 'failed', error: { code: null, reason: 'channel unavailable', external_error: false } }
+    }
+    const decision = throttle.take(channel.phoneNumberId, job.recipient)
+    if (!decision.sendNow) return { outcome: 'retry', afterMs: Math.max(1, decision.retryAt - throttle.time()), reason: 'throttled' }
+    try {
+      const result = await send(deps, channel, graphClientFor(channel), job)
+      throttle.succeeded(channel.phoneNumberId, job.recipient)
+      const status = result.messageStatus === 'accepted' || !result.messageStatus ? 'accepted' : undefined
+      return { outcome: 'sent', externalId: result.wamid, ...(status ? { status } : {}) }
+    } catch (err) {
+      return outcomeOf(err, job, channel.phoneNumberId)
+    }
+  },
+
+  async download(deps, channelId, source) {
+    const channel = await loadWhatsAppChannel(deps.db, channelId)
+    const id = typeof source.id === 'string' ? source.id : null
+    if (!channel || !id) throw new Error('nothing to download')
+    const media = await graphClientFor(channel).downloadMedia(id, DEFAULT_MAX_MEDIA_BYTES)
+    return { bytes: media.bytes, mime: media.mime?.split(';')[0].trim() || 'application/octet-stream' }
+  },
+}
