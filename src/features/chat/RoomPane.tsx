@@ -20,7 +20,7 @@ import { CloseIcon, ChatBubbleIcon } from './icons.tsx'
 import { MessageInput } from './MessageInput.tsx'
 import { MessageList } from './MessageList.tsx'
 import { ContactsDialog, MediaPreviewDialog } from './SmallDialogs.tsx'
-import { resend, sendText, useChatActors, useUnreadBar } from './useChat.ts'
+import { resend, sendAttachment, sendText, useChatActors, useUnreadBar } from './useChat.ts'
 
 const TemplateDialog = lazy(() => import('./TemplateDialog.tsx').then((module) => ({ default: module.TemplateDialog })))
 
@@ -139,6 +139,8 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
         attachments={compat.send_attachment}
         emoji={compat.emoji}
         voice={compat.send_voice}
+        onAttach={(file) => void sendAttachment(room, file, file.name, false, userId)}
+        onVoice={(recording) => void sendAttachment(room, recording, `voice-${Date.now()}.${recording.type.includes('ogg') ? 'ogg' : 'webm'}`, true, userId)}
         replyTo={reply}
         onCancelReply={() => setReply(null)}
       />

@@ -8,6 +8,10 @@ import type { ChatClientFrame } from '../../../machines/chatSocket.machine.ts'
 import type { ChatRoomEvent } from '../../../machines/chatRoom.machine.ts'
 import { roomActorId } from '../../../machines/chatRooms.machine.ts'
 import { ApiError } from '../../api/errors.ts'
+import { api } from '../../api/client.ts'
+import { clientPath } from '../../entities/api.ts'
+import { CHAT_ATTACHMENT_PATHS } from '../../../contract/api/chat-attachments.ts'
+import type { ChatUploadAnswer } from '../../../contract/api/chat-attachments.ts'
 import { resendMessage, sendMessage, sentMessage } from './chatApi.ts'
 import { chatLive, putMessage } from './chatLive.ts'
 import { chatSignals } from './chatSignals.ts'
@@ -118,6 +122,21 @@ export async function sendText(room: ChatRoom, content: string, reply: ChatMessa
   chatLive.set((state) => putMessage(state, draft))
   try {
     const answer = await sendMessage(room.id, { uid: draft.uid, content, reply: reply?.id ?? null })
+    replaceMessage(draft, sentMessage(answer), null)
+  } catch (error) {
+    replaceMessage(draft, null, error instanceof ApiError ? error.message : String((error as Error)?.message ?? error))
+  }
+}
+
+/** Uploads a file or a recorded voice note, then sends it as its kind (spec 001 §2 attachments, the record button). */
+export async function sendAttachment(room: ChatRoom, file: Blob, name: string, voice: boolean, userId: number | null): Promise<void> {
+  const draft = { ...draftMessage(room, '', null, userId), type: (voice ? 'voice' : 'document') as ChatMessage['type'], attachment_name: name }
+  chatLive.set((state) => putMessage(state, draft))
+  try {
+    const form = new FormData()
+    form.append('file', file, name)
+    const upload = await api.post<ChatUploadAnswer>(clientPath(CHAT_ATTACHMENT_PATHS.upload), form)
+    const answer = await sendMessage(room.id, { uid: draft.uid, content: '', attachment: upload.id, type: voice ? 'voice' : upload.type })
     replaceMessage(draft, sentMessage(answer), null)
   } catch (error) {
     replaceMessage(draft, null, error instanceof ApiError ? error.message : String((error as Error)?.message ?? error))
