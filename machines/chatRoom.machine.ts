@@ -15,7 +15,8 @@ import type { Notice } from './types.ts'
 // and keeps the 'unread messages' bar (shown while the agent is scrolled up under a client message; retried every
 // 10 s); ended counts down chat_timeout_to_remove_inactive seconds (default 15), ringing every second with the
 // seconds left, then removed: the caller clears its messages, forms and timers and records it as finished when it
-// had been answered (finished rooms are never added again: `shouldAddRoom`).
+// had been answered (finished rooms are never added again: `shouldAddRoom`). A room the server takes away (it rang
+// out, another agent took it, it was transferred or finished) is DROPPED: removed at once, nothing sent.
 
 export const NEW_CHAT_NOTIFICATION_MS = 2500
 export const SYNC_STEP_DELAY_MS = 500
@@ -75,6 +76,7 @@ export type ChatRoomEvent =
   | { type: 'ANSWER_FAILED' } // the answer failed or another agent took it
   | { type: 'ENDED' } // end set (closed by anyone)
   | { type: 'REMOVE' } // the agent dismisses an ended room before the countdown ends
+  | { type: 'DROPPED' } // the server took the room away (rang out, taken, transferred, finished): no hangup, no toast
   | { type: 'MESSAGES_CHANGED' }
   | { type: 'CLIENT_MESSAGE_UNSEEN' } // the last message is the client's and the agent is scrolled up
   | { type: 'SCROLLED_TO_BOTTOM' }
@@ -161,6 +163,7 @@ export const chatRoomMachine = setup({
     secondsLeft: removeAfterSeconds(input.removeAfterSeconds),
   }),
   initial: 'new',
+  on: { DROPPED: '.removed' },
   states: {
     new: {
       always: [

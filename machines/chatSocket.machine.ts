@@ -20,17 +20,23 @@ export const CHAT_RECONNECT_MAX_MS = 30_000
  */
 export type ChatClientFrame =
   | { action: 'ping' }
+  | { action: 'server_pong' }
   | { action: 'check_rooms' }
   | { action: 'answer'; step_id: number }
   | { action: 'hangup'; step_id: number }
-  | { action: 'read_message'; step_id: number; message_ids: number[] }
-  | { action: 'get_message_status'; step_id: number }
-  | { action: 'get_messages'; step_id: number }
+  | { action: 'read_message'; step_id: number; ids?: number[]; up_to?: number }
+  | { action: 'get_message_status'; ids: number[] }
+  | { action: 'get_messages'; step_id: number; before?: number; after?: number; limit?: number }
   | { action: 'count_unread_all_messages' }
   | { action: 'sync'; cursor: number }
   | { action: 'sync_step'; step_id: number }
+  | { action: 'watch'; step_id: number }
+  | { action: 'unwatch'; step_id: number }
 
-/** Frames the console acts on (spec 001 §7); anything else is logged and dropped. */
+/**
+ * Frames the console acts on (spec 001 §7; the fields are contract/realtime/chat-socket.ts's, branch chatsock); anything
+ * else is logged and dropped. serverPing is answered here (server_pong); a syncMessages with has_more asks again.
+ */
 export const CHAT_RECEIVED_ACTIONS = [
   'chats',
   'chat',
@@ -40,7 +46,10 @@ export const CHAT_RECEIVED_ACTIONS = [
   'syncMessages',
   'end',
   'noAnswer',
-  'unread',
+  'removeChat',
+  'typing',
+  'unreadAllMessages',
+  'logout',
   'pong',
   'error',
 ] as const
@@ -83,7 +92,7 @@ export function frameCursor(message: unknown): number | null {
     }
   }
   for (const key of ['data', 'chat', 'message', 'room']) visit(frame[key])
-  for (const key of ['data', 'chats', 'messages', 'results']) if (Array.isArray(frame[key])) (frame[key] as unknown[]).forEach(visit)
+  for (const key of ['data', 'rooms', 'chats', 'messages', 'results']) if (Array.isArray(frame[key])) (frame[key] as unknown[]).forEach(visit)
   return best
 }
 
@@ -115,6 +124,9 @@ export const chatSocketMachine = setup({
     serving: ({ event }) => event.type === 'SERVING_CHANGED' && event.serving,
     notServing: ({ event }) => event.type === 'SERVING_CHANGED' && !event.serving,
     startsServing: (_, params: { serving: boolean }) => params.serving,
+    isServerPing: ({ event }) => event.type === 'SOCKET_MESSAGE' && chatActionOf(event.message) === 'serverPing',
+    syncHasMore: ({ event }) =>
+      event.type === 'SOCKET_MESSAGE' && chatActionOf(event.message) === 'syncMessages' && (event.message as { has_more?: unknown }).has_more === true,
     isKnown: ({ event }) => event.type === 'SOCKET_MESSAGE' && isChatReceivedAction(chatActionOf(event.message)),
   },
 }).createMachine({
@@ -155,6 +167,16 @@ export const chatSocketMachine = setup({
           },
           on: {
             SOCKET_MESSAGE: [
+              { guard: 'isServerPing', actions: { type: 'sendSocket', params: { action: 'server_pong' } } },
+              {
+                // A sync answered in pages: fold this one, then ask for the next from the new cursor.
+                guard: 'syncHasMore',
+                actions: [
+                  assign({ cursor: ({ context, event }) => Math.max(context.cursor, frameCursor(event.message) ?? 0) }),
+                  { type: 'forward', params: ({ event }) => event.message as ChatServerFrame },
+                  { type: 'sendSocket', params: ({ context }) => ({ action: 'sync', cursor: context.cursor }) },
+                ],
+              },
               {
                 guard: 'isKnown',
                 actions: [

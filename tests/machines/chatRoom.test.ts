@@ -32,6 +32,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'ANSWER_FAILED' },
   { type: 'ENDED' },
   { type: 'REMOVE' },
+  { type: 'DROPPED' },
   { type: 'MESSAGES_CHANGED' },
   { type: 'CLIENT_MESSAGE_UNSEEN' },
   { type: 'SCROLLED_TO_BOTTOM' },

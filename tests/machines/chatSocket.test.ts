@@ -130,6 +130,17 @@ describe('chatSocket behaviour', () => {
     expect(actor.getSnapshot().value).toBe('standby')
   })
 
+  it('answers serverPing with server_pong and pages a sync that has more', () => {
+    const fakes = createFakes()
+    const actor = createActor(build(fakes), { input: {} }).start()
+    actor.send({ type: 'SOCKET_OPEN' })
+    actor.send({ type: 'SOCKET_MESSAGE', message: { action: 'serverPing' } })
+    expect(sent(fakes.log).at(-1)).toEqual({ action: 'server_pong' })
+    actor.send({ type: 'SOCKET_MESSAGE', message: { action: 'syncMessages', rooms: [], messages: [], room_ids: [], cursor: 1200, has_more: true } })
+    expect(sent(fakes.log).at(-1)).toEqual({ action: 'sync', cursor: 1200 })
+    expect(effectsOf(fakes.log, 'forward')).toHaveLength(1)
+  })
+
   it('reads the cursor from a frame, its rows or nothing', () => {
     expect(frameCursor({ action: 'syncMessages', cursor: 90 })).toBe(90)
     expect(frameCursor({ action: 'messages', data: [{ revision: 3 }, { revision: 12 }] })).toBe(12)

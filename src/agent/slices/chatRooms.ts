@@ -30,7 +30,7 @@ export function roomSeed(room: ChatRoom, all: readonly ChatRoom[], userId: numbe
     pause,
     openChats: open.length,
     chatLimit: chat.team?.chat_limit_per_user ?? null,
-    queueable: room.status !== 'new' || !!room.queue,
+    queueable: ['new', 'queued', 'offered'].includes(room.status),
   }
 }
 
@@ -43,30 +43,52 @@ export function chatPause(snapshot: SnapshotFrom<typeof pauseMachine> | undefine
 
 const stepOf = (frame: ChatServerFrame): number | null => {
   for (const key of ['step_id', 'step']) if (typeof frame[key] === 'number') return frame[key] as number
-  const data = frame.data as Record<string, unknown> | undefined
-  if (data && typeof data === 'object') for (const key of ['step', 'step_id', 'id']) if (typeof data[key] === 'number') return data[key] as number
+  for (const key of ['room', 'chat', 'data']) {
+    const row = frame[key] as Record<string, unknown> | undefined
+    if (row && typeof row === 'object' && typeof row.id === 'number') return row.id
+  }
   return null
 }
 
-/** What one frame means to the room actors, given the rooms the live data now holds. */
+/**
+ * What one frame means to the room actors, given the rooms the live data now holds (contract/realtime/chat-socket.ts):
+ * rooms listed or changed are seen (new ones get an actor); a changed room that became the agent's is ANSWERED, one that
+ * ended ENDED; an offer that rang out, or a room taken away, is DROPPED; a refused answer is ANSWER_FAILED.
+ */
 export function chatFrameEvents(frame: ChatServerFrame, rooms: readonly ChatRoom[], seed: (room: ChatRoom) => ChatRoomInput, userId: number): ChatRoomsEvent[] {
   const events: ChatRoomsEvent[] = []
   const room = (stepId: number | null, event: ChatRoomEvent) => {
     if (stepId !== null) events.push({ type: 'ROOM', stepId, event })
   }
-  if (frame.action === 'chats' || frame.action === 'chat') {
-    events.push({ type: 'ROOMS_SEEN', rooms: rooms.map(seed) })
-    if (frame.action === 'chat') {
-      const changed = rooms.find((row) => row.id === stepOf(frame) || row.id === (frame.chat as { id?: number } | undefined)?.id)
-      if (changed?.end || changed?.status === 'ended') room(changed.id, { type: 'ENDED' })
-      else if (changed && changed.user?.id === userId && changed.status === 'active') room(changed.id, { type: 'ANSWERED' })
-      else if (changed && changed.user && changed.user.id !== userId && changed.status === 'active') room(changed.id, { type: 'ANSWER_FAILED' })
+  switch (frame.action) {
+    case 'chats':
+    case 'chat':
+    case 'syncMessages': {
+      events.push({ type: 'ROOMS_SEEN', rooms: rooms.map(seed) })
+      const changed = frame.action === 'chats' ? rooms : frame.action === 'chat' ? rooms.filter((row) => row.id === stepOf(frame)) : rooms
+      for (const row of changed) {
+        if (row.end || row.status === 'ended') room(row.id, { type: 'ENDED' })
+        else if (row.user?.id === userId && row.status === 'active') room(row.id, { type: 'ANSWERED' })
+      }
+      break
     }
-  } else if (frame.action === 'end') room(stepOf(frame), { type: 'ENDED' })
-  else if (frame.action === 'noAnswer') room(stepOf(frame), { type: 'ANSWER_FAILED' })
-  else if (['message', 'messages', 'syncMessages', 'messageStatus'].includes(frame.action)) {
-    const stepId = stepOf(frame)
-    if (stepId !== null) room(stepId, { type: 'MESSAGES_CHANGED' })
+    case 'end':
+      room(stepOf(frame), { type: 'ENDED' })
+      break
+    case 'noAnswer':
+      room(stepOf(frame), { type: 'DROPPED' })
+      break
+    case 'removeChat':
+      room(stepOf(frame), { type: frame.reason === 'taken' ? 'ANSWER_FAILED' : 'DROPPED' })
+      break
+    case 'error':
+      if (frame.request === 'answer') room(stepOf(frame), { type: 'ANSWER_FAILED' })
+      break
+    case 'message':
+    case 'messages':
+    case 'messageStatus':
+      room(stepOf(frame), { type: 'MESSAGES_CHANGED' })
+      break
   }
   return events
 }

@@ -9,9 +9,9 @@ import { routeChatFrame } from './chatRooms.ts'
 // in the tab that serves (spec 001 §4 "Service ownership") and only for a user with the chat console. Known frames go
 // to the live data and to the room actors (./chatRooms.ts).
 
-/** The subprotocols of the chat socket: the protocol name, then the token when the session has one. */
+/** The subprotocols of the chat socket: ['token', key] with a token session (contract TOKEN_SUBPROTOCOL); none with a cookie session. */
 export function chatSocketProtocols(token: string | null): string[] {
-  return token ? ['atende.chat', token] : ['atende.chat']
+  return token ? ['token', token] : []
 }
 
 export const chatSocketSlice = defineSlice('chatSocket', ({ options, effects, actor, logFailure }) => {

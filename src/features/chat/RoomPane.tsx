@@ -71,7 +71,7 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
   const unread = room.unread_messages
   useEffect(() => {
     if (!unread.length || ringing) return
-    socket({ action: 'read_message', step_id: room.id, message_ids: [...unread] })
+    socket({ action: 'read_message', step_id: room.id, ids: [...unread] })
     chatLive.set((state) =>
       state.rooms[room.id] ? { ...state, rooms: { ...state.rooms, [room.id]: { ...state.rooms[room.id], unread_messages: [] } } } : state,
     )

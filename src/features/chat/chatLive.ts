@@ -27,7 +27,7 @@ const isMessage = (value: unknown): value is ChatMessage =>
 
 /** The rows a frame carries under `data`, `chats`, `messages`, `results`, `chat`, `message` or `room`. */
 function rowsOf(frame: Frame): unknown[] {
-  for (const key of ['data', 'chats', 'messages', 'results']) if (Array.isArray(frame[key])) return frame[key] as unknown[]
+  for (const key of ['data', 'rooms', 'chats', 'messages', 'results']) if (Array.isArray(frame[key])) return frame[key] as unknown[]
   for (const key of ['data', 'chat', 'message', 'room']) if (isObject(frame[key])) return [frame[key]]
   return []
 }
@@ -100,10 +100,30 @@ export function applyChatFrame(state: ChatLiveState, raw: unknown): ChatLiveStat
       return { ...state, rooms }
     }
     case 'messages':
-    case 'syncMessages':
     case 'message':
-      return withMessages(state, rowsOf(frame).filter(isMessage))
+      return withMessages(state, [...rowsOf(frame), ...(isObject(frame.message) ? [frame.message] : [])].filter(isMessage))
+    case 'syncMessages': {
+      // The rooms and messages changed since the cursor; a room missing from room_ids left the console meanwhile.
+      const rooms = { ...state.rooms }
+      for (const row of Array.isArray(frame.rooms) ? frame.rooms : []) if (isRoom(row)) rooms[row.id] = { ...rooms[row.id], ...row }
+      let next: ChatLiveState = { ...state, rooms }
+      if (Array.isArray(frame.room_ids)) {
+        const keep = new Set(frame.room_ids as number[])
+        for (const id of Object.keys(rooms).map(Number)) if (!keep.has(id)) next = removeRoom(next, id)
+      }
+      return withMessages(next, (Array.isArray(frame.messages) ? frame.messages : []).filter(isMessage))
+    }
+    case 'removeChat': {
+      const stepId = stepOf(frame)
+      return stepId !== null ? removeRoom(state, stepId) : state
+    }
+    case 'unreadAllMessages': {
+      const count = typeof frame.count === 'number' ? frame.count : null
+      return count === null ? state : { ...state, unreadTotal: count }
+    }
     case 'messageStatus': {
+      const full = rowsOf(frame).filter(isMessage)
+      if (full.length) return withMessages(state, full)
       const rows = rowsOf(frame).length ? rowsOf(frame) : [frame]
       let next = state
       for (const row of rows) {
@@ -126,6 +146,7 @@ export function applyChatFrame(state: ChatLiveState, raw: unknown): ChatLiveStat
     }
     case 'end': {
       const stepId = stepOf(frame)
+      if (isRoom(frame.room)) return { ...state, rooms: { ...state.rooms, [frame.room.id]: { ...state.rooms[frame.room.id], ...frame.room } } }
       const room = stepId !== null ? state.rooms[stepId] : undefined
       if (!room) return state
       const end = typeof frame.end === 'string' ? frame.end : new Date().toISOString()
