@@ -71,6 +71,7 @@ export function ChatsPage({ selected, onSelect }: { selected: number | null; onS
             ringing={signals.ringing.includes(room.id)}
             secondsLeft={signals.countdown[room.id]}
             unreadRetry={signals.unreadRetry[room.id]}
+            onBack={() => onSelect(null)}
           />
         ) : (
           <Box
@@ -92,7 +93,7 @@ export function ChatsPage({ selected, onSelect }: { selected: number | null; onS
         )}
       </Box>
       {room && (
-        <Box sx={{ borderLeft: '1px solid', borderColor: 'divider', minHeight: 0, display: { xs: 'none', lg: 'block' } }}>
+        <Box sx={{ borderLeft: '1px solid', borderColor: 'divider', minHeight: 0, display: { xs: 'none', xl: 'block' } }}>
           <SidePanel stepId={room.id} onOpenRoom={(stepId) => setDialog({ kind: 'viewer', stepId })} />
         </Box>
       )}

@@ -7,6 +7,7 @@ import Tooltip from '@mui/joy/Tooltip'
 import Typography from '@mui/joy/Typography'
 import { useLingui } from '@lingui/react/macro'
 import type { ChatContact, ChatMessage } from '../../../contract/api/chat.ts'
+import { dayjs } from '../../app/dates.ts'
 import { attachmentUrl } from './chatApi.ts'
 import { STATUS_LABELS, cutDocumentName, failureText, mapUrl } from './chatText.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
@@ -25,8 +26,8 @@ export type BubbleProps = {
 }
 
 function timeOf(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+  const date = dayjs(iso)
+  return date.isValid() ? date.format('HH:mm') : ''
 }
 
 /** The delivery tick of an agent's visible message: clock, one tick, two ticks, two blue ticks, or the failure. */
@@ -255,7 +256,7 @@ export function MessageBubble({ message, showStatus, mp3, onResend, onReply, onP
           </Box>
         )}
         <MessageBody message={message} mp3={mp3} onPreview={onPreview} onContacts={onContacts} />
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25, whiteSpace: 'nowrap', flexWrap: 'wrap' }}>
           {!message.visible && (
             <Typography level="body-xs" color="warning" data-testid="not-visible">
               {t`Não visível para o cliente`}

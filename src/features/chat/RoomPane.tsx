@@ -11,7 +11,8 @@ import type { ChatContact, ChatMessage, ChatRoom } from '../../../contract/api/c
 import { useAgentSystem } from '../../app/agentSystemContext.tsx'
 import { useLocale } from '../../app/useLocale.ts'
 import { toast } from '../../components/toast/toastStore.ts'
-import { PhoneIcon } from '../../components/icons/icons.tsx'
+import { ChevronLeftIcon, PhoneIcon } from '../../components/icons/icons.tsx'
+import IconButton from '@mui/joy/IconButton'
 import { closeChat, messagesOf, roomMessagesQuery } from './chatApi.ts'
 import { chatLive } from './chatLive.ts'
 import { canPlayOgg } from './chatText.ts'
@@ -31,6 +32,8 @@ export type RoomPaneProps = {
   ringing: boolean
   secondsLeft?: number
   unreadRetry?: number
+  /** Back to the list (phones, where the list and the room take turns). */
+  onBack?: () => void
 }
 
 const drafts = new Map<number, string>()
@@ -41,7 +44,7 @@ export function canWrite(room: ChatRoom, messages: readonly ChatMessage[]): bool
 }
 
 /** The centre column (spec 001 §2): header, buttons by compatibility, the messages and the input or its bar. */
-export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadRetry }: RoomPaneProps) {
+export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadRetry, onBack }: RoomPaneProps) {
   const { t } = useLingui()
   const { room: tell, socket } = useChatActors()
   const system = useAgentSystem()
@@ -150,6 +153,11 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="room-pane" data-room-id={room.id}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderBottom: '1px solid', borderColor: 'divider', flexWrap: 'wrap' }}>
+        {onBack && (
+          <IconButton size="sm" variant="plain" aria-label={t`Voltar`} onClick={onBack} sx={{ display: { md: 'none' } }}>
+            <ChevronLeftIcon />
+          </IconButton>
+        )}
         <Avatar src={room.avatar ?? undefined} alt={room.title} />
         <Box sx={{ flex: 1, minWidth: 160 }}>
           <Typography level="title-md" data-testid="room-title">

@@ -49,7 +49,8 @@ export function roomMessagesQuery(stepId: number) {
 
 export function messagesOf(answer: ListResponse<ChatMessage> | ChatMessage[] | undefined): ChatMessage[] {
   if (!answer) return []
-  return Array.isArray(answer) ? answer : answer.results
+  const rows: unknown[] = Array.isArray(answer) ? answer : (answer.results ?? [])
+  return rows.filter((row): row is ChatMessage => !!row && typeof row === 'object' && 'sent_by' in row && 'step' in row && 'visible' in row)
 }
 
 export function roomDetailQuery(stepId: number) {
