@@ -201,11 +201,18 @@ export const MESSAGES = {
     'en-US': 'The conversation could not be answered or it was transferred to another agent.',
     'es-ES': 'No fue posible atender la conversación o fue transferida a otro operador.',
   },
+  // The chat socket (server/realtime/sockets/chat.ts): hangup of a room already answered.
+  chatHangupAnswered: {
+    'pt-BR': 'Esta conversa já foi atendida: use Encerrar para finalizá-la.',
+    'en-US': 'This conversation was already answered: use Close to end it.',
+    'es-ES': 'Esta conversación ya fue atendida: use Cerrar para finalizarla.',
+  },
   chatTransferFailed: {
     'pt-BR': 'Não foi possível fazer a transferência',
     'en-US': 'The transfer could not be made',
     'es-ES': 'No fue posible hacer la transferencia',
   },
+  chatTransferred: { 'pt-BR': 'Conversa transferida.', 'en-US': 'Conversation transferred.', 'es-ES': 'Conversación transferida.' },
   chatTransferUnavailable: {
     'pt-BR': 'Não foi possível fazer a transferência: o agente não está conectado ao chat.',
     'en-US': 'The transfer could not be made: the agent is not signed in to chat.',
@@ -221,6 +228,27 @@ export const MESSAGES = {
     'pt-BR': 'Conversa transferida para a fila {queue}',
     'en-US': 'Conversation transferred to the queue {queue}',
     'es-ES': 'Conversación transferida a la cola {queue}',
+  },
+  // The website chat widget (server/channels/webchat/).
+  visitorSessionInvalid: {
+    'pt-BR': 'Sessão do visitante inválida ou expirada.',
+    'en-US': 'The visitor session is invalid or has expired.',
+    'es-ES': 'La sesión del visitante no es válida o ha caducado.',
+  },
+  visitorSessionOtherChannel: {
+    'pt-BR': 'Esta sessão pertence a outro canal.',
+    'en-US': 'This session belongs to another channel.',
+    'es-ES': 'Esta sesión pertenece a otro canal.',
+  },
+  tooManyRequests: {
+    'pt-BR': 'Muitas requisições. Tente novamente em {n} segundos.',
+    'en-US': 'Too many requests. Try again in {n} seconds.',
+    'es-ES': 'Demasiadas solicitudes. Inténtelo de nuevo en {n} segundos.',
+  },
+  unsupportedFile: {
+    'pt-BR': 'Tipo de arquivo não permitido (imagens, PDF, áudio MP3/OGG/M4A ou vídeo MP4).',
+    'en-US': 'File type not allowed (images, PDF, MP3/OGG/M4A audio or MP4 video).',
+    'es-ES': 'Tipo de archivo no permitido (imágenes, PDF, audio MP3/OGG/M4A o vídeo MP4).',
   },
   // Chat engine (server/chat/, spec 001 §4 chat states, §8): the detail of the send-message and attachment answers.
   chatExpired: {

@@ -23,6 +23,8 @@ import { mediaRoutes } from './routes/media-routes.ts'
 import { recordingRoutes } from './routes/recording-routes.ts'
 import { settingsMediaRoutes } from './entities/index.ts'
 import { spaRoutes } from './routes/spa-routes.ts'
+import { webchatRoutes } from './channels/webchat/routes.ts'
+import type { WebchatOptions } from './channels/webchat/routes.ts'
 import { telephonyService } from './telephony/index.ts'
 import { whatsappWebhookRoutes } from './channels/whatsapp/index.ts'
 import { chatService } from './chat/service.ts'
@@ -39,6 +41,8 @@ export type AppOverrides = Partial<Pick<AppDeps, 'db' | 'bus' | 'throttle'>> & {
   logStream?: NodeJS.WritableStream
   /** Telephony's call control and trunk resolution (tests); whether engines run is config.telephony.mode. */
   telephony?: TelephonyOptions
+  /** The website chat's conversations: the chat core by default (tests of the channel alone use `memory`). */
+  webchat?: WebchatOptions
   /** The chat engine's background work (tests may run a dispatcher by hand). */
   chat?: ChatServiceOptions
 }
@@ -83,6 +87,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(mediaRoutes)
     await app.register(recordingRoutes)
     await app.register(settingsMediaRoutes)
+    // The website chat widget: /widget.js, /widget-demo, /widget/... (public; server/channels/webchat/README.md).
+    await app.register(webchatRoutes, overrides.webchat ?? {})
     await app.register(spaRoutes)
     return app
   } catch (error) {

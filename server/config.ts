@@ -29,8 +29,23 @@ export type Config = {
   telephony: TelephonyConfig
   /** What one request may cost the server (server/http/limits.ts). */
   limits: HttpLimits
+  /** The website chat widget (server/channels/webchat/). */
+  webchat: WebchatConfig
   /** The WhatsApp Cloud API simulator started for the demo (simulator/whatsapp/, server/seed/demo-simulator.ts). */
   whatsappSimulator: WhatsappSimulatorConfig
+}
+
+export type WebchatConfig = {
+  /** SECRET_KEY: signs the widgets' embed tokens and visitor sessions; unset → a random one kept in DATA_DIR/secret-key. */
+  secretKey: string | undefined
+  /** Largest file a visitor may attach (WEBCHAT_MAX_UPLOAD_MB, default 10). */
+  maxUploadBytes: number
+  /** Token buckets (per instance): sessions per address, messages per visitor and per address. */
+  limits: {
+    sessionsPerAddress: { burst: number; perSecond: number }
+    messagesPerVisitor: { burst: number; perSecond: number }
+    messagesPerAddress: { burst: number; perSecond: number }
+  }
 }
 
 /**
@@ -137,6 +152,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // A test run's event loop lags whenever PGlite starts; thresholds there would only make tests flaky.
       maxEventLoopDelayMs: count('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, process.env.VITEST ? 0 : 1000),
       maxWritesInFlight: count('MAX_WRITES_IN_FLIGHT', env.MAX_WRITES_IN_FLIGHT, 64),
+    },
+    webchat: {
+      secretKey: env.SECRET_KEY || undefined,
+      maxUploadBytes: count('WEBCHAT_MAX_UPLOAD_MB', env.WEBCHAT_MAX_UPLOAD_MB, 10) * 1024 * 1024,
+      limits: {
+        sessionsPerAddress: { burst: 5, perSecond: 5 / 60 },
+        messagesPerVisitor: { burst: 10, perSecond: 1 },
+        messagesPerAddress: { burst: 60, perSecond: 5 },
+      },
     },
     whatsappSimulator: loadWhatsappSimulatorConfig(env),
   }

@@ -235,6 +235,8 @@ export type SendTemplateInput = {
   phone?: string
   roomId?: number
   uid?: string
+  /** A new room's chat type: 10 (a template to a contact, default) or 11 (to a mailing's client). */
+  chatType?: 10 | 11
   lang?: Locale
 }
 
@@ -294,7 +296,7 @@ export async function sendTemplateMessage(deps: AppDeps, input: SendTemplateInpu
           contact: phone,
           address: phone,
           phone,
-          chatType: CHAT_TYPES.outgoing,
+          chatType: input.chatType ?? CHAT_TYPES.outgoing,
           state: 'active',
           userId: input.userId,
           answeredAt: now,

@@ -7,7 +7,7 @@ import { isFile } from '../http/files.ts'
 // The built SPA: real files from dist/, and index.html for every other GET that is not an API, socket or media path
 // (client-side routes such as /en-us/settings). Hashed assets are cached for good; index.html never is. Each file goes
 // out as the brotli or gzip twin the build made beside it (server/spa-precompress.ts) when the browser accepts one.
-const SERVER_PATHS = /^\/(api|ws|media|recordings)(\/|$)/
+const SERVER_PATHS = /^\/(api|ws|media|recordings|widget)(\/|$)/
 
 export async function spaRoutes(app: FastifyInstance): Promise<void> {
   const root = app.deps.config.spaDir

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema/index.ts'
+import { usersChatChannels } from '../db/schema/entities.generated.ts'
 import type { SiteRow } from '../db/schema/index.ts'
 import type { EntityContext } from '../entities/context.ts'
 import { syncVoipAccounts } from '../entities/voip-sync.ts'
@@ -142,8 +143,15 @@ export async function seedDemoSettings(db: Db, input: DemoSettingsInput): Promis
     type: 'webchat',
     widget_title: 'Fale conosco',
     welcome_message: 'Olá! Como podemos ajudar?',
-    allowed_domains: 'localhost',
+    offline_message: 'No momento não há atendentes online. Deixe sua mensagem que responderemos em breve.',
+    widget_color: '#7a4b24',
+    // The product's own origin (its /widget-demo page) is always allowed; these are for a local test page.
+    allowed_domains: 'localhost, 127.0.0.1',
+    require_name: true,
+    require_email: true,
   })
+  // The two agents answer the website chat (online in the widget while one of them is logged in to the chat channel).
+  await db.insert(usersChatChannels).values([agent1, agent2].map((userId) => ({ userId, channelId: website, siteId: input.site.id })))
   for (const [channel, description] of [
     [whatsapp, 'Entrada WhatsApp'],
     [website, 'Entrada do site'],

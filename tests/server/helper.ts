@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { buildApp } from '../../server/app.ts'
+import type { AppOverrides } from '../../server/app.ts'
 import type { Config } from '../../server/config.ts'
 import { loadConfig } from '../../server/config.ts'
 import type { Database } from '../../server/db/client.ts'
@@ -122,7 +123,7 @@ export type TestApp = {
  * Registers beforeAll/afterAll for a test file and returns the handle they fill. `seed` (default true) loads the
  * demo data: site localhost, groups, team and the users admin, supervisor, agent1 and agent2.
  */
-export function useTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}): TestApp {
+export function useTestApp(options: { seed?: boolean; config?: Partial<Config>; overrides?: Omit<AppOverrides, 'db' | 'bus' | 'throttle'> } = {}): TestApp {
   const handle = {} as TestApp
   const variants: FastifyInstance[] = []
   beforeAll(async () => {
@@ -131,7 +132,7 @@ export function useTestApp(options: { seed?: boolean; config?: Partial<Config> }
     handle.database = await openTestDatabase()
     handle.bus = await createTestBus()
     handle.throttle = await createTestThrottle()
-    const deps = { db: handle.database.db, bus: handle.bus, throttle: handle.throttle, logger: false as const }
+    const deps = { ...options.overrides, db: handle.database.db, bus: handle.bus, throttle: handle.throttle, logger: false as const }
     handle.app = await buildApp(handle.config, deps)
     handle.buildVariant = async (config) => {
       const variant = await buildApp({ ...handle.config, ...config }, deps)

@@ -7,7 +7,7 @@ import { storedPath } from '../../entities/media-store.ts'
 import { graphClientFor, loadWhatsAppChannel, type WhatsAppChannel } from './channel.ts'
 import { NUMBER_RATE_LIMIT, PAIR_RATE_LIMIT } from './errors.ts'
 import { DEFAULT_MAX_MEDIA_BYTES, GraphError, type GraphClient, type MediaKind, type SendResult } from './graph.ts'
-import { templateParams } from './templates.ts'
+import { BUTTON_PARAM, HEADER_PARAM, templateParams } from './templates.ts'
 import { SendThrottle } from './throttle.ts'
 
 // The WhatsApp channel's driver for the chat core's outbox (server/chat/outbox.ts): one outbox job → one Graph send,
@@ -76,9 +76,18 @@ async function sendTemplate(deps: AppDeps, channel: WhatsAppChannel, graph: Grap
   if (!t) throw new GraphError({ httpStatus: 0, code: null, title: 'template not found', retryable: false })
   const defined = (await templateParams(deps, [t.id])).get(t.id) ?? []
   const given = new Map(ref.params.map((p) => [p.name, p.value]))
-  // Body parameters in the template's order; the agent's value, else the default.
-  const body = defined.map((p) => given.get(p.name) || p.value || '-')
-  let header: Parameters<GraphClient['sendTemplate']>[1]['header']
+  // Body parameters in the template's order; the agent's value, else the default. Named ones ({{first_name}}) say
+  // their name, as Meta requires for templates created with named parameters.
+  const value = (p: { name: string; value: string }) => given.get(p.name) || p.value || '-'
+  const buttons = defined.flatMap((p) => {
+    const index = BUTTON_PARAM.exec(p.name)?.[1]
+    return index === undefined ? [] : [{ index: Number(index), subType: 'url' as const, value: value(p) }]
+  })
+  const body = defined
+    .filter((p) => p.name !== HEADER_PARAM && !BUTTON_PARAM.test(p.name))
+    .map((p) => (/^\d+$/.test(p.name) ? value(p) : { name: p.name, text: value(p) }))
+  const headerParam = defined.find((p) => p.name === HEADER_PARAM)
+  let header: Parameters<GraphClient['sendTemplate']>[1]['header'] = headerParam ? { type: 'text', text: value(headerParam) } : undefined
   if ((t.templateType === 'IMAGE' || t.templateType === 'VIDEO') && t.media) {
     const key = `${channel.id}:${t.media}`
     let cached = uploadedHeaders.get(key)
@@ -94,7 +103,7 @@ async function sendTemplate(deps: AppDeps, channel: WhatsAppChannel, graph: Grap
   }
   return graph.sendTemplate(
     job.recipient,
-    { name: t.description, language: t.language, ...(header ? { header } : {}), ...(body.length ? { body } : {}) },
+    { name: t.description, language: t.language, ...(header ? { header } : {}), ...(body.length ? { body } : {}), ...(buttons.length ? { buttons } : {}) },
     { opaque: job.message.uid },
   )
 }

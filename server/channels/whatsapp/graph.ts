@@ -69,8 +69,8 @@ export type TemplateSend = {
   /** e.g. pt_BR. */
   language: string
   header?: { type: 'image' | 'video' | 'document'; media: WaMediaRef } | { type: 'text'; text: string }
-  /** The body's {{1}}, {{2}}, ... in order. */
-  body?: string[]
+  /** The body's {{1}}, {{2}}, ... in order; a named parameter ({{first_name}}) carries its name. */
+  body?: (string | { name: string; text: string })[]
   /** Quick-reply payloads or URL suffixes, by button index. */
   buttons?: { index: number; subType: 'quick_reply' | 'url'; value: string }[]
 }
@@ -210,7 +210,12 @@ export class GraphClient {
             : { type: 'document' as const, document: h.media }
       components.push({ type: 'header', parameters: [param] })
     }
-    if (t.body?.length) components.push({ type: 'body', parameters: t.body.map((text) => ({ type: 'text' as const, text })) })
+    if (t.body?.length) {
+      const parameters = t.body.map((p) =>
+        typeof p === 'string' ? { type: 'text' as const, text: p } : { type: 'text' as const, text: p.text, parameter_name: p.name },
+      )
+      components.push({ type: 'body', parameters })
+    }
     for (const b of t.buttons ?? []) {
       components.push({
         type: 'button',

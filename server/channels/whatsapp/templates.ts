@@ -26,22 +26,39 @@ export function placeholders(text: string): string[] {
 
 type Mapped = { name: string; language: string; category: string; templateType: 'TEXT' | 'IMAGE' | 'VIDEO'; content: string; params: string[]; active: boolean }
 
-/** A WABA template in the entity's terms, or null when we cannot send it (a document or location header). */
+/** The parameter name of a text header's one placeholder (Meta numbers the header's apart from the body's). */
+export const HEADER_PARAM = 'header'
+/** The parameter of a URL button's dynamic suffix (`https://…/{{1}}`), by the button's index: button0, button1. */
+export const BUTTON_PARAM = /^button(\d)$/
+
+/**
+ * A WABA template in the entity's terms, or null when we cannot send it (a document or location header). A text
+ * header goes first in `content`, its placeholder renamed {{header}} so the agent fills it apart from the body's {{1}}.
+ */
 export function mapTemplate(t: WaTemplateDef): Mapped | null {
   const find = (type: string) => t.components.find((c) => c.type.toUpperCase() === type)
   const header = find('HEADER')
   const format = header?.format?.toUpperCase() ?? 'TEXT'
   if (format !== 'TEXT' && format !== 'IMAGE' && format !== 'VIDEO') return null
-  const content = find('BODY')?.text ?? ''
+  const body = find('BODY')?.text ?? ''
+  const headerText = format === 'TEXT' ? (header?.text ?? '') : ''
+  const headerHasParam = placeholders(headerText).length > 0
+  const shownHeader = headerText.replace(/\{\{\s*[\w.-]+\s*\}\}/g, `{{${HEADER_PARAM}}}`)
   return {
     name: t.name,
     language: LANGUAGES[t.language] ?? t.language,
     category: CATEGORIES.has((t.category ?? '').toUpperCase()) ? t.category!.toUpperCase() : 'UTILITY',
     templateType: format,
-    content,
-    params: placeholders(content),
+    content: [shownHeader, body].filter(Boolean).join('\n\n'),
+    params: [...(headerHasParam ? [HEADER_PARAM] : []), ...placeholders(body), ...urlButtons(t)],
     active: (t.status ?? 'APPROVED').toUpperCase() === 'APPROVED',
   }
+}
+
+/** `button<i>` for each URL button whose address ends in a placeholder. */
+function urlButtons(t: WaTemplateDef): string[] {
+  const buttons = t.components.find((c) => c.type.toUpperCase() === 'BUTTONS')?.buttons ?? []
+  return buttons.flatMap((b, i) => ((b.type ?? '').toUpperCase() === 'URL' && /\{\{\s*[\w.-]+\s*\}\}/.test(b.url ?? '') ? [`button${i}`] : []))
 }
 
 export async function syncTemplates(deps: Pick<AppDeps, 'db'>, channelId: number): Promise<TemplateSyncResult> {

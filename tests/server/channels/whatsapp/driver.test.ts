@@ -147,6 +147,35 @@ describe('WhatsApp outbox driver', () => {
     })
   })
 
+  it('sends a text header’s parameter and a URL button’s suffix apart from the body’s', async () => {
+    const db = t.database.db
+    const [tpl] = await db
+      .insert(chatTemplates)
+      .values({ siteId: channel.siteId, channelId: channel.id, description: 'shipped', language: 'pt_BR', content: 'Pedido {{header}}\n\nOlá {{1}}' })
+      .returning({ id: chatTemplates.id })
+    await db.insert(chatTemplatesParams).values([
+      { siteId: channel.siteId, templateId: tpl.id, position: 0, name: 'header', value: '' },
+      { siteId: channel.siteId, templateId: tpl.id, position: 1, name: '1', value: '' },
+      { siteId: channel.siteId, templateId: tpl.id, position: 2, name: 'button0', value: '' },
+    ])
+    const params = [
+      { name: 'header', value: 'PED-9' },
+      { name: '1', value: 'Ana' },
+      { name: 'button0', value: 'PED-9' },
+    ]
+    expect((await deliver(job({ template: { id: tpl.id, params } }))).outcome).toBe('sent')
+    expect(fake.sent[0]).toMatchObject({
+      template: {
+        name: 'shipped',
+        components: [
+          { type: 'header', parameters: [{ type: 'text', text: 'PED-9' }] },
+          { type: 'body', parameters: [{ type: 'text', text: 'Ana' }] },
+          { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'PED-9' }] },
+        ],
+      },
+    })
+  })
+
   it('131047 from Meta fails the message with code, reason and the external flag', async () => {
     fake.replies.push({
       status: 400,

@@ -90,6 +90,13 @@ describe('sending', () => {
     })
   })
 
+  it('names named template parameters', async () => {
+    await graph.sendTemplate('5511987654321', { name: 'welcome', language: 'pt_BR', body: [{ name: 'first_name', text: 'Ana' }] })
+    expect(fake.sent[0]).toMatchObject({
+      template: { components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana', parameter_name: 'first_name' }] }] },
+    })
+  })
+
   it('marks an inbound message read', async () => {
     await graph.markRead('wamid.IN9')
     expect(fake.sent[0]).toEqual({ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.IN9' })

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chatTemplates, chatTemplatesParams, chatTemplatesTeams, teams } from '../../../../server/db/schema/index.ts'
-import { placeholders, syncTemplates } from '../../../../server/channels/whatsapp/templates.ts'
+import { mapTemplate, placeholders, syncTemplates } from '../../../../server/channels/whatsapp/templates.ts'
 import { signedIn, useTestApp } from '../../helper.ts'
 import { createWhatsAppChannel } from './channel-fixture.ts'
 import { startFakeGraph, TOKEN, type FakeGraph } from './fake-graph.ts'
@@ -56,6 +56,28 @@ async function rowsOf(name: string) {
 describe('template sync', () => {
   it('finds the placeholders of a text in order', () => {
     expect(placeholders('{{1}} e {{2}}, de novo {{1}}; {{ nome }}')).toEqual(['1', '2', 'nome'])
+  })
+
+  it('puts a text header first, its placeholder renamed {{header}} (Meta numbers it apart from the body’s); a URL button’s suffix is a parameter', () => {
+    const mapped = mapTemplate({
+      id: '7',
+      name: 'shipped',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      components: [
+        { type: 'HEADER', format: 'TEXT', text: 'Pedido {{1}}' },
+        { type: 'BODY', text: 'Olá {{1}}, chega {{2}}.' },
+        { type: 'FOOTER', text: 'Loja' },
+        {
+          type: 'BUTTONS',
+          buttons: [
+            { type: 'QUICK_REPLY', text: 'Ok' },
+            { type: 'URL', text: 'Acompanhar', url: 'https://example.com/p/{{1}}' },
+          ],
+        },
+      ],
+    })
+    expect(mapped).toMatchObject({ content: 'Pedido {{header}}\n\nOlá {{1}}, chega {{2}}.', params: ['header', '1', '2', 'button1'], templateType: 'TEXT' })
   })
 
   it('copies approved templates with their body, header type and parameters; skips what we cannot send', async () => {
