@@ -81,6 +81,9 @@ export type ChatRoomEvent =
   | { type: 'CLIENT_MESSAGE_UNSEEN' } // the last message is the client's and the agent is scrolled up
   | { type: 'SCROLLED_TO_BOTTOM' }
 
+/** What a room writes: chat-socket frames, and sync_step, which travels on the service socket (contract/realtime/service-socket.ts). */
+export type RoomFrame = ChatClientFrame | { action: 'sync_step'; step_id: number }
+
 export type NewChatNotification = { stepId: number; title: string; actions: readonly string[] }
 export type RoomRemoved = { stepId: number; answered: boolean }
 
@@ -118,7 +121,7 @@ export const chatRoomMachine = setup({
     input: {} as ChatRoomInput,
   },
   actions: {
-    sendSocket: missingAction<ChatClientFrame>('chatRoom', 'sendSocket'),
+    sendSocket: missingAction<RoomFrame>('chatRoom', 'sendSocket'),
     startRing: missingAction('chatRoom', 'startRing'),
     stopRing: missingAction('chatRoom', 'stopRing'),
     showNotification: missingAction<NewChatNotification>('chatRoom', 'showNotification'),

@@ -14,7 +14,7 @@ import { checkPause, CURRENT_PAUSE_KEY, PENDING_ACTIVITIES_KEY, startPause, stop
 import type { AgentSystemEffects } from './agentSystem.ts'
 import { browserWebphoneEffects } from './agentSystemWebphone.ts'
 import { browserChatEffects } from '../features/chat/chatEffects.ts'
-import { CHAT_SOCKET_PATH } from '../features/chat/chatPaths.ts'
+import { CHAT_SOCKET_PATH } from '../../contract/realtime/chat-socket.ts'
 
 // The browser's side of the agent system: the real WebSocket and BroadcastChannel, the API client, reload, toasts.
 

@@ -2,10 +2,10 @@ import { sendParent, sendTo } from 'xstate'
 import type { AnyActorRef, SnapshotFrom } from 'xstate'
 import type { ChatRoom } from '../../../contract/api/chat.ts'
 import { chatRoomMachine } from '../../../machines/chatRoom.machine.ts'
-import type { ChatPause, ChatRoomEvent, ChatRoomInput, RoomRemoved } from '../../../machines/chatRoom.machine.ts'
+import type { ChatPause, ChatRoomEvent, ChatRoomInput, RoomFrame, RoomRemoved } from '../../../machines/chatRoom.machine.ts'
 import { chatRoomsMachine } from '../../../machines/chatRooms.machine.ts'
 import type { ChatRoomsEvent } from '../../../machines/chatRooms.machine.ts'
-import type { ChatClientFrame, ChatServerFrame } from '../../../machines/chatSocket.machine.ts'
+import type { ChatServerFrame } from '../../../machines/chatSocket.machine.ts'
 import type { pauseMachine } from '../../../machines/pause.machine.ts'
 import { defineSlice } from '../slice.ts'
 import type { ChatOptions } from '../types.ts'
@@ -13,7 +13,8 @@ import type { ChatOptions } from '../types.ts'
 // The agent's chat rooms (spec 001 §4 "Chat lifecycle in the console"): the room actors' effects (the chat socket,
 // the rings, the desktop notification, the live data) and how a chat-socket frame turns into their events.
 
-const chatSocketRef = ({ system }: { system: AnyActorRef['system'] }) => system.get('chatSocket')
+/** sync_step goes on the service socket (contract/realtime/service-socket.ts); every other room frame on the chat socket. */
+const socketFor = ({ system }: { system: AnyActorRef['system'] }, frame: RoomFrame) => system.get(frame.action === 'sync_step' ? 'serviceSocket' : 'chatSocket')
 
 /** A room as its actor starts: the agent, the team's chat settings, the running pause, the other open rooms. */
 export function roomSeed(room: ChatRoom, all: readonly ChatRoom[], userId: number, chat: ChatOptions, pause: ChatPause | null): ChatRoomInput {
@@ -97,7 +98,7 @@ export const chatRoomsSlice = defineSlice('chatRooms', ({ options, effects, acto
   const chat = effects.chat
   const room = chatRoomMachine.provide({
     actions: {
-      sendSocket: sendTo(chatSocketRef, (_, message: ChatClientFrame) => ({ type: 'SEND' as const, message })),
+      sendSocket: sendTo(socketFor, (_, message: RoomFrame) => ({ type: 'SEND' as const, message })),
       startRing: ({ context }) => chat?.startRing(context.stepId),
       stopRing: ({ context }) => chat?.stopRing(context.stepId),
       showNotification: (_, notification) => {
