@@ -73,6 +73,8 @@ export type ChatEffects = {
   openSocket(url: string, protocols: string[]): SocketLike
   /** A chat-socket frame for the views' live data (src/features/chat/chatLive.ts). */
   receive(frame: unknown): void
+  /** The chat channel sign-in by the system (team enable_auto_login_webchat), once the serving tab's socket opens. */
+  signIn(): Promise<unknown>
   /** The rooms the live data holds now (after `receive`). */
   rooms(): ChatRoom[]
   /** A removed room: its messages and forms are dropped from the live data. */
@@ -93,9 +95,12 @@ export type ChatOptions = {
   socketUrl: string
   token: string | null
   team: ChatTeam | null
+  /** Already signed in to the chat channel (userextra login_channel_chat). */
+  signedIn?: boolean
 }
 
 export type ChatTeam = {
+  enable_auto_login_webchat?: boolean
   enable_webchat_auto_answer?: boolean
   chat_limit_per_user?: number | null
   chat_timeout_to_remove_inactive?: number | null

@@ -55,7 +55,9 @@ export function AgentSystemProvider({ children, effects }: Props) {
         webphone: has(profile.roles, PERMISSIONS.viewSoftphone) && !!profile.voip,
         voip: profile.voip,
         team: profile.team,
-        chat: has(profile.roles, PERMISSIONS.viewChat) ? { socketUrl: chatSocketUrl(), token: null, team: profile.team ?? null } : null,
+        chat: has(profile.roles, PERMISSIONS.viewChat)
+          ? { socketUrl: chatSocketUrl(), token: null, team: profile.team ?? null, signedIn: !!profile.userextra?.login_channel_chat }
+          : null,
       },
       override ? override(defaults) : defaults,
     )

@@ -92,6 +92,6 @@ export function browserEffects({ i18n, queryClient, logout, openChats = () => {}
     webphone: browserWebphoneEffects(i18n, audio),
     activities: { attempt: recordActivityAttempt, done: markActivityDone },
     audio,
-    chat: browserChatEffects(i18n, audio, openChats),
+    chat: browserChatEffects(i18n, audio, openChats, () => void queryClient.invalidateQueries({ queryKey: ['profile'] })),
   }
 }

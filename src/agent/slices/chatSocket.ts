@@ -16,6 +16,7 @@ export function chatSocketProtocols(token: string | null): string[] {
 
 export const chatSocketSlice = defineSlice('chatSocket', ({ options, effects, actor, logFailure }) => {
   const chat = options.chat && effects.chat ? { options: options.chat, effects: effects.chat } : null
+  let signInTried = false
   const connection = fromCallback<ChatTransportCommand, void>(({ sendBack, receive }) => {
     if (!chat) return
     const socket = chat.effects.openSocket(chat.options.socketUrl, chatSocketProtocols(chat.options.token))
@@ -57,11 +58,18 @@ export const chatSocketSlice = defineSlice('chatSocket', ({ options, effects, ac
         (snapshot) => snapshot.matches('serving'),
         (serving) => actor('chatSocket').send({ type: 'SERVING_CHANGED', serving: serving && !!chat }),
       ),
-      // The webchat registry (spec 001 §4 "Webchat status"): registered while the chat socket is open.
+      // The webchat registry (spec 001 §4 "Webchat status"): registered while the chat socket is open. The first open
+      // of the serving tab signs the agent in to the chat channel when the team logs them in automatically.
       follow<typeof chatSocketMachine, boolean>(
         'chatSocket',
         (snapshot) => snapshot.matches({ socket: 'connected' }),
-        (connected) => actor('webchatStatus').send({ type: 'REGISTRATION_CHANGED', registration: connected ? 'registered' : 'disconnected' }),
+        (connected) => {
+          actor('webchatStatus').send({ type: 'REGISTRATION_CHANGED', registration: connected ? 'registered' : 'disconnected' })
+          if (connected && chat && !signInTried && !chat.options.signedIn && chat.options.team?.enable_auto_login_webchat) {
+            signInTried = true
+            chat.effects.signIn().catch((error: unknown) => logFailure('the chat channel sign-in failed', error))
+          }
+        },
       ),
     ],
     start: () => {

@@ -3,6 +3,9 @@ import Box from '@mui/joy/Box'
 import Sheet from '@mui/joy/Sheet'
 import Typography from '@mui/joy/Typography'
 import { useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { toast } from '../../components/toast/toastStore.ts'
+import { chatChannel } from './chatApi.ts'
 import { useProfile } from '../../api/useProfile.ts'
 import { ChatBubbleIcon } from './icons.tsx'
 import { RoomList } from './RoomList.tsx'
@@ -27,9 +30,10 @@ export function ChatsPage({ selected, onSelect }: { selected: number | null; onS
   const signals = useChatSignals()
   const connection = useChatConnection()
   const [dialog, setDialog] = useState<Dialog>(null)
+  const queryClient = useQueryClient()
   const rooms = Object.values(live.rooms)
   const room = selected !== null ? live.rooms[selected] : undefined
-  const webchatOff = !!profile.userextra && profile.userextra.login_channel_chat === false && !connection.connected
+  const webchatOff = !!profile.userextra && profile.userextra.login_channel_chat === false
   const prompt = connection.standby ? 'otherTab' : webchatOff ? 'off' : null
 
   return (
@@ -59,6 +63,11 @@ export function ChatsPage({ selected, onSelect }: { selected: number | null; onS
           countdown={signals.countdown}
           prompt={prompt}
           onOpen={(kind) => setDialog({ kind })}
+          onSignIn={() =>
+            void chatChannel(true, 'user')
+              .then(() => queryClient.invalidateQueries({ queryKey: ['profile'] }))
+              .catch((error: Error) => toast(error.message, 'danger'))
+          }
         />
       </Box>
       <Box sx={{ minHeight: 0, minWidth: 0, display: { xs: room ? 'block' : 'none', md: 'block' } }}>

@@ -29,10 +29,12 @@ export type RoomListProps = {
   /** Why the webchat cannot run here, if it cannot: off, or in another tab. */
   prompt: 'off' | 'otherTab' | null
   onOpen: (dialog: 'history' | 'archived' | 'newContact') => void
+  /** Signs the agent in to the chat channel (the prompt's button when the webchat is off). */
+  onSignIn?: () => void
 }
 
 /** The left column (spec 001 §2): search, History / Archived / New contact, the rooms newest client response first. */
-export function RoomList({ rooms, selected, onSelect, ringing, countdown, prompt, onOpen }: RoomListProps) {
+export function RoomList({ rooms, selected, onSelect, ringing, countdown, prompt, onOpen, onSignIn }: RoomListProps) {
   const { t } = useLingui()
   const [search, sendSearch] = useMachine(chatSearchMachine, { input: {} })
   const query = search.context.committed
@@ -68,9 +70,16 @@ export function RoomList({ rooms, selected, onSelect, ringing, countdown, prompt
         </Box>
       </Box>
       {prompt && (
-        <Typography level="body-sm" color="warning" variant="soft" sx={{ m: 1, p: 1, borderRadius: 'sm' }} data-testid="webchat-prompt">
-          {prompt === 'off' ? t`No momento o webchat esta desativado.` : t`Webchat esta em execução em outra aba ou janela.`}
-        </Typography>
+        <Box sx={{ m: 1, p: 1, borderRadius: 'sm', bgcolor: 'warning.softBg', display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography level="body-sm" color="warning" sx={{ flex: 1 }} data-testid="webchat-prompt">
+            {prompt === 'off' ? t`No momento o webchat esta desativado.` : t`Webchat esta em execução em outra aba ou janela.`}
+          </Typography>
+          {prompt === 'off' && onSignIn && (
+            <Button size="sm" color="warning" onClick={onSignIn} data-testid="webchat-sign-in">
+              {t`Entrar`}
+            </Button>
+          )}
+        </Box>
       )}
       <Box component="ul" role="listbox" aria-label={t`Chats`} sx={{ listStyle: 'none', m: 0, p: 0, overflowY: 'auto', flex: 1, minHeight: 0 }}>
         {visible.map((room) => (

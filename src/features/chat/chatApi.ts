@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ChatMessage, ChatRoom, SendMessageBody, SendTemplateBody, TransferBody } from '../../../contract/api/chat.ts'
 import { CHAT_PATHS } from '../../../contract/api/chat.ts'
+import { AGENT_PATHS } from '../../../contract/api/agent.ts'
 import { api } from '../../api/client.ts'
 import type { Query } from '../../api/client.ts'
 import type { ListResponse } from '../../entities/api.ts'
@@ -110,4 +111,11 @@ export function attachmentUrl(url: string, extra: Record<string, string>): strin
   const params = new URLSearchParams(query)
   for (const [key, value] of Object.entries(extra)) params.set(key, value)
   return `${path}?${params.toString()}`
+}
+
+/** The chat channel sign-in (spec 000 §7 "Agent channel"; spec 001 §4 "Agent login: to the chat channel"). */
+export function chatChannel(loggedIn: boolean, by: 'user' | 'system'): Promise<unknown> {
+  return loggedIn
+    ? api.post(AGENT_PATHS.channelLogin, undefined, { query: { channel: 'chat', logged_in_by: by } })
+    : api.post(AGENT_PATHS.channelLogout, undefined, { query: { channel: 'chat' } })
 }

@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { ChatEffects } from '../../agent/types.ts'
 import type { AudioPlayback } from '../presence/audioPlayback.ts'
+import { chatChannel } from './chatApi.ts'
 import { applyChatFrame, chatLive, removeRoom } from './chatLive.ts'
 import { bumpUnreadRetry, setCountdown, setRinging } from './chatSignals.ts'
 
@@ -35,7 +36,7 @@ export function toneWav(tones: readonly [number, number][], rate = 8000): string
   return `data:audio/wav;base64,${btoa(binary)}`
 }
 
-export function browserChatEffects(i18n: I18n, audio: AudioPlayback, focusChats: () => void): ChatEffects {
+export function browserChatEffects(i18n: I18n, audio: AudioPlayback, focusChats: () => void, refetchProfile: () => void = () => {}): ChatEffects {
   let ring: HTMLAudioElement | null = null
   let ringUrl: string | null = null
   let tickUrl: string | null = null
@@ -50,6 +51,7 @@ export function browserChatEffects(i18n: I18n, audio: AudioPlayback, focusChats:
   const chatSignalsRinging = () => ringingCount > 0
   return {
     openSocket: (url, protocols) => new WebSocket(url, protocols),
+    signIn: () => chatChannel(true, 'system').then(refetchProfile),
     receive: (frame) => chatLive.set((state) => applyChatFrame(state, frame)),
     rooms: () => Object.values(chatLive.get().rooms),
     removeRoom: (stepId) => {
