@@ -3,6 +3,11 @@ import { activityDialerMachine } from './activityDialer.machine.ts'
 import { agentStatusMachine } from './agentStatus.machine.ts'
 import { audioPermissionMachine } from './audioPermission.machine.ts'
 import { callMachine } from './call.machine.ts'
+import { chatRoomMachine } from './chatRoom.machine.ts'
+import { chatRoomsMachine } from './chatRooms.machine.ts'
+import { chatSearchMachine } from './chatSearch.machine.ts'
+import { chatSocketMachine } from './chatSocket.machine.ts'
+import { chatViewerMachine } from './chatViewer.machine.ts'
 import { conferenceMachine } from './conference.machine.ts'
 import { pauseMachine } from './pause.machine.ts'
 import { screenLockMachine } from './screenLock.machine.ts'
@@ -105,5 +110,36 @@ export const MACHINES: readonly MachineEntry[] = [
     description: "A local conference of several calls mixed in the agent's browser; it ends when fewer than two calls are left.",
     spec: ['000 §2 Webphone panel (conference)', '000 §4 Webphone state (conference)'],
     machine: conferenceMachine,
+  },
+  {
+    name: 'chatSocket',
+    description: 'The chat feed on /ws/chat/: check_rooms on open, ping every 5 s, back-off reconnect and re-sync by cursor, known frames forwarded.',
+    spec: ['001 §7 Chat socket', '001 §9 Timers'],
+    machine: chatSocketMachine,
+  },
+  {
+    name: 'chatRoom',
+    description:
+      "One chat room: hung up, auto-answered or ringing in the queue ('Novo Chat' for 2.5 s), answered (sync_step after 500 ms, unread bar retry 10 s), ended countdown, removed.",
+    spec: ['001 §4 Chat lifecycle in the console', '001 §4 Room viewer and scrolling', '001 §4 Other', '001 §9 Timers'],
+    machine: chatRoomMachine,
+  },
+  {
+    name: 'chatRooms',
+    description: "The agent's chat rooms: one chat room actor per room the chat socket lists; answered rooms removed are finished and never added again.",
+    spec: ['001 §4 Chat lifecycle in the console'],
+    machine: chatRoomsMachine,
+  },
+  {
+    name: 'chatViewer',
+    description: 'The chat room viewer: loads the room and polls it every 5 s until the chat ends; refresh loads it again.',
+    spec: ['001 §2 Chat room viewer', '001 §4 Room viewer and scrolling', '001 §9 Timers'],
+    machine: chatViewerMachine,
+  },
+  {
+    name: 'chatSearch',
+    description: 'The chat search box: the query is committed 500 ms after the last key; clearing commits at once.',
+    spec: ['001 §7 search (debounced 500 ms)', '001 §9 List debounce'],
+    machine: chatSearchMachine,
   },
 ]

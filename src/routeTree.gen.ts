@@ -15,6 +15,7 @@ import { Route as Char123LocaleChar125EmptyRouteRouteImport } from './routes/{-$
 import { Route as Char123LocaleChar125LoginRouteRouteImport } from './routes/{-$locale}/_login/route'
 import { Route as Char123LocaleChar125AppIndexRouteImport } from './routes/{-$locale}/_app/index'
 import { Route as Char123LocaleChar125AppActivitiesRouteImport } from './routes/{-$locale}/_app/activities'
+import { Route as Char123LocaleChar125AppChatsRouteImport } from './routes/{-$locale}/_app/chats'
 import { Route as Char123LocaleChar125AppDashboardRouteImport } from './routes/{-$locale}/_app/dashboard'
 import { Route as Char123LocaleChar125AppMachinesRouteImport } from './routes/{-$locale}/_app/machines'
 import { Route as Char123LocaleChar125AppPhonecallsRouteImport } from './routes/{-$locale}/_app/phonecalls'
@@ -63,6 +64,12 @@ const Char123LocaleChar125AppActivitiesRoute =
   Char123LocaleChar125AppActivitiesRouteImport.update({
     id: '/activities',
     path: '/activities',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppChatsRoute =
+  Char123LocaleChar125AppChatsRouteImport.update({
+    id: '/chats',
+    path: '/chats',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
 const Char123LocaleChar125AppDashboardRoute =
@@ -165,6 +172,7 @@ const Char123LocaleChar125AppSettingsSystemAuditLogRoute =
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/{-$locale}/activities': typeof Char123LocaleChar125AppActivitiesRoute
+  '/{-$locale}/chats': typeof Char123LocaleChar125AppChatsRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
@@ -186,6 +194,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125AppIndexRoute
   '/{-$locale}/activities': typeof Char123LocaleChar125AppActivitiesRoute
+  '/{-$locale}/chats': typeof Char123LocaleChar125AppChatsRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
@@ -210,6 +219,7 @@ export interface FileRoutesById {
   '/{-$locale}/_empty': typeof Char123LocaleChar125EmptyRouteRouteWithChildren
   '/{-$locale}/_login': typeof Char123LocaleChar125LoginRouteRouteWithChildren
   '/{-$locale}/_app/activities': typeof Char123LocaleChar125AppActivitiesRoute
+  '/{-$locale}/_app/chats': typeof Char123LocaleChar125AppChatsRoute
   '/{-$locale}/_app/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/_app/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/_app/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
@@ -233,6 +243,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/{-$locale}'
     | '/{-$locale}/activities'
+    | '/{-$locale}/chats'
     | '/{-$locale}/dashboard'
     | '/{-$locale}/machines'
     | '/{-$locale}/phonecalls'
@@ -254,6 +265,7 @@ export interface FileRouteTypes {
   to:
     | '/{-$locale}'
     | '/{-$locale}/activities'
+    | '/{-$locale}/chats'
     | '/{-$locale}/dashboard'
     | '/{-$locale}/machines'
     | '/{-$locale}/phonecalls'
@@ -277,6 +289,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_empty'
     | '/{-$locale}/_login'
     | '/{-$locale}/_app/activities'
+    | '/{-$locale}/_app/chats'
     | '/{-$locale}/_app/dashboard'
     | '/{-$locale}/_app/machines'
     | '/{-$locale}/_app/phonecalls'
@@ -342,6 +355,13 @@ declare module '@tanstack/react-router' {
       path: '/activities'
       fullPath: '/{-$locale}/activities'
       preLoaderRoute: typeof Char123LocaleChar125AppActivitiesRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/chats': {
+      id: '/{-$locale}/_app/chats'
+      path: '/chats'
+      fullPath: '/{-$locale}/chats'
+      preLoaderRoute: typeof Char123LocaleChar125AppChatsRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
     '/{-$locale}/_app/dashboard': {
@@ -461,6 +481,7 @@ declare module '@tanstack/react-router' {
 
 interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppActivitiesRoute: typeof Char123LocaleChar125AppActivitiesRoute
+  Char123LocaleChar125AppChatsRoute: typeof Char123LocaleChar125AppChatsRoute
   Char123LocaleChar125AppDashboardRoute: typeof Char123LocaleChar125AppDashboardRoute
   Char123LocaleChar125AppMachinesRoute: typeof Char123LocaleChar125AppMachinesRoute
   Char123LocaleChar125AppPhonecallsRoute: typeof Char123LocaleChar125AppPhonecallsRoute
@@ -478,6 +499,7 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
   {
     Char123LocaleChar125AppActivitiesRoute:
       Char123LocaleChar125AppActivitiesRoute,
+    Char123LocaleChar125AppChatsRoute: Char123LocaleChar125AppChatsRoute,
     Char123LocaleChar125AppDashboardRoute:
       Char123LocaleChar125AppDashboardRoute,
     Char123LocaleChar125AppMachinesRoute: Char123LocaleChar125AppMachinesRoute,

@@ -1,4 +1,5 @@
 import type { Pause } from '../../contract/api/agent.ts'
+import type { ChatRoom } from '../../contract/api/chat.ts'
 import type { Activity } from '../../contract/api/activities.ts'
 import type { ValidatePasswordResponse } from '../../contract/api/profile.ts'
 import type { Locale } from '../../contract/locales.ts'
@@ -61,8 +62,49 @@ export type AgentSystemEffects = {
   webphone?: WebphoneEffects
   /** The activity requests the dialer makes; without them (or the webphone) no activity is dialled. */
   activities?: ActivityEffects
+  /** The chat console's browser side (src/features/chat/chatEffects.ts); without it the chat socket never opens. */
+  chat?: ChatEffects
   /** The console's audio playbacks (src/features/presence/audioPlayback.ts); without it the audio dialog never opens. */
   audio?: AudioEffects
+}
+
+/** What the chat actors need from the browser (spec 001 §4 "Chat lifecycle in the console", §7 "Chat socket"). */
+export type ChatEffects = {
+  /** The chat socket /ws/chat/, the token as a subprotocol when there is one. */
+  openSocket(url: string, protocols: string[]): SocketLike
+  /** A chat-socket frame for the views' live data (src/features/chat/chatLive.ts). */
+  receive(frame: unknown): void
+  /** The chat channel sign-in by the system (team enable_auto_login_webchat), once the serving tab's socket opens. */
+  signIn(): Promise<unknown>
+  /** The rooms the live data holds now (after `receive`). */
+  rooms(): ChatRoom[]
+  /** A removed room: its messages and forms are dropped from the live data. */
+  removeRoom(stepId: number): void
+  /** The queue's ring while a room rings; the inactivity ring with the seconds left. */
+  startRing(stepId: number): void
+  stopRing(stepId: number): void
+  ringInactivity(stepId: number, secondsLeft: number): void
+  /** The desktop notification 'Novo Chat' (Atender / Desligar live on the top bar's card). */
+  showNewChat(stepId: number, title: string): void
+  closeNewChat(stepId: number): void
+  /** The unread bar asks the room's view to try scrolling to the new messages again. */
+  retryUnread(stepId: number): void
+}
+
+/** The chat part of the options: present for users with sites.view_chat. */
+export type ChatOptions = {
+  socketUrl: string
+  token: string | null
+  team: ChatTeam | null
+  /** Already signed in to the chat channel (userextra login_channel_chat). */
+  signedIn?: boolean
+}
+
+export type ChatTeam = {
+  enable_auto_login_webchat?: boolean
+  enable_webchat_auto_answer?: boolean
+  chat_limit_per_user?: number | null
+  chat_timeout_to_remove_inactive?: number | null
 }
 
 /** Audio the browser may refuse to play until a user gesture (spec 000 §2 audio dialog, §8). */
@@ -123,4 +165,6 @@ export type AgentSystemOptions = {
   /** The profile's voip data and team (spec 000 §3); the webphone starts only with voip, for a user with the softphone. */
   voip?: VoipProfile | null
   team?: WebphoneTeam | null
+  /** The chat console (users with sites.view_chat); without it the chat actors stay idle. */
+  chat?: ChatOptions | null
 }

@@ -9,7 +9,7 @@ import type { Locale } from '../../contract/locales.ts'
 import { useProfile } from '../api/useProfile.ts'
 import { createAgentSystem } from './agentSystem.ts'
 import type { AgentActorName, AgentActors, AgentSystem, AgentSystemEffects } from './agentSystem.ts'
-import { browserEffects, newTabId, serviceSocketUrl } from './agentSystemEffects.ts'
+import { browserEffects, chatSocketUrl, newTabId, serviceSocketUrl } from './agentSystemEffects.ts'
 import { localeParam } from './locale.ts'
 import { has, PERMISSIONS } from '../../contract/permissions.ts'
 
@@ -39,7 +39,8 @@ export function AgentSystemProvider({ children, effects }: Props) {
     const { profile, page, effects: override } = latest.current
     const locale = (i18n.locale || 'pt-BR') as Locale
     const logout = () => void router.navigate({ to: '/{-$locale}/logout', params: { locale: localeParam((i18n.locale || 'pt-BR') as Locale) } })
-    const defaults = browserEffects({ i18n, queryClient, logout })
+    const openChats = () => void router.navigate({ to: '/{-$locale}/chats', params: { locale: localeParam((i18n.locale || 'pt-BR') as Locale) } })
+    const defaults = browserEffects({ i18n, queryClient, logout, openChats })
     const started = createAgentSystem(
       {
         userId: profile.id,
@@ -54,6 +55,9 @@ export function AgentSystemProvider({ children, effects }: Props) {
         webphone: has(profile.roles, PERMISSIONS.viewSoftphone) && !!profile.voip,
         voip: profile.voip,
         team: profile.team,
+        chat: has(profile.roles, PERMISSIONS.viewChat)
+          ? { socketUrl: chatSocketUrl(), token: null, team: profile.team ?? null, signedIn: !!profile.userextra?.login_channel_chat }
+          : null,
       },
       override ? override(defaults) : defaults,
     )

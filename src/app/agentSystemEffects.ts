@@ -13,6 +13,8 @@ import { machineText } from '../features/presence/notices.ts'
 import { checkPause, CURRENT_PAUSE_KEY, PENDING_ACTIVITIES_KEY, startPause, stopPause, validatePassword } from '../features/presence/presenceApi.ts'
 import type { AgentSystemEffects } from './agentSystem.ts'
 import { browserWebphoneEffects } from './agentSystemWebphone.ts'
+import { browserChatEffects } from '../features/chat/chatEffects.ts'
+import { CHAT_SOCKET_PATH } from '../../contract/realtime/chat-socket.ts'
 
 // The browser's side of the agent system: the real WebSocket and BroadcastChannel, the API client, reload, toasts.
 
@@ -21,6 +23,11 @@ const TOAST_COLOR: Record<Notice['severity'], ToastColor> = { info: 'primary', w
 /** ws(s)://<this host>/ws/business/ — same origin, so the session cookie authenticates the upgrade. */
 export function serviceSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${SERVICE_SOCKET_PATH}`
+}
+
+/** ws(s)://<this host>/ws/chat/ — the chat socket (spec 001 §7). */
+export function chatSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${CHAT_SOCKET_PATH}`
 }
 
 export function newTabId(): string {
@@ -36,9 +43,9 @@ export function isOpenableUrl(url: string): boolean {
   }
 }
 
-type Deps = { i18n: I18n; queryClient: QueryClient; logout: () => void }
+type Deps = { i18n: I18n; queryClient: QueryClient; logout: () => void; openChats?: () => void }
 
-export function browserEffects({ i18n, queryClient, logout }: Deps): AgentSystemEffects {
+export function browserEffects({ i18n, queryClient, logout, openChats = () => {} }: Deps): AgentSystemEffects {
   // One gate per system: the start-up check and the webphone's call audio report through it.
   const audio = createAudioPlayback()
   return {
@@ -85,5 +92,6 @@ export function browserEffects({ i18n, queryClient, logout }: Deps): AgentSystem
     webphone: browserWebphoneEffects(i18n, audio),
     activities: { attempt: recordActivityAttempt, done: markActivityDone },
     audio,
+    chat: browserChatEffects(i18n, audio, openChats, () => void queryClient.invalidateQueries({ queryKey: ['profile'] })),
   }
 }

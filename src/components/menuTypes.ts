@@ -9,7 +9,7 @@ import type { Texts } from '../../contract/codes/localize.ts'
 // needs no import of the route tree either.
 
 export type MenuBadge = { value: string | number; color?: 'primary' | 'danger' | 'warning' | 'success' | 'neutral' }
-export type MenuContext = { profile: Profile | undefined; now: number }
+export type MenuContext = { profile: Profile | undefined; now: number; /** Unread chat messages (the Chats entry's badge). */ chatUnread?: number }
 
 export type MenuItem = {
   /** Stable key, also the test handle. */

@@ -34,6 +34,7 @@ const SRC_KNOWN_PAIRS = [
   'src/app <-> src/components/errors',
   'src/app <-> src/components/toast',
   'src/app <-> src/features/activities',
+  'src/app <-> src/features/chat',
   'src/app <-> src/features/presence',
   'src/app <-> src/features/profile',
   'src/app <-> src/features/webphone',

@@ -27,6 +27,7 @@ describe('route permission declarations', () => {
     expect(signedIn).toEqual({
       '/{-$locale}/_app/': PERMISSIONS.viewDashboard,
       '/{-$locale}/_app/activities': PERMISSIONS.viewActivities,
+      '/{-$locale}/_app/chats': PERMISSIONS.viewChat,
       '/{-$locale}/_app/dashboard': PERMISSIONS.viewDashboard,
       '/{-$locale}/_app/machines': PERMISSIONS.viewMachines,
       '/{-$locale}/_app/phonecalls': PERMISSIONS.viewSoftphone,

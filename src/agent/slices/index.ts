@@ -4,6 +4,8 @@ import type { AgentSlice } from '../slice.ts'
 import { activityDialerSlice } from './activityDialer.ts'
 import { agentStatusSlice } from './agentStatus.ts'
 import { audioPermissionSlice } from './audioPermission.ts'
+import { chatRoomsSlice } from './chatRooms.ts'
+import { chatSocketSlice } from './chatSocket.ts'
 import { pauseSlice } from './pause.ts'
 import { screenLockSlice } from './screenLock.ts'
 import { serviceSocketSlice } from './serviceSocket.ts'
@@ -26,6 +28,8 @@ export const AGENT_SLICES = [
   telephonyChannelSlice,
   activityDialerSlice,
   audioPermissionSlice,
+  chatRoomsSlice,
+  chatSocketSlice,
 ] as const
 
 type Slices = (typeof AGENT_SLICES)[number]

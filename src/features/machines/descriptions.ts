@@ -85,4 +85,32 @@ export const MACHINE_DESCRIPTIONS: Readonly<Record<string, Texts>> = {
     'es-ES':
       'El inicio de sesión en el canal de telefonía: entra (por el usuario o el inicio automático) cuando el webphone funciona y sale cuando el agente lo apaga; las colas solo ofrecen llamadas a quien está en el canal.',
   },
+  chatSocket: {
+    'pt-BR': 'O canal de chat em /ws/chat/: check_rooms ao abrir, ping a cada 5 s, reconexão com espera crescente e ressincronização pelo cursor.',
+    'en-US': 'The chat feed on /ws/chat/: check_rooms on open, ping every 5 s, back-off reconnect and re-sync by cursor.',
+    'es-ES': 'El canal de chat en /ws/chat/: check_rooms al abrir, ping cada 5 s, reconexión con espera creciente y resincronización por cursor.',
+  },
+  chatRoom: {
+    'pt-BR':
+      "Um chat: desligado, atendido automaticamente ou tocando na fila ('Novo Chat' por 2,5 s), atendido (sync_step após 500 ms, barra de não lidas a cada 10 s), contagem após o fim, removido.",
+    'en-US':
+      "One chat room: hung up, auto-answered or ringing in the queue ('Novo Chat' for 2.5 s), answered (sync_step after 500 ms, unread bar retry 10 s), ended countdown, removed.",
+    'es-ES':
+      "Un chat: colgado, atendido automáticamente o sonando en la cola ('Novo Chat' durante 2,5 s), atendido (sync_step tras 500 ms, barra de no leídos cada 10 s), cuenta atrás al terminar, eliminado.",
+  },
+  chatRooms: {
+    'pt-BR': 'Os chats do agente: um ator por chat listado no canal de chat; chats atendidos e removidos ficam finalizados e nunca voltam.',
+    'en-US': "The agent's chat rooms: one chat room actor per room the chat socket lists; answered rooms removed are finished and never added again.",
+    'es-ES': 'Los chats del agente: un actor por chat listado en el canal de chat; los chats atendidos y eliminados quedan finalizados y nunca vuelven.',
+  },
+  chatViewer: {
+    'pt-BR': 'O visualizador de chat: carrega a conversa e a consulta a cada 5 s até o chat terminar; atualizar carrega de novo.',
+    'en-US': 'The chat room viewer: loads the room and polls it every 5 s until the chat ends; refresh loads it again.',
+    'es-ES': 'El visor de chat: carga la conversación y la consulta cada 5 s hasta que el chat termina; actualizar la carga de nuevo.',
+  },
+  chatSearch: {
+    'pt-BR': 'A busca de chats: a consulta vale 500 ms após a última tecla; limpar vale na hora.',
+    'en-US': 'The chat search box: the query is committed 500 ms after the last key; clearing commits at once.',
+    'es-ES': 'La búsqueda de chats: la consulta se aplica 500 ms después de la última tecla; limpiar se aplica al instante.',
+  },
 }

@@ -20,6 +20,8 @@ import { filterMenu } from './filterMenu.ts'
 import { SideMenuItems } from './SideMenuItems.tsx'
 import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon, PhoneIcon } from '../../components/icons/icons.tsx'
 import { LogoutDialog } from './LogoutDialog.tsx'
+import { useStore } from '../../app/store.ts'
+import { chatLive, unreadCount } from '../../features/chat/chatLive.ts'
 
 export const MENU_WIDTH = { full: 288, mini: 76 } as const
 
@@ -74,7 +76,8 @@ export function SideMenu({ mini, onToggleMini, onNavigate }: Props) {
   const settings = profile.site?.settings
   const [confirmLogout, setConfirmLogout] = useState(false)
   const items = useMemo(() => filterMenu(MENU, profile.roles), [profile.roles])
-  const ctx = { profile, now: Date.now() }
+  const chatUnread = unreadCount(useStore(chatLive))
+  const ctx = { profile, now: Date.now(), chatUnread }
   const logoutLabel = t`Sair`
   const logoutButton = (
     <ListItemButton

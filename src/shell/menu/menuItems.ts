@@ -5,7 +5,8 @@ import { settingsMenu } from '../../features/settings/settingsMenu.ts'
 import { MachinesIcon } from '../../features/machines/icons.tsx'
 import { CallsIcon } from '../../features/phonecalls/icons.tsx'
 import { ActivitiesIcon } from '../../features/activities/icons.tsx'
-import { AccountIcon, EditIcon, HomeIcon, LockIcon, PersonIcon, PhotoIcon } from '../../components/icons/icons.tsx'
+import { AccountIcon, ChatIcon, EditIcon, HomeIcon, LockIcon, PersonIcon, PhotoIcon } from '../../components/icons/icons.tsx'
+import { chatUnreadBadge } from '../../features/chat/chatBadge.ts'
 import type { MenuItem } from '../../components/menuTypes.ts'
 
 // The side menu, defined once (spec 000 §2 main-menu table). Later issues add their entries here; the menu shows an
@@ -13,6 +14,7 @@ import type { MenuItem } from '../../components/menuTypes.ts'
 export const MENU: MenuItem[] = [
   { id: 'home', label: msg`Início`, to: '/{-$locale}', permission: PERMISSIONS.viewDashboard, icon: HomeIcon },
   { id: 'phonecalls', label: msg`Chamadas`, to: '/{-$locale}/phonecalls', permission: PERMISSIONS.viewSoftphone, icon: CallsIcon },
+  { id: 'chats', label: msg`Chats`, to: '/{-$locale}/chats', permission: PERMISSIONS.viewChat, icon: ChatIcon, badge: chatUnreadBadge },
   { id: 'activities', label: msg`Atividades`, to: '/{-$locale}/activities', permission: PERMISSIONS.viewActivities, icon: ActivitiesIcon },
   {
     id: 'my-profile',

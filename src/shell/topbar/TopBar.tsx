@@ -12,6 +12,7 @@ import { LockScreenButton } from '../../features/presence/PresenceOverlays.tsx'
 import { WebphoneWidget } from '../../features/webphone/WebphoneWidget.tsx'
 import { MenuIcon } from '../../components/icons/icons.tsx'
 import { NotificationsMenu } from './NotificationsMenu.tsx'
+import { QueuedChatsGate } from '../../features/chat/QueuedChatsGate.tsx'
 import { FullscreenButton } from './FullscreenButton.tsx'
 import { LanguageMenu } from './LanguageMenu.tsx'
 
@@ -57,6 +58,7 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer: () => void }) {
       {has(roles, PERMISSIONS.viewSoftphone) && <WebphoneWidget />}
       <LockScreenButton />
       {has(roles, PERMISSIONS.viewNotification) && <NotificationsMenu />}
+      {has(roles, PERMISSIONS.viewChat) && <QueuedChatsGate />}
       {has(roles, PERMISSIONS.viewFullscreen) && <FullscreenButton />}
       <LanguageMenu />
     </Sheet>

@@ -1,0 +1,280 @@
+import { setup, assign, enqueueActions } from 'xstate'
+import { missingAction } from './effects.ts'
+import type { ChatClientFrame } from './chatSocket.machine.ts'
+import type { Notice } from './types.ts'
+
+// Chat room — one per room the chat socket lists for the agent (spec 001 §4 "Chat lifecycle in the console", "Room
+// viewer and scrolling", "Other" (sync_step); §9 timers). A new room is decided at once:
+//   already ended → ended; already answered by the agent → answered;
+//   the agent in a webchat pause that allows neither this kind (incoming, or outgoing 10/11/31) → hungUp;
+//   the team's chat_limit_per_user reached by the other open chats → hungUp;
+//   auto-answer (team enable_webchat_auto_answer, or chat_type 10 assigned to the agent) → answering;
+//   queueable → ringing (the ring sound, the desktop notification 'Novo Chat' with Atender / Desligar for 2.5 s);
+//   otherwise → hungUp.
+// answering sends `answer` and waits for the server; answered sends sync_step 500 ms after the last message change
+// and keeps the 'unread messages' bar (shown while the agent is scrolled up under a client message; retried every
+// 10 s); ended counts down chat_timeout_to_remove_inactive seconds (default 15), ringing every second with the
+// seconds left, then removed: the caller clears its messages, forms and timers and records it as finished when it
+// had been answered (finished rooms are never added again: `shouldAddRoom`). A room the server takes away (it rang
+// out, another agent took it, it was transferred or finished) is DROPPED: removed at once, nothing sent.
+
+export const NEW_CHAT_NOTIFICATION_MS = 2500
+export const SYNC_STEP_DELAY_MS = 500
+export const UNREAD_RETRY_MS = 10_000
+export const INACTIVITY_TICK_MS = 1000
+export const DEFAULT_REMOVE_INACTIVE_SECONDS = 15
+export const NEW_CHAT_TITLE = 'Novo Chat'
+export const NEW_CHAT_ACTIONS = ['Atender', 'Desligar'] as const
+export const ANSWER_FAILED_NOTICE = 'Não foi possível atender a conversa ou ela foi transferida para outro operador.'
+export const OUTGOING_CHAT_TYPES: readonly number[] = [10, 11, 31]
+
+/** The chat flags of the running pause (spec 001 §3 "Pause"); null when no pause with the webchat enabled runs. */
+export type ChatPause = { allowIncoming: boolean; allowOutgoing: boolean }
+
+export type ChatRoomInput = {
+  stepId: number
+  chatType: number
+  /** The room is assigned to this agent (room.user.id). */
+  assignedToMe: boolean
+  /** Already answered by this agent (a re-sync, a reload). */
+  answered?: boolean
+  /** Already ended (end set). */
+  ended?: boolean
+  autoAnswer?: boolean
+  /** Team chat_timeout_to_remove_inactive, in seconds. */
+  removeAfterSeconds?: number | null
+  pause?: ChatPause | null
+  /** Open (not ended) chats of the agent besides this one. */
+  openChats?: number
+  chatLimit?: number | null
+  /** The server can keep the room in the queue for the agent. */
+  queueable?: boolean
+}
+
+export type ChatRoomContext = {
+  stepId: number
+  chatType: number
+  assignedToMe: boolean
+  autoAnswer: boolean
+  removeAfterSeconds: number
+  pause: ChatPause | null
+  openChats: number
+  chatLimit: number | null
+  queueable: boolean
+  startAnswered: boolean
+  startEnded: boolean
+  /** The agent answered it (recorded as finished on removal). */
+  wasAnswered: boolean
+  /** Seconds left before an ended room is removed. */
+  secondsLeft: number
+}
+
+export type ChatRoomEvent =
+  | { type: 'ANSWER' } // Atender (card, notification or list)
+  | { type: 'HANGUP' } // Desligar
+  | { type: 'ANSWERED' } // the server assigned it to the agent
+  | { type: 'ANSWER_FAILED' } // the answer failed or another agent took it
+  | { type: 'ENDED' } // end set (closed by anyone)
+  | { type: 'REMOVE' } // the agent dismisses an ended room before the countdown ends
+  | { type: 'DROPPED' } // the server took the room away (rang out, taken, transferred, finished): no hangup, no toast
+  | { type: 'MESSAGES_CHANGED' }
+  | { type: 'CLIENT_MESSAGE_UNSEEN' } // the last message is the client's and the agent is scrolled up
+  | { type: 'SCROLLED_TO_BOTTOM' }
+
+/** What a room writes: chat-socket frames, and sync_step, which travels on the service socket (contract/realtime/service-socket.ts). */
+export type RoomFrame = ChatClientFrame | { action: 'sync_step'; step_id: number }
+
+export type NewChatNotification = { stepId: number; title: string; actions: readonly string[] }
+export type RoomRemoved = { stepId: number; answered: boolean }
+
+export function isOutgoingChat(chatType: number): boolean {
+  return OUTGOING_CHAT_TYPES.includes(chatType)
+}
+
+/** A webchat pause lets the room in when it allows its kind (spec 001 §4). */
+export function pauseAllows(pause: ChatPause | null, chatType: number): boolean {
+  if (!pause) return true
+  return isOutgoingChat(chatType) ? pause.allowOutgoing : pause.allowIncoming
+}
+
+export function overLimit(openChats: number, chatLimit: number | null): boolean {
+  return !!chatLimit && chatLimit > 0 && openChats >= chatLimit
+}
+
+export function autoAnswers(context: Pick<ChatRoomContext, 'autoAnswer' | 'chatType' | 'assignedToMe'>): boolean {
+  return context.autoAnswer || (context.chatType === 10 && context.assignedToMe)
+}
+
+/** Finished rooms are never added again (spec 001 §4). */
+export function shouldAddRoom(finished: ReadonlySet<number>, stepId: number): boolean {
+  return !finished.has(stepId)
+}
+
+export function removeAfterSeconds(value: number | null | undefined): number {
+  return value && value > 0 ? Math.round(value) : DEFAULT_REMOVE_INACTIVE_SECONDS
+}
+
+export const chatRoomMachine = setup({
+  types: {
+    context: {} as ChatRoomContext,
+    events: {} as ChatRoomEvent,
+    input: {} as ChatRoomInput,
+  },
+  actions: {
+    sendSocket: missingAction<RoomFrame>('chatRoom', 'sendSocket'),
+    startRing: missingAction('chatRoom', 'startRing'),
+    stopRing: missingAction('chatRoom', 'stopRing'),
+    showNotification: missingAction<NewChatNotification>('chatRoom', 'showNotification'),
+    closeNotification: missingAction<{ stepId: number }>('chatRoom', 'closeNotification'),
+    /** The inactivity ring with the seconds left. */
+    ringInactivity: missingAction<{ stepId: number; secondsLeft: number }>('chatRoom', 'ringInactivity'),
+    notify: missingAction<Notice>('chatRoom', 'notify'),
+    /** Asks the view to scroll to the unread messages again. */
+    retryUnread: missingAction<{ stepId: number }>('chatRoom', 'retryUnread'),
+    removed: missingAction<RoomRemoved>('chatRoom', 'removed'),
+  },
+  delays: {
+    notification: NEW_CHAT_NOTIFICATION_MS,
+    syncStep: SYNC_STEP_DELAY_MS,
+    unreadRetry: UNREAD_RETRY_MS,
+    tick: INACTIVITY_TICK_MS,
+  },
+  guards: {
+    startsEnded: ({ context }) => context.startEnded,
+    startsAnswered: ({ context }) => context.startAnswered,
+    pauseForbids: ({ context }) => !pauseAllows(context.pause, context.chatType),
+    overLimit: ({ context }) => overLimit(context.openChats, context.chatLimit),
+    autoAnswers: ({ context }) => autoAnswers(context),
+    queueable: ({ context }) => context.queueable,
+    moreSeconds: ({ context }) => context.secondsLeft > 1,
+  },
+}).createMachine({
+  id: 'chatRoom',
+  context: ({ input }) => ({
+    stepId: input.stepId,
+    chatType: input.chatType,
+    assignedToMe: input.assignedToMe,
+    autoAnswer: input.autoAnswer ?? false,
+    removeAfterSeconds: removeAfterSeconds(input.removeAfterSeconds),
+    pause: input.pause ?? null,
+    openChats: input.openChats ?? 0,
+    chatLimit: input.chatLimit ?? null,
+    queueable: input.queueable ?? true,
+    startAnswered: input.answered ?? false,
+    startEnded: input.ended ?? false,
+    wasAnswered: input.answered ?? false,
+    secondsLeft: removeAfterSeconds(input.removeAfterSeconds),
+  }),
+  initial: 'new',
+  on: { DROPPED: '.removed' },
+  states: {
+    new: {
+      always: [
+        { guard: 'startsEnded', target: 'ended' },
+        { guard: 'startsAnswered', target: 'answered' },
+        { guard: 'pauseForbids', target: 'hungUp' },
+        { guard: 'overLimit', target: 'hungUp' },
+        { guard: 'autoAnswers', target: 'answering' },
+        { guard: 'queueable', target: 'ringing' },
+        { target: 'hungUp' },
+      ],
+    },
+    ringing: {
+      entry: [
+        'startRing',
+        { type: 'showNotification', params: ({ context }) => ({ stepId: context.stepId, title: NEW_CHAT_TITLE, actions: NEW_CHAT_ACTIONS }) },
+      ],
+      exit: 'stopRing',
+      initial: 'notifying',
+      states: {
+        notifying: {
+          after: { notification: 'queued' },
+          exit: { type: 'closeNotification', params: ({ context }) => ({ stepId: context.stepId }) },
+        },
+        queued: {},
+      },
+      on: {
+        ANSWER: 'answering',
+        HANGUP: 'hungUp',
+        ANSWERED: 'answered',
+        ANSWER_FAILED: 'failed',
+        ENDED: 'ended',
+      },
+    },
+    answering: {
+      entry: { type: 'sendSocket', params: ({ context }) => ({ action: 'answer', step_id: context.stepId }) },
+      on: { ANSWERED: 'answered', ANSWER_FAILED: 'failed', ENDED: 'ended' },
+    },
+    answered: {
+      entry: assign({ wasAnswered: true }),
+      type: 'parallel',
+      on: { ENDED: 'ended' },
+      states: {
+        sync: {
+          initial: 'idle',
+          states: {
+            idle: { on: { MESSAGES_CHANGED: 'pending' } },
+            // Every change restarts the wait: one sync_step 500 ms after the last.
+            pending: {
+              on: { MESSAGES_CHANGED: { target: 'pending', reenter: true } },
+              after: {
+                syncStep: { target: 'idle', actions: { type: 'sendSocket', params: ({ context }) => ({ action: 'sync_step', step_id: context.stepId }) } },
+              },
+            },
+          },
+        },
+        unreadBar: {
+          initial: 'hidden',
+          states: {
+            hidden: { on: { CLIENT_MESSAGE_UNSEEN: 'shown' } },
+            shown: {
+              on: { SCROLLED_TO_BOTTOM: 'hidden' },
+              after: {
+                unreadRetry: { target: 'shown', reenter: true, actions: { type: 'retryUnread', params: ({ context }) => ({ stepId: context.stepId }) } },
+              },
+            },
+          },
+        },
+      },
+    },
+    ended: {
+      entry: [
+        assign({ secondsLeft: ({ context }) => context.removeAfterSeconds }),
+        { type: 'ringInactivity', params: ({ context }) => ({ stepId: context.stepId, secondsLeft: context.removeAfterSeconds }) },
+      ],
+      on: { REMOVE: 'removed' },
+      initial: 'counting',
+      states: {
+        counting: {
+          after: {
+            tick: [
+              {
+                guard: 'moreSeconds',
+                target: 'counting',
+                reenter: true,
+                actions: enqueueActions(({ context, enqueue }) => {
+                  const secondsLeft = context.secondsLeft - 1
+                  enqueue.assign({ secondsLeft })
+                  enqueue({ type: 'ringInactivity', params: { stepId: context.stepId, secondsLeft } })
+                }),
+              },
+              { target: '#chatRoom.removed' },
+            ],
+          },
+        },
+      },
+    },
+    failed: {
+      entry: { type: 'notify', params: { message: ANSWER_FAILED_NOTICE, severity: 'error' } },
+      always: 'removed',
+    },
+    hungUp: {
+      entry: { type: 'sendSocket', params: ({ context }) => ({ action: 'hangup', step_id: context.stepId }) },
+      always: 'removed',
+    },
+    removed: {
+      type: 'final',
+      entry: { type: 'removed', params: ({ context }) => ({ stepId: context.stepId, answered: context.wasAnswered }) },
+    },
+  },
+})

@@ -1,0 +1,244 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import Avatar from '@mui/joy/Avatar'
+import Box from '@mui/joy/Box'
+import Button from '@mui/joy/Button'
+import Chip from '@mui/joy/Chip'
+import Typography from '@mui/joy/Typography'
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
+import type { ChatContact, ChatMessage, ChatRoom } from '../../../contract/api/chat.ts'
+import { useAgentSystem } from '../../app/agentSystemContext.tsx'
+import { useLocale } from '../../app/useLocale.ts'
+import { toast } from '../../components/toast/toastStore.ts'
+import { ChevronLeftIcon, PhoneIcon } from '../../components/icons/icons.tsx'
+import IconButton from '@mui/joy/IconButton'
+import { closeChat, messagesOf, roomMessagesQuery } from './chatApi.ts'
+import { chatLive } from './chatLive.ts'
+import { canPlayOgg } from './chatText.ts'
+import { ConfirmDialog } from './ConfirmDialog.tsx'
+import { CloseIcon, ChatBubbleIcon } from './icons.tsx'
+import { MessageInput } from './MessageInput.tsx'
+import { MessageList } from './MessageList.tsx'
+import { ContactsDialog, MediaPreviewDialog } from './SmallDialogs.tsx'
+import { resend, sendAttachment, sendText, useChatActors, useUnreadBar } from './useChat.ts'
+
+const TemplateDialog = lazy(() => import('./TemplateDialog.tsx').then((module) => ({ default: module.TemplateDialog })))
+
+export type RoomPaneProps = {
+  room: ChatRoom
+  messages: readonly ChatMessage[]
+  userId: number | null
+  ringing: boolean
+  secondsLeft?: number
+  unreadRetry?: number
+  /** Back to the list (phones, where the list and the room take turns). */
+  onBack?: () => void
+}
+
+const drafts = new Map<number, string>()
+
+/** Whether the agent may write: the room allows it, or a client message exists (spec 001 §4). */
+export function canWrite(room: ChatRoom, messages: readonly ChatMessage[]): boolean {
+  return room.can_agent_send_message || messages.some((message) => message.sent_by === 'client')
+}
+
+/** The centre column (spec 001 §2): header, buttons by compatibility, the messages and the input or its bar. */
+export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadRetry, onBack }: RoomPaneProps) {
+  const { t } = useLingui()
+  const { room: tell, socket } = useChatActors()
+  const system = useAgentSystem()
+  const navigate = useNavigate()
+  const { params } = useLocale()
+  const [draft, setDraft] = useState(() => drafts.get(room.id) ?? '')
+  const [reply, setReply] = useState<ChatMessage | null>(null)
+  const [dialog, setDialog] = useState<'close' | 'template' | null>(null)
+  const [closing, setClosing] = useState(false)
+  const [preview, setPreview] = useState<{ url: string; type: 'photo' | 'video' } | null>(null)
+  const [contacts, setContacts] = useState<ChatContact[] | null>(null)
+  const unreadBar = useUnreadBar(room.id)
+  const mp3 = useMemo(() => !canPlayOgg(), [])
+  const ended = !!room.end || room.status === 'ended'
+
+  // The live data has no messages yet for this room (a reload): load them once.
+  const loaded = useQuery({ ...roomMessagesQuery(room.id), enabled: messages.length === 0 })
+  useEffect(() => {
+    const rows = messagesOf(loaded.data)
+    if (rows.length) chatLive.set((state) => (state.messages[room.id]?.length ? state : { ...state, messages: { ...state.messages, [room.id]: rows } }))
+  }, [loaded.data, room.id])
+  useEffect(() => {
+    if (loaded.error) toast(t`Não foi possível obter as informações do chat ${room.id}`, 'danger')
+  }, [loaded.error, room.id, t])
+
+  // Opening the room reads its unread messages.
+  const unread = room.unread_messages
+  useEffect(() => {
+    if (!unread.length || ringing) return
+    socket({ action: 'read_message', step_id: room.id, ids: [...unread] })
+    chatLive.set((state) =>
+      state.rooms[room.id] ? { ...state, rooms: { ...state.rooms, [room.id]: { ...state.rooms[room.id], unread_messages: [] } } } : state,
+    )
+  }, [room.id, unread, ringing, socket])
+
+  const updateDraft = (text: string) => {
+    setDraft(text)
+    drafts.set(room.id, text)
+  }
+
+  const dial = (phone: string) => {
+    system?.get('webphone').send({ type: 'DIAL', number: phone })
+    void navigate({ to: '/{-$locale}/phonecalls', params })
+  }
+
+  const compat = room.compatibility
+  const writable = canWrite(room, messages)
+  let footer
+  if (ringing) {
+    footer = (
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', p: 1.5, borderTop: '1px solid', borderColor: 'divider' }}>
+        <Button color="success" onClick={() => tell(room.id, { type: 'ANSWER' })} data-testid="answer-chat">
+          {t`Atender`}
+        </Button>
+        <Button color="danger" variant="soft" onClick={() => tell(room.id, { type: 'HANGUP' })} data-testid="reject-chat">
+          {t`Desligar`}
+        </Button>
+      </Box>
+    )
+  } else if (ended) {
+    footer = (
+      <Box sx={{ bgcolor: 'danger.solidBg', color: 'danger.solidColor', p: 1.5, textAlign: 'center' }} data-testid="ended-bar">
+        <Typography textColor="inherit" level="title-sm">
+          {t`Este chat foi encerrado`}
+          {secondsLeft !== undefined ? ` (${secondsLeft} s)` : ''}
+        </Typography>
+      </Box>
+    )
+  } else if (room.has_expired) {
+    footer = (
+      <Box sx={{ p: 1.5, textAlign: 'center', borderTop: '1px solid', borderColor: 'divider' }}>
+        <Button color="warning" onClick={() => setDialog('template')} data-testid="expired-template">
+          {t`Chat expirado envie um template para retornar o contato`}
+        </Button>
+      </Box>
+    )
+  } else if (!writable) {
+    footer = (
+      <Box sx={{ bgcolor: 'success.softBg', color: 'success.softColor', p: 1.5, textAlign: 'center' }} data-testid="waiting-bar">
+        <Typography textColor="inherit" level="title-sm">
+          {t`Aguardando resposta do template pelo cliente`}
+        </Typography>
+      </Box>
+    )
+  } else {
+    footer = (
+      <MessageInput
+        draft={draft}
+        onDraft={updateDraft}
+        onSend={(text) => {
+          updateDraft('')
+          setReply(null)
+          void sendText(room, text, reply, userId)
+        }}
+        attachments={compat.send_attachment}
+        emoji={compat.emoji}
+        voice={compat.send_voice}
+        onAttach={(file) => void sendAttachment(room, file, file.name, false, userId)}
+        onVoice={(recording) => void sendAttachment(room, recording, `voice-${Date.now()}.${recording.type.includes('ogg') ? 'ogg' : 'webm'}`, true, userId)}
+        replyTo={reply}
+        onCancelReply={() => setReply(null)}
+      />
+    )
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="room-pane" data-room-id={room.id}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderBottom: '1px solid', borderColor: 'divider', flexWrap: 'wrap' }}>
+        {onBack && (
+          <IconButton size="sm" variant="plain" aria-label={t`Voltar`} onClick={onBack} sx={{ display: { md: 'none' } }}>
+            <ChevronLeftIcon />
+          </IconButton>
+        )}
+        <Avatar src={room.avatar ?? undefined} alt={room.title} />
+        <Box sx={{ flex: 1, minWidth: 160 }}>
+          <Typography level="title-md" data-testid="room-title">
+            {room.title || room.phone}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.25 }}>
+            <Chip size="sm" variant="soft" color="primary">
+              {room.channel.description}
+            </Chip>
+            {room.queue && (
+              <Chip size="sm" variant="soft">
+                {room.queue.description}
+              </Chip>
+            )}
+            {room.subtitle && (
+              <Chip size="sm" variant="soft" sx={room.badge_color ? { bgcolor: room.badge_color, color: '#fff' } : undefined}>
+                {room.subtitle}
+              </Chip>
+            )}
+            {ended && (
+              <Chip size="sm" color="danger">
+                {t`Encerrado`}
+              </Chip>
+            )}
+          </Box>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 0.5 }}>
+          {compat.btn_template && (
+            <Button size="sm" variant="soft" startDecorator={<ChatBubbleIcon />} onClick={() => setDialog('template')} data-testid="send-template">
+              {t`Enviar template`}
+            </Button>
+          )}
+          {compat.btn_dial && room.phone && (
+            <Button size="sm" variant="soft" color="success" startDecorator={<PhoneIcon />} onClick={() => dial(room.phone)} data-testid="call-room">
+              {t`Ligar`}
+            </Button>
+          )}
+          {!ended && !ringing && (
+            <Button size="sm" variant="soft" color="danger" startDecorator={<CloseIcon />} onClick={() => setDialog('close')} data-testid="close-room">
+              {t`Encerrar`}
+            </Button>
+          )}
+        </Box>
+      </Box>
+      <MessageList
+        messages={messages}
+        showStatus={compat.show_message_status}
+        mp3={mp3}
+        unreadBar={unreadBar}
+        retry={unreadRetry}
+        onUnseen={() => tell(room.id, { type: 'CLIENT_MESSAGE_UNSEEN' })}
+        onAtBottom={() => tell(room.id, { type: 'SCROLLED_TO_BOTTOM' })}
+        onResend={(message) => void resend(room, message, userId).catch(() => toast(t`Mensagem não enviada`, 'danger'))}
+        onReply={ended ? undefined : setReply}
+        onPreview={setPreview}
+        onContacts={setContacts}
+      />
+      {footer}
+      {dialog === 'close' && (
+        <ConfirmDialog
+          text={t`Você tem certeza que deseja encerrar?`}
+          busy={closing}
+          onNo={() => setDialog(null)}
+          onYes={() => {
+            setClosing(true)
+            closeChat(room.uid)
+              .catch((error: Error) => toast(error.message, 'danger'))
+              .finally(() => {
+                setClosing(false)
+                setDialog(null)
+              })
+          }}
+        />
+      )}
+      {dialog === 'template' && (
+        <Suspense fallback={null}>
+          <TemplateDialog phone={room.phone} stepId={room.id} channelId={room.channel.id} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {preview && <MediaPreviewDialog media={preview} onClose={() => setPreview(null)} />}
+      {contacts && <ContactsDialog contacts={contacts} onCall={dial} onClose={() => setContacts(null)} />}
+    </Box>
+  )
+}
