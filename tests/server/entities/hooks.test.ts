@@ -7,12 +7,13 @@ import '../../../server/entity-hooks.ts'
 const ctx = { lang: 'pt-BR', userId: 1, site: { id: 1 } } as unknown as EntityContext
 
 describe('entity hooks registered by each area', () => {
-  it('holds the rules of accounts, sites and telephony once their registrations are loaded', () => {
+  it('holds the rules of accounts, sites, telephony and chat channels once their registrations are loaded', () => {
     expect(Object.keys(HOOKS).sort()).toEqual([
       'business.departments',
       'business.groups',
       'business.sites',
       'business.users',
+      'chat.channels',
       'pabx.devices',
       'pabx.trunks',
       'service.teams',
