@@ -201,11 +201,18 @@ export const MESSAGES = {
     'en-US': 'The conversation could not be answered or it was transferred to another agent.',
     'es-ES': 'No fue posible atender la conversación o fue transferida a otro operador.',
   },
+  // The chat socket (server/realtime/sockets/chat.ts): hangup of a room already answered.
+  chatHangupAnswered: {
+    'pt-BR': 'Esta conversa já foi atendida: use Encerrar para finalizá-la.',
+    'en-US': 'This conversation was already answered: use Close to end it.',
+    'es-ES': 'Esta conversación ya fue atendida: use Cerrar para finalizarla.',
+  },
   chatTransferFailed: {
     'pt-BR': 'Não foi possível fazer a transferência',
     'en-US': 'The transfer could not be made',
     'es-ES': 'No fue posible hacer la transferencia',
   },
+  chatTransferred: { 'pt-BR': 'Conversa transferida.', 'en-US': 'Conversation transferred.', 'es-ES': 'Conversación transferida.' },
   chatTransferUnavailable: {
     'pt-BR': 'Não foi possível fazer a transferência: o agente não está conectado ao chat.',
     'en-US': 'The transfer could not be made: the agent is not signed in to chat.',

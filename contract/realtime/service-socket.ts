@@ -7,6 +7,8 @@ import type { Activity } from '../api/activities.ts'
 import type { FieldErrors } from '../api/errors.ts'
 import { ENDPOINT_STATUSES } from '../codes/states.ts'
 import type { EndpointStatus } from '../codes/states.ts'
+import type { ChatRoom } from '../api/chat.ts'
+import { ChatRoomShape } from './chat-socket.ts'
 
 // The service socket (the status feed) on /ws/business/ — spec 000 §4 "Logout", "Shared service ownership", §7
 // "Websocket (status feed)"; spec 001 §4 "Service ownership", §7 "Shared service socket". Every frame is one JSON
@@ -89,6 +91,20 @@ export const CLIENT_MESSAGES = {
   }),
   /** The after-service ended in the browser; `session_id` is its pause report (after-service/start's `id`). */
   after_service_finished: v.object({ action: v.literal('after_service_finished'), session_id: Id }),
+  // The chat's counters on the service socket (spec 001 §7 "Also sent"): the serving tab checks its rooms against the
+  // server's. Each names a room of the agent's (or any room of the site, for a supervisor); another is an `error`.
+  /** The console holds `count` messages of the room: answered `numberOfMessages` (reload them when not `equal`). */
+  compare_number_of_messages: v.object({
+    action: v.literal('compare_number_of_messages'),
+    step_id: Id,
+    count: v.pipe(v.number(invalid), v.integer(invalid), v.minValue(0, invalid), v.maxValue(Number.MAX_SAFE_INTEGER, invalid)),
+  }),
+  /** Answered `unreadMessages`: the customer's unread messages of the room. */
+  count_unread_messages: v.object({ action: v.literal('count_unread_messages'), step_id: Id }),
+  /** Answered `unreadAllMessages`: over all the agent's rooms. */
+  count_unread_all_messages: v.object({ action: v.literal('count_unread_all_messages') }),
+  /** Sent 500 ms after a message change (spec 001 §4): answered `syncStep` with the room as the server has it. */
+  sync_step: v.object({ action: v.literal('sync_step'), step_id: Id }),
 } as const
 
 export type ClientAction = keyof typeof CLIENT_MESSAGES
@@ -98,16 +114,7 @@ export type ClientMessage = { [A in ClientAction]: v.InferOutput<(typeof CLIENT_
  * Client actions of the spec that belong to later issues (calls, after-service, chat counters, debugging). The server
  * ignores them today like any unknown action; listed so nobody mistakes them for typos.
  */
-export const LATER_CLIENT_ACTIONS = [
-  'answer_call',
-  'after_service_timer',
-  'compare_number_of_messages',
-  'count_unread_messages',
-  'count_unread_all_messages',
-  'sync_step',
-  'debug',
-  'debug_frontend',
-] as const
+export const LATER_CLIENT_ACTIONS = ['answer_call', 'after_service_timer', 'debug', 'debug_frontend'] as const
 
 export function isClientAction(action: unknown): action is ClientAction {
   return typeof action === 'string' && Object.hasOwn(CLIENT_MESSAGES, action)
@@ -157,6 +164,14 @@ export type ServerMessage =
   | { action: 'clickToCall'; number: string; force?: boolean }
   /** The endpoint's device state as the exchange sees it (after_service, blocked, in_activity ... refuse new calls). */
   | { action: 'changeDeviceState'; state: EndpointStatus | null }
+  /** Answer to compare_number_of_messages: the server's count of the room's messages. */
+  | { action: 'numberOfMessages'; step_id: number; count: number; equal: boolean }
+  /** Answer to count_unread_messages. */
+  | { action: 'unreadMessages'; step_id: number; count: number }
+  /** Answer to count_unread_all_messages. */
+  | { action: 'unreadAllMessages'; count: number }
+  /** Answer to sync_step: the room as the server has it (contract/api/chat.ts). */
+  | { action: 'syncStep'; step_id: number; room: ChatRoom }
   /** A frame the server could not act on; `request` is the action it answered (when it had one). */
   | { action: 'error'; detail: string; request: string | null; errors?: FieldErrors }
 
@@ -182,6 +197,10 @@ export const SERVER_ACTIONS = [
   'startWebphone',
   'clickToCall',
   'changeDeviceState',
+  'numberOfMessages',
+  'unreadMessages',
+  'unreadAllMessages',
+  'syncStep',
 ] as const satisfies readonly ServerAction[]
 
 /**
@@ -252,6 +271,10 @@ export const SERVER_MESSAGES = {
     force: v.optional(v.boolean()),
   }),
   changeDeviceState: v.strictObject({ action: v.literal('changeDeviceState'), state: v.nullable(v.picklist(ENDPOINT_STATUSES)) }),
+  numberOfMessages: v.strictObject({ action: v.literal('numberOfMessages'), step_id: v.number(), count: v.number(), equal: v.boolean() }),
+  unreadMessages: v.strictObject({ action: v.literal('unreadMessages'), step_id: v.number(), count: v.number() }),
+  unreadAllMessages: v.strictObject({ action: v.literal('unreadAllMessages'), count: v.number() }),
+  syncStep: v.strictObject({ action: v.literal('syncStep'), step_id: v.number(), room: ChatRoomShape }),
 } as const satisfies Record<ServerAction, v.GenericSchema>
 
 /** One server frame after its schema: what a handler of `action` receives. */

@@ -11,6 +11,7 @@ import { settingsRoutes } from '../entities/index.ts'
 import { callRoutes } from '../telephony/control/routes.ts'
 import { serviceActionRoutes } from '../telephony/control/service-routes.ts'
 import { whatsappTemplateRoutes } from '../channels/whatsapp/index.ts'
+import { chatRoutes } from './chat/chat-routes.ts'
 
 // Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -30,6 +31,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(serviceActionRoutes)
   // WhatsApp templates for the send-template dialog (server/channels/whatsapp/).
   await app.register(whatsappTemplateRoutes)
+  // The chat calls of spec 001 §7: messages, rooms, history, archives, search, transfer, close, export (routes/chat/).
+  await app.register(chatRoutes)
   // The settings catalogue: every entity of contract/entities (server/entities/).
   await app.register(settingsRoutes)
 }

@@ -4,6 +4,10 @@ import type { ServiceEvent, SupervisorsEnvelope, UserEnvelope } from '../../bus/
 import { SERVICE_CHANNEL, SUPERVISORS_CHANNEL, USER_CHANNEL } from '../../bus/channels.ts'
 import { createAgentPresence } from '../../agent/presence.ts'
 import { afterServiceFinished, recordWebphoneAnswer } from '../../telephony/control/call-service.ts'
+import { findRoom, messageCount, unreadCount } from '../../routes/chat/queries.ts'
+import { serializeRoomRows } from '../../routes/chat/serialize-rows.ts'
+import { message } from '../../../contract/messages.ts'
+import type { Connection } from '../connections.ts'
 import { defineSocket } from '../definition.ts'
 import { ServiceOwnership } from '../service-ownership.ts'
 
@@ -35,6 +39,13 @@ export const businessSocket = defineSocket<ClientMessage>({
         ownership.onEvent(payload as ServiceEvent).catch((err: unknown) => log.warn({ err }, 'service ownership event failed'))
       }),
     ])
+
+    /** A room of the chat counters: the agent's own, or any of the site for a supervisor; null (and an error frame) otherwise. */
+    async function chatRoom(connection: Connection, stepId: number, request: string) {
+      const row = await findRoom(db, { siteId: connection.siteId, userId: connection.userId, supervisor: connection.supervisor }, stepId)
+      if (!row) connection.send({ action: 'error', detail: message('notFound', connection.lang), request })
+      return row
+    }
 
     return {
       stop: () => ownership.stop(),
@@ -79,6 +90,25 @@ export const businessSocket = defineSocket<ClientMessage>({
           case 'after_service_finished':
             await afterServiceFinished(db, who, frame.session_id)
             return
+          case 'compare_number_of_messages': {
+            const row = await chatRoom(connection, frame.step_id, frame.action)
+            if (!row) return
+            const count = await messageCount(db, row.id)
+            return connection.send({ action: 'numberOfMessages', step_id: row.id, count, equal: count === frame.count })
+          }
+          case 'count_unread_messages': {
+            const row = await chatRoom(connection, frame.step_id, frame.action)
+            if (!row) return
+            return connection.send({ action: 'unreadMessages', step_id: row.id, count: await unreadCount(db, row.siteId, row.userId ?? 0, row.id) })
+          }
+          case 'count_unread_all_messages':
+            return connection.send({ action: 'unreadAllMessages', count: await unreadCount(db, connection.siteId, connection.userId) })
+          case 'sync_step': {
+            const row = await chatRoom(connection, frame.step_id, frame.action)
+            if (!row) return
+            const [room] = await serializeRoomRows(db, [row])
+            return connection.send({ action: 'syncStep', step_id: row.id, room: room! })
+          }
           default:
             frame satisfies never
         }

@@ -54,6 +54,12 @@ export const serviceSocketSlice = defineSlice('serviceSocket', ({ options, effec
       updateUser: () => [() => effects.refetchProfile()],
       // The supervisors' feed: no actor of the console shows it yet (the dashboards issue).
       agentStatus: () => [],
+      // The chat counters' answers (spec 001 §7): no actor of the console holds chat rooms yet (the chat workspace,
+      // the next issue, moves these four to its own slice).
+      numberOfMessages: () => [],
+      unreadMessages: () => [],
+      unreadAllMessages: () => [],
+      syncStep: () => [],
       error: ({ detail, request }) => [() => logFailure(`the service socket refused ${request ?? 'a frame'}: ${detail}`)],
     },
     links: [

@@ -6,6 +6,7 @@ import type { ServerMessage } from '../../../contract/realtime/service-socket.ts
 import { useTestApp } from '../helper.ts'
 import { AGENT, SUPERVISOR, pauseType, person, siteNamed } from '../agent/agent-helper.ts'
 import { FAST_TIMINGS, listen, openSocket } from './ws-helper.ts'
+import { channel, message, room } from '../chat/chat-fixtures.ts'
 
 // The service socket's contract held against the server (contract/realtime/service-socket.ts): a tour through every
 // way the server pushes a frame — answers, service ownership, REST pauses, a supervisor's pause and commands, an
@@ -93,6 +94,20 @@ describe('server frames against the contract', () => {
     await tab.next('updateUser')
     tab.send({ action: 'change_state', channel: 'telephony', status: 'not_inuse' })
     await watcher.next('agentStatus')
+
+    // The chat counters of a room of the agent's.
+    const chat = await room(t.database.db, { siteId, channelId: await channel(t.database.db, siteId), userId: agent.user.id })
+    await message(t.database.db, chat, { content: 'oi' })
+    tab.send({ action: 'compare_number_of_messages', step_id: chat.id, count: 0 })
+    expect(await tab.next('numberOfMessages')).toEqual({ action: 'numberOfMessages', step_id: chat.id, count: 1, equal: false })
+    tab.send({ action: 'count_unread_messages', step_id: chat.id })
+    expect(await tab.next('unreadMessages')).toEqual({ action: 'unreadMessages', step_id: chat.id, count: 1 })
+    tab.send({ action: 'count_unread_all_messages' })
+    expect(await tab.next('unreadAllMessages')).toEqual({ action: 'unreadAllMessages', count: 1 })
+    tab.send({ action: 'sync_step', step_id: chat.id })
+    expect((await tab.next('syncStep')).room.id).toBe(chat.id)
+    tab.send({ action: 'sync_step', step_id: 999_999 })
+    await tab.next('error')
 
     // Refused frames, the server's own ping, and a session that ends.
     tab.send('not json')

@@ -39,17 +39,17 @@ export async function apiToken(app: FastifyInstance, username: keyof typeof DEMO
   return (response.json() as { token: string }).token
 }
 
-/** A connected client that queues what it receives. */
-export class SocketClient {
+/** A connected client that queues what it receives (the service socket's frames by default; the chat socket's with its type). */
+export class SocketClient<M extends { action: string } = ServerMessage> {
   readonly ws: WebSocket
-  readonly received: ServerMessage[] = []
-  private waiters: { match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = []
+  readonly received: M[] = []
+  private waiters: { match: (m: M) => boolean; resolve: (m: M) => void }[] = []
   readonly closed: Promise<{ code: number; reason: string }>
 
   constructor(ws: WebSocket) {
     this.ws = ws
     ws.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as ServerMessage
+      const message = JSON.parse(data.toString()) as M
       this.received.push(message)
       const waiter = this.waiters.find((w) => w.match(message))
       if (waiter) {
@@ -65,18 +65,18 @@ export class SocketClient {
   }
 
   /** The first message with this action received from now on, or already queued and not yet taken. */
-  next<A extends ServerMessage['action']>(action: A | readonly A[], timeoutMs = 5000): Promise<Extract<ServerMessage, { action: A }>> {
+  next<A extends M['action']>(action: A | readonly A[], timeoutMs = 5000): Promise<Extract<M, { action: A }>> {
     const actions: readonly string[] = typeof action === 'string' ? [action] : action
-    const match = (m: ServerMessage) => actions.includes(m.action)
+    const match = (m: M) => actions.includes(m.action)
     const index = this.received.findIndex(match)
-    if (index >= 0) return Promise.resolve(this.received.splice(index, 1)[0] as Extract<ServerMessage, { action: A }>)
+    if (index >= 0) return Promise.resolve(this.received.splice(index, 1)[0] as Extract<M, { action: A }>)
     return new Promise((resolve, reject) => {
       const waiter = {
         match,
-        resolve: (m: ServerMessage) => {
+        resolve: (m: M) => {
           clearTimeout(timer)
           this.received.splice(this.received.indexOf(m), 1)
-          resolve(m as Extract<ServerMessage, { action: A }>)
+          resolve(m as Extract<M, { action: A }>)
         },
       }
       const timer = setTimeout(() => {
@@ -90,10 +90,10 @@ export class SocketClient {
   /** Sends a ping and waits for the pong: every frame sent before has been handled by then. */
   async roundTrip(): Promise<void> {
     this.send({ action: 'ping' })
-    await this.next('pong')
+    await this.next('pong' as M['action'])
   }
 
-  has(action: ServerMessage['action']): boolean {
+  has(action: M['action']): boolean {
     return this.received.some((m) => m.action === action)
   }
 
@@ -102,7 +102,7 @@ export class SocketClient {
   }
 }
 
-type OpenOptions = Credentials & { origin?: string; protocols?: string[]; host?: string; path?: string }
+export type OpenOptions = Credentials & { origin?: string; protocols?: string[]; host?: string; path?: string }
 
 function clientOptions(options: OpenOptions) {
   const headers: Record<string, string> = {}
@@ -115,9 +115,14 @@ function clientOptions(options: OpenOptions) {
 
 /** Opens a socket and waits until it is open; rejects with the HTTP status when the upgrade is refused. */
 export function openSocket(base: string, options: OpenOptions = {}): Promise<SocketClient> {
+  return openTypedSocket<ServerMessage>(base, options)
+}
+
+/** openSocket for another path's frames (the chat socket: `openTypedSocket<ChatServerMessage>(base, { path })`). */
+export function openTypedSocket<M extends { action: string }>(base: string, options: OpenOptions = {}): Promise<SocketClient<M>> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${base}${options.path ?? SERVICE_SOCKET_PATH}`, options.protocols ?? [], clientOptions(options))
-    const client = new SocketClient(ws)
+    const client = new SocketClient<M>(ws)
     ws.once('open', () => resolve(client))
     ws.once('unexpected-response', (_request, response) => reject(new RefusedError(response.statusCode ?? 0)))
     ws.once('error', reject)
