@@ -79,6 +79,8 @@ export const CHAT_CLIENT_MESSAGES = {
     action: v.literal('sync'),
     cursor: v.pipe(v.number(invalid), v.integer(invalid), v.minValue(0, invalid), v.maxValue(Number.MAX_SAFE_INTEGER, invalid)),
   }),
+  /** The agent is typing in a room of theirs (ours): the website visitor sees it; no answer. At most every few seconds. */
+  typing: v.object({ action: v.literal('typing'), step_id: StepId }),
   /** A supervisor opens the room viewer: answered `chat` and `messages`, then hears the room's changes. */
   watch: v.object({ action: v.literal('watch'), step_id: StepId }),
   /** The viewer closed: answered `removeChat` (reason `unwatched`). */

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts'
 import { REPO_ROOT } from '../config.ts'
 import { chatChannels } from '../db/schema/index.ts'
 import { LEASH_SCRIPT } from '../telephony/engines/supervisor.ts'
+import { syncTemplates } from '../channels/whatsapp/templates.ts'
 
 // `npm start` outside production: the WhatsApp Cloud API simulator (simulator/whatsapp/) runs on loopback as a child
 // of the server when some active WhatsApp channel's Graph address points at it (the demo channel does), so a newcomer
@@ -103,5 +104,30 @@ export async function startDemoSimulator(app: FastifyInstance, config: Config): 
     await gone
     clearTimeout(timer)
   }
+  void syncDemoTemplates(app, config, serverPort, log)
   return simulator
+}
+
+/**
+ * The demo's template dialog lists the simulator's approved templates: synced once the simulator answers (the seed
+ * has no way to: the simulator starts after it). A few tries a second apart, then the admin's save syncs them.
+ */
+async function syncDemoTemplates(app: FastifyInstance, config: Config, serverPort: number, log: FastifyInstance['log']): Promise<void> {
+  const { host, port } = config.whatsappSimulator
+  const urls = [`http://${host}:${port}`, `http://localhost:${port}`].flatMap((url) => [url, `${url}/`])
+  const rows = await app.deps.db
+    .select({ id: chatChannels.id })
+    .from(chatChannels)
+    .where(and(eq(chatChannels.type, 'whatsapp'), eq(chatChannels.isActive, true), inArray(chatChannels.graphUrl, urls)))
+  for (const row of rows) {
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      try {
+        await syncTemplates(app.deps, row.id)
+        break
+      } catch (error) {
+        if (attempt === 20) log.warn({ err: (error as Error).message, channel: row.id, serverPort }, 'demo templates not synced')
+        else await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+    }
+  }
 }

@@ -13,7 +13,8 @@ import { HOLDING_STATES } from './store.ts'
 // - the current pause (a started one; a supervisor's pending pause has not started) either does not apply to chats
 //   (enable_webchat off) or allows incoming chats (allow_incoming_chat) — the rule the spec states for outgoing chats
 //   ("blocked when the agent is paused, webchat is enabled for the pause and outgoing chat is not allowed"), mirrored;
-// - fewer rooms held (offered or active) than the team's chat_limit_per_user (no team: 1, the team default);
+// - fewer rooms held (offered or active) than the team's chat_limit_per_user (no team: 1, the team default; 0: no
+//   limit, as the console's machines/webchatStatus.machine.ts counts it);
 // - for a given room, not among the agents who already declined it or let it ring out (declined_user_ids).
 
 export type PauseFacts = { enableWebchat: boolean; allowIncomingChat: boolean; allowOutgoingChat: boolean }
@@ -47,7 +48,12 @@ export function pauseAllowsOutgoing(pause: PauseFacts | null): boolean {
 
 /** Whether the agent may be given one more incoming room now (the room's own rules — channel, declines — aside). */
 export function mayTakeIncoming(agent: AgentFacts | undefined): agent is AgentFacts {
-  return !!agent && agent.active && agent.loggedIn && pauseAllowsIncoming(agent.pause) && agent.holding < agent.limit
+  return !!agent && agent.active && agent.loggedIn && pauseAllowsIncoming(agent.pause) && !atLimit(agent)
+}
+
+/** The agent holds as many rooms as the team allows (a limit of 0 means no limit, as the console counts it). */
+export function atLimit(agent: Pick<AgentFacts, 'holding' | 'limit'>): boolean {
+  return agent.limit > 0 && agent.holding >= agent.limit
 }
 
 export function servesChannel(agent: AgentFacts, channelId: number): boolean {

@@ -18,19 +18,29 @@ export type RoomNotice =
 
 /**
  * Publishes the notices: an offer to the agent it rings for; a room change to the room's audience (its agent and
- * whoever watches it, events.ts roomAudience); withdrawn / removed to the agent who loses the room.
+ * whoever watches it, events.ts roomAudience); withdrawn / removed to the agent who loses the room. An offer and a
+ * withdrawn offer are also a room change for the watchers (supervisors), never for the agent concerned.
  */
 export async function tell(deps: AppDeps, notices: readonly RoomNotice[]): Promise<void> {
   for (const notice of notices) {
+    if (notice.kind === 'offer' || (notice.kind === 'withdrawn' && notice.reason !== 'transferred' && notice.reason !== 'ended')) {
+      const watchers = (await roomAudience(deps, notice.room)).filter((user) => user !== notice.userId)
+      if (watchers.length > 0) {
+        await publishChatEvent(deps.bus, { type: 'room', site_id: notice.room.siteId, users: watchers, room: await serializeRoom(deps, notice.room) })
+      }
+    }
     const base = { site_id: notice.room.siteId }
     let event: ChatEvent
     switch (notice.kind) {
       case 'offer':
         event = { type: 'offer', ...base, users: [notice.userId], room: await serializeRoom(deps, notice.room), ring_seconds: notice.ringSeconds }
         break
-      case 'room':
-        event = { type: 'room', ...base, users: await roomAudience(deps, notice.room), room: await serializeRoom(deps, notice.room) }
+      case 'room': {
+        const users = await roomAudience(deps, notice.room)
+        if (users.length === 0) continue
+        event = { type: 'room', ...base, users, room: await serializeRoom(deps, notice.room) }
         break
+      }
       case 'withdrawn':
         event = { type: 'withdrawn', ...base, users: [notice.userId], room_id: notice.room.id, reason: notice.reason }
         break

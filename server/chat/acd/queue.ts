@@ -63,6 +63,7 @@ export async function enqueueRoom(
 ): Promise<RoomRow | null> {
   const queued = await requeue(deps.db, input.siteId, input.roomId, input.queueId, [])
   if (!queued) return null
+  await tell(deps, [{ kind: 'room', room: queued.room }])
   await announceEntry(deps, queued.room, queued.queue)
   await offerWaiting(deps, input.siteId, options)
   return (await findRoom(deps.db, input.siteId, input.roomId)) ?? queued.room

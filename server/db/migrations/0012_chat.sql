@@ -139,6 +139,7 @@ CREATE INDEX "chat_room_messages_content_trgm_idx" ON "chat_room_messages" USING
 CREATE UNIQUE INDEX "chat_rooms_one_open_per_contact" ON "chat_rooms" USING btree ("channel_id","contact") WHERE "chat_rooms"."ended_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "chat_rooms_user_idx" ON "chat_rooms" USING btree ("site_id","user_id","finished_at");--> statement-breakpoint
 CREATE INDEX "chat_rooms_queue_idx" ON "chat_rooms" USING btree ("site_id","queue_id","queued_at") WHERE "chat_rooms"."state" = 'queued';--> statement-breakpoint
+CREATE INDEX "chat_rooms_offered_idx" ON "chat_rooms" USING btree ("offered_at") WHERE "chat_rooms"."state" = 'offered';--> statement-breakpoint
 CREATE INDEX "chat_rooms_last_client_idx" ON "chat_rooms" USING btree ("site_id","last_client_message_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "chat_rooms_revision_idx" ON "chat_rooms" USING btree ("site_id","revision");--> statement-breakpoint
 CREATE INDEX "chat_rooms_archived_idx" ON "chat_rooms" USING btree ("site_id","archived","ended_at" DESC NULLS LAST);--> statement-breakpoint

@@ -100,6 +100,9 @@ export const chatRooms = pgTable(
     index('chat_rooms_queue_idx')
       .on(t.siteId, t.queueId, t.queuedAt)
       .where(sql`${t.state} = 'queued'`),
+    index('chat_rooms_offered_idx')
+      .on(t.offeredAt)
+      .where(sql`${t.state} = 'offered'`),
     index('chat_rooms_last_client_idx').on(t.siteId, t.lastClientMessageAt.desc()),
     index('chat_rooms_revision_idx').on(t.siteId, t.revision),
     index('chat_rooms_archived_idx').on(t.siteId, t.archived, t.endedAt.desc()),

@@ -178,9 +178,13 @@ export const chatSocket = defineSocket<ChatClientMessage>({
             const changed = await markRead(db, row.id, { ids: frame.ids, upTo: frame.up_to })
             const room = await roomFrame(row.id, viewer)
             if (!room) return
-            if (changed === 0) return send(connection, { action: 'chat', room, ringing: false, ring_seconds: null })
-            // Every tab of the agent (and the reader's) hears the new unread count, on every instance.
+            if (changed.length === 0) return send(connection, { action: 'chat', room, ringing: false, ring_seconds: null })
+            // Every tab of the agent (and the reader's) hears the new unread count, on every instance; each message read
+            // is a status change too (the website visitor sees it read: server/channels/webchat/).
             const users = [...new Set([connection.userId, ...(row.userId !== null ? [row.userId] : [])])]
+            for (const read of await serializeMessageRows(db, changed, new Map([[row.id, row]]))) {
+              await publishChatEvent(bus, { type: 'status', site_id: connection.siteId, users, room_id: row.id, message: read })
+            }
             await publishChatEvent(bus, { type: 'room', site_id: connection.siteId, users, room })
             return
           }
@@ -226,6 +230,13 @@ export const chatSocket = defineSocket<ChatClientMessage>({
               cursor,
               has_more: since.hasMore,
             })
+          }
+          case 'typing': {
+            // The agent types in a room of theirs: the customer's widget shows it (visitors only; WhatsApp has none).
+            const row = await findRoom(db, ownerOf(connection), frame.step_id)
+            if (!row || row.state !== 'active') return
+            await publishChatEvent(bus, { type: 'typing', site_id: connection.siteId, users: [], room_id: row.id, from: 'agent' })
+            return
           }
           case 'watch': {
             if (!connection.supervisor) return send(connection, errorFrame(connection, 'permissionDenied', 'watch', frame.step_id))

@@ -110,9 +110,9 @@ export async function messagesByIds(db: Db, viewer: Viewer, ids: readonly number
 
 /**
  * The agent read the customer's messages of a room: `ids`, every one up to `upTo`, or all. Each changed message and
- * the room take a new revision (a reconnecting console re-syncs its unread badges too). Answers how many changed.
+ * the room take a new revision (a reconnecting console re-syncs its unread badges too). Answers the changed rows.
  */
-export async function markRead(db: Db, roomId: number, which: { ids?: readonly number[]; upTo?: number }): Promise<number> {
+export async function markRead(db: Db, roomId: number, which: { ids?: readonly number[]; upTo?: number }): Promise<MessageRow[]> {
   const conditions = [eq(chatRoomMessages.roomId, roomId), eq(chatRoomMessages.sentBy, 'client'), eq(chatRoomMessages.readByAgent, false)]
   if (which.ids) conditions.push(inArray(chatRoomMessages.id, [...which.ids]))
   if (which.upTo !== undefined) conditions.push(lte(chatRoomMessages.id, which.upTo))
@@ -121,9 +121,9 @@ export async function markRead(db: Db, roomId: number, which: { ids?: readonly n
       .update(chatRoomMessages)
       .set({ readByAgent: true, revision: nextRevision })
       .where(and(...conditions))
-      .returning({ id: chatRoomMessages.id })
+      .returning()
     if (changed.length) await tx.update(chatRooms).set({ revision: nextRevision }).where(eq(chatRooms.id, roomId))
-    return changed.length
+    return changed
   })
 }
 

@@ -96,7 +96,8 @@ describe('GET /api/v1/agent/status/', () => {
     expect(row).toMatchObject({
       username: agent.user.username,
       telephony_status: 'busy',
-      chat_status: null,
+      // The chat ACD computes the webchat status (spec 001 §4): signed in to chat, on a pause that enables webchat.
+      chat_status: 'paused',
       login_channel_telephony: false,
       login_channel_chat: true,
       pause: { id: pause.id, description: 'Ginástica laboral' },

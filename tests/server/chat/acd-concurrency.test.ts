@@ -48,6 +48,7 @@ describe('concurrent sweeps', () => {
     const offered = rows.filter((r) => r.state === 'offered')
     expect(offered).toHaveLength(4)
     expect(new Set(offered.map((r) => r.userId)).size).toBe(4)
+    await w.settled()
     const offers = w.eventsOf('offer')
     expect(offers).toHaveLength(4)
     expect(new Set(offers.map((e) => (e.type === 'offer' ? e.room.id : 0))).size).toBe(4)
@@ -118,6 +119,7 @@ describe('the agent service wakes the ACD', () => {
     // Signing out of chat takes back the offer ringing for the agent.
     const back = await w.roomRow(room.id)
     expect([back.state, back.userId]).toEqual(['queued', null])
+    await w.settled()
     expect(w.eventsOf('withdrawn', agent.user.id)).toMatchObject([{ room_id: room.id }])
   })
 })

@@ -26,6 +26,7 @@ import type { TestApp } from '../helper.ts'
 // and the chat events published on the bus.
 
 let serial = 0
+const MARKER = 'acd-test-marker'
 const next = () => `${++serial}${Date.now() % 1_000_000}`
 
 export type World = Awaited<ReturnType<typeof chatWorld>>
@@ -36,7 +37,10 @@ export async function chatWorld(t: TestApp) {
   const site = await createSite(db, { domain: `acd${next()}.test`, name: 'ACD' })
   const siteId = site.id
   const events: ChatEvent[] = []
+  const markers = new Map<string, () => void>()
   const unsubscribe = await deps.bus.subscribe(CHAT_CHANNEL, (payload) => {
+    const marker = payload as { type: string; marker?: string }
+    if (marker.type === MARKER) return markers.get(marker.marker!)?.()
     const event = payload as ChatEvent
     if (event.site_id === siteId) events.push(event)
   })
@@ -151,6 +155,17 @@ export async function chatWorld(t: TestApp) {
     /** Ends a room as the chat core's closeRoom would (state ended). */
     async close(roomId: number) {
       await db.update(chatRooms).set({ state: 'ended', endedAt: new Date(), endedBy: 'agent' }).where(eq(chatRooms.id, roomId))
+    },
+    /**
+     * Waits until every event published so far has arrived (the Redis bus delivers a moment after the publish): a
+     * marker published now arrives after them.
+     */
+    async settled() {
+      const marker = randomUUID()
+      const arrived = new Promise<void>((resolve) => markers.set(marker, resolve))
+      await deps.bus.publish(CHAT_CHANNEL, { type: MARKER, marker, site_id: siteId, users: [] })
+      await arrived
+      markers.delete(marker)
     },
     eventsOf(type: ChatEvent['type'], userId?: number) {
       return events.filter((e) => e.type === type && (userId === undefined || e.users.includes(userId)))

@@ -4,7 +4,9 @@ import { receiveInbound } from '../../../server/chat/inbound.ts'
 import { closeRoom } from '../../../server/chat/lifecycle.ts'
 import { sendTemplateMessage } from '../../../server/chat/outbound.ts'
 import { loadRoom } from '../../../server/chat/serialize.ts'
-import { answerOffer } from '../../../server/chat/acd/queue.ts'
+import { answerOffer, declineOffer } from '../../../server/chat/acd/queue.ts'
+import { registerAudienceHook } from '../../../server/chat/events.ts'
+import { routeNewRoom } from '../../../server/chat/acd/route.ts'
 import { HttpError } from '../../../server/errors/http-error.ts'
 import { useTestApp } from '../helper.ts'
 import { chatWorld, waitFor } from './acd-fixture.ts'
@@ -51,6 +53,35 @@ describe('from the first message to the next customer', () => {
       return row.state === 'offered' ? row : null
     })
     expect(next.userId).toBe(agent.id)
+  })
+})
+
+describe('watchers', () => {
+  it('a supervisor watching (audience hook) sees the room queued, offered and back in the queue, never the offer itself', async () => {
+    const w = await chatWorld(t)
+    const supervisor = await w.agent({ loggedIn: false, name: 'Sup' })
+    const stop = registerAudienceHook((_deps, room) => (room.siteId === w.siteId ? [supervisor.id] : []))
+    try {
+      const team = await w.team()
+      const agent = await w.agent({ teamId: team.id })
+      const channel = await w.channel()
+      const queue = await w.queue({}, [agent.id])
+      await w.inbound(channel.id, { app: 'queue', appdata: String(queue.id) })
+      const room = await w.room(channel.id)
+      await routeNewRoom(w.deps, room.id)
+      await declineOffer(w.deps, { siteId: w.siteId, userId: agent.id, roomId: room.id })
+      await w.settled()
+      const seen = w.eventsOf('room', supervisor.id).map((e) => (e.type === 'room' ? [e.room.status, e.room.user?.id ?? null] : []))
+      expect(seen).toEqual([
+        ['queued', null],
+        ['offered', agent.id],
+        ['queued', null],
+      ])
+      expect(w.eventsOf('offer', supervisor.id)).toHaveLength(0)
+      expect(w.eventsOf('room', agent.id)).toHaveLength(0)
+    } finally {
+      stop()
+    }
   })
 })
 

@@ -50,7 +50,14 @@ describe('capacity (team chat_limit_per_user)', () => {
     await roomReleased(w.deps, w.siteId, agent!.id)
     const taken = await w.roomRow(third.id)
     expect([taken.state, taken.userId]).toEqual(['active', agent!.id])
+    await w.settled()
     expect(w.eventsOf('room', agent!.id).map((e) => (e.type === 'room' ? e.room.id : 0))).toEqual([first.id, second.id, third.id])
+  })
+
+  it('a limit of 0 means no limit (as the console counts it)', async () => {
+    const { w, agents, newRoom } = await queueWorld({ limit: 0, autoAnswer: true })
+    for (let i = 0; i < 3; i++) expect((await newRoom()).userId).toBe(agents[0]!.id)
+    expect(await webchatStatus(w.deps, w.siteId, agents[0]!.id)).toBe('not_inuse')
   })
 
   it('an offered (ringing) room counts towards the limit too', async () => {
@@ -68,6 +75,7 @@ describe('auto answer per team', () => {
     const room = await auto.newRoom()
     expect(room.state).toBe('active')
     expect(room.answeredAt).not.toBeNull()
+    await auto.w.settled()
     expect(auto.w.eventsOf('offer')).toHaveLength(0)
     expect(auto.w.eventsOf('room', auto.agents[0]!.id)).toHaveLength(1)
 
@@ -75,6 +83,7 @@ describe('auto answer per team', () => {
     const offered = await ringing.newRoom()
     expect(offered.state).toBe('offered')
     expect(offered.answeredAt).toBeNull()
+    await ringing.w.settled()
     const [offer] = ringing.w.eventsOf('offer', ringing.agents[0]!.id)
     expect(offer).toMatchObject({ type: 'offer', ring_seconds: 45, room: { id: offered.id, status: 'offered' } })
   })
@@ -100,6 +109,7 @@ describe('answer, decline and no answer', () => {
     expect(declined.ok).toBe(true)
     const after = await w.roomRow(room.id)
     expect([after.state, after.userId, after.declinedUserIds]).toEqual(['offered', agents[1]!.id, [agents[0]!.id]])
+    await w.settled()
     expect(w.eventsOf('withdrawn', agents[0]!.id)).toMatchObject([{ room_id: room.id, reason: 'no_answer' }])
     expect(w.eventsOf('offer', agents[1]!.id)).toHaveLength(1)
   })
@@ -115,6 +125,7 @@ describe('answer, decline and no answer', () => {
     })
     expect(moved.state).toBe('offered')
     expect(moved.declinedUserIds).toEqual([agents[0]!.id])
+    await w.settled()
     expect(w.eventsOf('withdrawn', agents[0]!.id)).toMatchObject([{ room_id: room.id, reason: 'no_answer' }])
   })
 

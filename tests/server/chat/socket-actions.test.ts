@@ -4,7 +4,7 @@ import { CHAT_SERVER_ACTIONS, readChatServerFrame } from '../../../contract/real
 import type { ChatServerMessage } from '../../../contract/realtime/chat-socket.ts'
 import { message as text } from '../../../contract/messages.ts'
 import { chatRoomMessages, chatRooms } from '../../../server/db/schema/index.ts'
-import { publishChatEvent } from '../../../server/chat/events.ts'
+import { CHAT_CHANNEL, publishChatEvent } from '../../../server/chat/events.ts'
 import { useTestApp } from '../helper.ts'
 import { siteNamed } from '../agent/agent-helper.ts'
 import { FAST_TIMINGS, apiToken, listen, refusal, sessionCookie } from '../realtime/ws-helper.ts'
@@ -156,6 +156,18 @@ describe('every client action', () => {
     expect((await client.next('chat')).room.unread_messages).toEqual([])
     client.send({ action: 'count_unread_all_messages' })
     expect((await client.next('unreadAllMessages')).count).toBe(before - 2)
+    // Each message read is a status change on the bus too (the website visitor sees it read).
+    const statuses = client.received.filter((f) => f.action === 'messageStatus').flatMap((f) => (f.action === 'messageStatus' ? f.messages : []))
+    expect(statuses.filter((m) => m.read).map((m) => m.id)).toEqual(expect.arrayContaining([m1.id, m2.id]))
+
+    // Typing in a room of theirs reaches the bus for the visitor's widget (no answer to the agent).
+    const typed = new Promise<unknown>((resolve) => {
+      void t.bus.subscribe(CHAT_CHANNEL, (event) => {
+        if ((event as { type?: string }).type === 'typing') resolve(event)
+      })
+    })
+    client.send({ action: 'typing', step_id: active.id })
+    expect(await typed).toMatchObject({ type: 'typing', room_id: active.id, from: 'agent' })
 
     // Answering a room that is not ringing for the agent: the spec's text. Hanging up an answered one: refused.
     client.send({ action: 'answer', step_id: 999_999_999 })
