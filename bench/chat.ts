@@ -275,7 +275,11 @@ function webhookBody(contact: string, text: string): string {
 async function run() {
   const graph = await startFakeGraph()
   const prepared = await prepare(graph.url)
-  const { child, port } = await startChild(prepared.env)
+  const { child, port } = await startChild(prepared.env).catch(async (error: unknown) => {
+    await graph.close()
+    await prepared.cleanup()
+    throw error
+  })
   const sockets: WebSocket[] = []
   let failedPosts = 0
   try {
