@@ -17,7 +17,7 @@ import WebSocket from 'ws'
 // would measure itself and Meta's limits, not the engine.
 //
 //   (a) a signed webhook (Meta's envelope, X-Hub-Signature-256) for a customer's text → the 'message' frame on their
-//       agent's chat socket: p50/p99 at BENCH_RATE (200) per second for BENCH_SECONDS (5);
+//       agent's chat socket: p50/p99 at BENCH_RATE (100) per second for BENCH_SECONDS (5);
 //   (b) sustained inbound: the rate steps up (BENCH_STEPS) until p99 passes 100 ms or frames go missing;
 //   (c) outbox sends/s: agents POST send-message to distinct customers; one number with the default throttle (80/s),
 //       then the throttle raised (the server's per-number rate) to see what the engine does without it;
@@ -30,7 +30,7 @@ import WebSocket from 'ws'
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 500)
 const ROOMS_PER_AGENT = Number(process.env.BENCH_ROOMS_PER_AGENT ?? 5)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
-const RATE = Number(process.env.BENCH_RATE ?? 200)
+const RATE = Number(process.env.BENCH_RATE ?? 100)
 const STEPS = (process.env.BENCH_STEPS ?? '250,500,750,1000,1250,1500,2000').split(',').map(Number)
 const OUTBOX_MESSAGES = Number(process.env.BENCH_OUTBOX ?? 1000)
 const NEW_ROOMS = Number(process.env.BENCH_NEW_ROOMS ?? 1000)
