@@ -90,8 +90,8 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
     .where(and(eq(chatChannels.id, message.channelId), eq(chatChannels.siteId, message.siteId)))
   if (!channel) throw new Error(`receiveInbound: no channel ${message.channelId} on site ${message.siteId}`)
   const siteId = channel.siteId
-  const known = await existingMessage(db, siteId, channel.id, message)
-  if (known) return { roomId: known.roomId, messageId: known.id, duplicate: true, newRoom: false }
+  // No look-up first: the message's unique ids make the insert below the duplicate check (a redelivery rolls its
+  // transaction back, a room it opened included, and answers the first delivery's message), one statement less.
   const identity = normalizeContact(channel.type as ChannelType, message.customer.contact)
 
   let outcome: { room: RoomRow; created: boolean; row: MessageRow }
