@@ -29,3 +29,6 @@ export const E2E_TELEPHONY_ENV = {
   RTP_PORT_MAX: String(base == null ? 40999 : 42_000 + slot! * 200 + 199),
   DTMF_LOG_PORT: String(base == null ? 19999 : base + 4),
 } as const
+
+/** The WhatsApp simulator (simulator/whatsapp/) the e2e server starts beside itself, with the demo channel pointed at it. */
+export const E2E_WA_SIM_PORT = Number(process.env.E2E_WA_SIM_PORT ?? E2E_PORT + 10)

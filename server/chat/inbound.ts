@@ -8,7 +8,7 @@ import { startAttachmentDownload } from './attachment-download.ts'
 import { publishChatEvent, roomAudience } from './events.ts'
 import { normalizeContact } from './identity.ts'
 import type { MessageRow, RoomRow } from './serialize.ts'
-import { serializeMessage, serializeRoom } from './serialize.ts'
+import { serializeMessages, serializeRoom } from './serialize.ts'
 import type { ChannelType, InboundMessage, InboundResult } from './types.ts'
 
 // A customer's message into its room (README.md). One open room per channel + customer: the partial unique index
@@ -90,8 +90,8 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
     .where(and(eq(chatChannels.id, message.channelId), eq(chatChannels.siteId, message.siteId)))
   if (!channel) throw new Error(`receiveInbound: no channel ${message.channelId} on site ${message.siteId}`)
   const siteId = channel.siteId
-  const known = await existingMessage(db, siteId, channel.id, message)
-  if (known) return { roomId: known.roomId, messageId: known.id, duplicate: true, newRoom: false }
+  // No look-up first: the message's unique ids make the insert below the duplicate check (a redelivery rolls its
+  // transaction back, a room it opened included, and answers the first delivery's message), one statement less.
   const identity = normalizeContact(channel.type as ChannelType, message.customer.contact)
 
   let outcome: { room: RoomRow; created: boolean; row: MessageRow }
@@ -167,7 +167,9 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
   const { room, created, row } = outcome
   const users = await roomAudience(deps, room)
   if (created) await publishChatEvent(deps.bus, { type: 'room', site_id: siteId, users, room: await serializeRoom(deps, room) })
-  await publishChatEvent(deps.bus, { type: 'message', site_id: siteId, users, room_id: room.id, message: await serializeMessage(deps, row) })
+  // The room is at hand: its title names the customer without another query.
+  const [serialized] = await serializeMessages(deps, [row], room)
+  await publishChatEvent(deps.bus, { type: 'message', site_id: siteId, users, room_id: room.id, message: serialized! })
   if (row.attachmentState === 'pending') startAttachmentDownload(deps, row.id)
   if (created) await routeNewRoom(deps, room.id)
   return { roomId: room.id, messageId: row.id, duplicate: false, newRoom: created }

@@ -34,29 +34,37 @@ export async function storeWebhookEvent(deps: AppDeps, event: { siteId: number; 
   return row!.id
 }
 
+/** A stored event as its processor needs it (what the webhook route already holds right after storing it). */
+export type StoredWebhookEvent = { id: number; siteId: number; channelId: number; body: Buffer; type: string }
+
 /**
  * Processes one stored event with its channel's processor; marks it processed, or counts the failed attempt.
- * Answers true when processed. Never throws.
+ * Answers true when processed. Never throws. `fresh`: the event the caller has just stored (not read again).
  */
-export async function processWebhookEvent(deps: AppDeps, id: number): Promise<boolean> {
-  const [event] = await deps.db
-    .select({
-      id: chatWebhookEvents.id,
-      siteId: chatWebhookEvents.siteId,
-      channelId: chatWebhookEvents.channelId,
-      body: chatWebhookEvents.body,
-      processedAt: chatWebhookEvents.processedAt,
-      type: chatChannels.type,
-    })
-    .from(chatWebhookEvents)
-    .innerJoin(chatChannels, eq(chatChannels.id, chatWebhookEvents.channelId))
-    .where(eq(chatWebhookEvents.id, id))
+export async function processWebhookEvent(deps: AppDeps, id: number, fresh?: StoredWebhookEvent): Promise<boolean> {
+  let event: (StoredWebhookEvent & { processedAt: Date | null }) | undefined
+  if (fresh && fresh.id === id) event = { ...fresh, processedAt: null }
+  else {
+    const [row] = await deps.db
+      .select({
+        id: chatWebhookEvents.id,
+        siteId: chatWebhookEvents.siteId,
+        channelId: chatWebhookEvents.channelId,
+        body: chatWebhookEvents.body,
+        processedAt: chatWebhookEvents.processedAt,
+        type: chatChannels.type,
+      })
+      .from(chatWebhookEvents)
+      .innerJoin(chatChannels, eq(chatChannels.id, chatWebhookEvents.channelId))
+      .where(eq(chatWebhookEvents.id, id))
+    event = row && { ...row, body: Buffer.from(row.body) }
+  }
   if (!event) return false
   if (event.processedAt) return true
   const processor = processors.get(event.type)
   try {
     if (!processor) throw new Error(`no webhook processor for ${event.type}`)
-    await processor(deps, { id: event.id, siteId: event.siteId, channelId: event.channelId, body: Buffer.from(event.body) })
+    await processor(deps, { id: event.id, siteId: event.siteId, channelId: event.channelId, body: event.body })
     await deps.db.update(chatWebhookEvents).set({ processedAt: new Date(), lastError: null }).where(eq(chatWebhookEvents.id, id))
     return true
   } catch (error) {

@@ -54,7 +54,8 @@ export async function whatsappWebhookRoutes(app: FastifyInstance): Promise<void>
     const eventId = await storeWebhookEvent(app.deps, { siteId: channel.siteId, channelId: channel.id, body })
     reply.code(200).type('text/plain; charset=utf-8').send('EVENT_RECEIVED')
     // Processed after the answer (the core marks it done; its sweep retries a failure and finishes after a crash).
-    setImmediate(() => void processWebhookEvent(app.deps, eventId))
+    // The event is at hand: it is not read back.
+    setImmediate(() => void processWebhookEvent(app.deps, eventId, { id: eventId, siteId: channel.siteId, channelId: channel.id, body, type: 'whatsapp' }))
     return reply
   })
 }
