@@ -15,6 +15,7 @@ export const MAIN_SCREENS: readonly Screen[] = [
   { name: 'settings-list', account: DEMO.admin, path: '/settings/service/pauses', ready: (page) => page.getByTestId('list-row').first() },
   { name: 'settings-form', account: DEMO.admin, path: '/settings/service/pauses/create', ready: (page) => page.getByTestId('form-save') },
   { name: 'phonecalls', account: DEMO.supervisor, path: '/phonecalls', ready: (page) => page.getByTestId('call-row').first() },
+  { name: 'chats', account: DEMO.agent1, path: '/chats', ready: (page) => page.getByTestId('chats-page') },
   { name: 'activities', account: DEMO.agent1, path: '/activities', ready: (page) => page.getByTestId('activities') },
   { name: 'profile', account: DEMO.agent1, path: '/profile', ready: heading },
   { name: 'machines', account: DEMO.admin, path: '/machines', ready: (page) => page.getByTestId('machine-view') },

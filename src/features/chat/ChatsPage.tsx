@@ -23,6 +23,8 @@ type Dialog = { kind: 'history' | 'archived' | 'newContact' } | { kind: 'viewer'
  * /chats (spec 001 §2 "Chat workspace"): the rooms on the left, the open room in the centre, its side tabs on the
  * right — 3/5/4 columns at large sizes, 2/6/4 below, and on a laptop or phone the list and the room alone.
  */
+const SCREEN_READER_ONLY = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const
+
 export function ChatsPage({ selected, onSelect }: { selected: number | null; onSelect: (id: number | null) => void }) {
   const { t } = useLingui()
   const profile = useProfile()
@@ -37,86 +39,92 @@ export function ChatsPage({ selected, onSelect }: { selected: number | null; onS
   const prompt = connection.standby ? 'otherTab' : webchatOff ? 'off' : null
 
   return (
-    <Sheet
-      variant="outlined"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: {
-          xs: '1fr',
-          md: room ? 'minmax(260px, 2fr) 6fr' : 'minmax(260px, 2fr) 6fr',
-          lg: room ? '2fr 6fr 4fr' : '2fr 10fr',
-          xl: room ? '3fr 5fr 4fr' : '3fr 9fr',
-        },
-        height: { xs: 'calc(100dvh - 140px)', md: 'calc(100dvh - 120px)' },
-        minHeight: 480,
-        borderRadius: 'md',
-        overflow: 'hidden',
-      }}
-      data-testid="chats-page"
-    >
-      <Box sx={{ borderRight: '1px solid', borderColor: 'divider', minHeight: 0, display: { xs: room ? 'none' : 'block', md: 'block' } }}>
-        <RoomList
-          rooms={rooms}
-          selected={selected}
-          onSelect={onSelect}
-          ringing={signals.ringing}
-          countdown={signals.countdown}
-          prompt={prompt}
-          onOpen={(kind) => setDialog({ kind })}
-          onSignIn={() =>
-            void chatChannel(true, 'user')
-              .then(() => queryClient.invalidateQueries({ queryKey: ['profile'] }))
-              .catch((error: Error) => toast(error.message, 'danger'))
-          }
-        />
-      </Box>
-      <Box sx={{ minHeight: 0, minWidth: 0, display: { xs: room ? 'block' : 'none', md: 'block' } }}>
-        {room ? (
-          <RoomPane
-            key={room.id}
-            room={room}
-            messages={live.messages[room.id] ?? []}
-            userId={profile.id}
-            ringing={signals.ringing.includes(room.id)}
-            secondsLeft={signals.countdown[room.id]}
-            unreadRetry={signals.unreadRetry[room.id]}
-            onBack={() => onSelect(null)}
+    <>
+      {/* The page's name for screen readers and the document outline; the columns say it visually. */}
+      <Typography level="h1" sx={SCREEN_READER_ONLY}>
+        {t`Chats`}
+      </Typography>
+      <Sheet
+        variant="outlined"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: {
+            xs: '1fr',
+            md: room ? 'minmax(260px, 2fr) 6fr' : 'minmax(260px, 2fr) 6fr',
+            lg: room ? '2fr 6fr 4fr' : '2fr 10fr',
+            xl: room ? '3fr 5fr 4fr' : '3fr 9fr',
+          },
+          height: { xs: 'calc(100dvh - 140px)', md: 'calc(100dvh - 120px)' },
+          minHeight: 480,
+          borderRadius: 'md',
+          overflow: 'hidden',
+        }}
+        data-testid="chats-page"
+      >
+        <Box sx={{ borderRight: '1px solid', borderColor: 'divider', minHeight: 0, display: { xs: room ? 'none' : 'block', md: 'block' } }}>
+          <RoomList
+            rooms={rooms}
+            selected={selected}
+            onSelect={onSelect}
+            ringing={signals.ringing}
+            countdown={signals.countdown}
+            prompt={prompt}
+            onOpen={(kind) => setDialog({ kind })}
+            onSignIn={() =>
+              void chatChannel(true, 'user')
+                .then(() => queryClient.invalidateQueries({ queryKey: ['profile'] }))
+                .catch((error: Error) => toast(error.message, 'danger'))
+            }
           />
-        ) : (
-          <Box
-            sx={{
-              height: '100%',
-              display: 'flex',
-              flexDirection: 'column',
-              alignItems: 'center',
-              justifyContent: 'center',
-              gap: 1,
-              bgcolor: 'background.level1',
-            }}
-          >
-            <ChatBubbleIcon sx={{ fontSize: 64, color: 'neutral.300' }} />
-            <Typography level="title-md" textColor="text.tertiary" data-testid="chats-empty">
-              {rooms.length ? t`Selecione um chat` : t`Todas as mensagens foram lidas`}
-            </Typography>
+        </Box>
+        <Box sx={{ minHeight: 0, minWidth: 0, display: { xs: room ? 'block' : 'none', md: 'block' } }}>
+          {room ? (
+            <RoomPane
+              key={room.id}
+              room={room}
+              messages={live.messages[room.id] ?? []}
+              userId={profile.id}
+              ringing={signals.ringing.includes(room.id)}
+              secondsLeft={signals.countdown[room.id]}
+              unreadRetry={signals.unreadRetry[room.id]}
+              onBack={() => onSelect(null)}
+            />
+          ) : (
+            <Box
+              sx={{
+                height: '100%',
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                gap: 1,
+                bgcolor: 'background.level1',
+              }}
+            >
+              <ChatBubbleIcon sx={{ fontSize: 64, color: 'neutral.300' }} />
+              <Typography level="title-md" textColor="text.tertiary" data-testid="chats-empty">
+                {rooms.length ? t`Selecione um chat` : t`Todas as mensagens foram lidas`}
+              </Typography>
+            </Box>
+          )}
+        </Box>
+        {room && (
+          <Box sx={{ borderLeft: '1px solid', borderColor: 'divider', minHeight: 0, display: { xs: 'none', lg: 'block' } }}>
+            <SidePanel stepId={room.id} onOpenRoom={(stepId) => setDialog({ kind: 'viewer', stepId })} />
           </Box>
         )}
-      </Box>
-      {room && (
-        <Box sx={{ borderLeft: '1px solid', borderColor: 'divider', minHeight: 0, display: { xs: 'none', lg: 'block' } }}>
-          <SidePanel stepId={room.id} onOpenRoom={(stepId) => setDialog({ kind: 'viewer', stepId })} />
-        </Box>
-      )}
-      <Suspense fallback={null}>
-        {dialog && (dialog.kind === 'history' || dialog.kind === 'archived') && (
-          <ChatListDialog
-            kind={dialog.kind === 'history' ? 'historic' : 'archives'}
-            onOpenRoom={(row) => setDialog({ kind: 'viewer', stepId: row.id })}
-            onClose={() => setDialog(null)}
-          />
-        )}
-        {dialog?.kind === 'newContact' && <NewContactDialog onClose={() => setDialog(null)} />}
-        {dialog?.kind === 'viewer' && <RoomViewerDialog stepId={dialog.stepId} onClose={() => setDialog(null)} />}
-      </Suspense>
-    </Sheet>
+        <Suspense fallback={null}>
+          {dialog && (dialog.kind === 'history' || dialog.kind === 'archived') && (
+            <ChatListDialog
+              kind={dialog.kind === 'history' ? 'historic' : 'archives'}
+              onOpenRoom={(row) => setDialog({ kind: 'viewer', stepId: row.id })}
+              onClose={() => setDialog(null)}
+            />
+          )}
+          {dialog?.kind === 'newContact' && <NewContactDialog onClose={() => setDialog(null)} />}
+          {dialog?.kind === 'viewer' && <RoomViewerDialog stepId={dialog.stepId} onClose={() => setDialog(null)} />}
+        </Suspense>
+      </Sheet>
+    </>
   )
 }

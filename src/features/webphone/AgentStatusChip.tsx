@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import Box from '@mui/joy/Box'
 import Chip from '@mui/joy/Chip'
 import type { ColorPaletteProp } from '@mui/joy/styles'
 import { useSelector } from '@xstate/react'
@@ -34,6 +35,15 @@ const COLORS: Record<string, ColorPaletteProp> = {
 
 type StatusActor = Parameters<typeof useSelector>[0]
 
+const NARROW_HIDDEN = {
+  position: { xs: 'absolute', sm: 'static' },
+  width: { xs: '1px', sm: 'auto' },
+  height: { xs: '1px', sm: 'auto' },
+  overflow: { xs: 'hidden', sm: 'visible' },
+  clipPath: { xs: 'inset(50%)', sm: 'none' },
+  whiteSpace: 'nowrap',
+} as const
+
 export function AgentStatusChip({ system }: { system: AgentSystem | null }) {
   if (!system) return null
   return <StatusChip actor={system.get('agentStatus') as unknown as StatusActor} />
@@ -59,7 +69,11 @@ function StatusChip({ actor }: { actor: StatusActor }) {
       data-status={status}
       sx={{ fontVariantNumeric: 'tabular-nums' }}
     >
-      {i18n._(LABELS[status])} · {formatDuration(seconds)}
+      {/* On a phone the colour and the time say it; the label stays for screen readers. */}
+      <Box component="span" sx={NARROW_HIDDEN}>
+        {i18n._(LABELS[status])} ·{' '}
+      </Box>
+      {formatDuration(seconds)}
     </Chip>
   )
 }
