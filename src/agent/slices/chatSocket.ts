@@ -3,6 +3,7 @@ import { chatSocketMachine } from '../../../machines/chatSocket.machine.ts'
 import type { ChatServerFrame, ChatTransportCommand } from '../../../machines/chatSocket.machine.ts'
 import type { tabOwnershipMachine } from '../../../machines/tabOwnership.machine.ts'
 import { defineSlice, follow } from '../slice.ts'
+import { bindSocket } from '../socketTransport.ts'
 import { routeChatFrame } from './chatRooms.ts'
 
 // The chat socket /ws/chat/ (spec 001 §7 "Chat socket"): one WebSocket per attempt, the token as a subprotocol, only
@@ -20,24 +21,7 @@ export const chatSocketSlice = defineSlice('chatSocket', ({ options, effects, ac
   const connection = fromCallback<ChatTransportCommand, void>(({ sendBack, receive }) => {
     if (!chat) return
     const socket = chat.effects.openSocket(chat.options.socketUrl, chatSocketProtocols(chat.options.token))
-    socket.onopen = () => sendBack({ type: 'SOCKET_OPEN' })
-    socket.onclose = () => sendBack({ type: 'SOCKET_CLOSED' })
-    socket.onmessage = (event) => {
-      let message: unknown
-      try {
-        message = JSON.parse(String(event.data))
-      } catch {
-        return
-      }
-      sendBack({ type: 'SOCKET_MESSAGE', message })
-    }
-    receive((command) => {
-      if (socket.readyState === 1) socket.send(JSON.stringify(command.message))
-    })
-    return () => {
-      socket.onopen = socket.onclose = socket.onmessage = socket.onerror = null
-      socket.close()
-    }
+    return bindSocket(socket, sendBack, receive)
   })
 
   return {

@@ -4,6 +4,7 @@ import type { TransportCommand } from '../../../machines/serviceSocket.machine.t
 import type { tabOwnershipMachine } from '../../../machines/tabOwnership.machine.ts'
 import type { SocketMessage } from '../../../machines/types.ts'
 import { defineSlice, follow } from '../slice.ts'
+import { bindSocket } from '../socketTransport.ts'
 
 // The service socket /ws/business/ (spec 000 §4, §7; 001 §4, §7): one WebSocket per attempt, every forwarded frame
 // routed through the realtime table (../realtime.ts), and the console-wide commands (refresh, openUrl, updateUser).
@@ -11,24 +12,7 @@ import { defineSlice, follow } from '../slice.ts'
 export const serviceSocketSlice = defineSlice('serviceSocket', ({ options, effects, actor, routeServerFrame, resync, resend, logFailure }) => {
   const connection = fromCallback<TransportCommand, void>(({ sendBack, receive }) => {
     const socket = effects.openSocket(options.socketUrl)
-    socket.onopen = () => sendBack({ type: 'SOCKET_OPEN' })
-    socket.onclose = () => sendBack({ type: 'SOCKET_CLOSED' })
-    socket.onmessage = (event) => {
-      let message: unknown
-      try {
-        message = JSON.parse(String(event.data))
-      } catch {
-        return
-      }
-      sendBack({ type: 'SOCKET_MESSAGE', message })
-    }
-    receive((command) => {
-      if (socket.readyState === 1) socket.send(JSON.stringify(command.message))
-    })
-    return () => {
-      socket.onopen = socket.onclose = socket.onmessage = socket.onerror = null
-      socket.close()
-    }
+    return bindSocket(socket, sendBack, receive)
   })
 
   return {
