@@ -1,4 +1,5 @@
 import { setup, assign, sendTo, enqueueActions } from 'xstate'
+import { CHAT_SERVER_ACTIONS } from '../contract/realtime/chat-socket.ts'
 import { missingAction, missingCallback } from './effects.ts'
 
 // Chat socket — the agent's chat feed on /ws/chat/ (spec 001 §7 "Chat socket", §9 "Socket ping every 5 s";
@@ -36,22 +37,9 @@ export type ChatClientFrame =
  * Frames the console acts on (spec 001 §7; the fields are contract/realtime/chat-socket.ts's, branch chatsock); anything
  * else is logged and dropped. serverPing is answered here (server_pong); a syncMessages with has_more asks again.
  */
-export const CHAT_RECEIVED_ACTIONS = [
-  'chats',
-  'chat',
-  'messages',
-  'message',
-  'messageStatus',
-  'syncMessages',
-  'end',
-  'noAnswer',
-  'removeChat',
-  'typing',
-  'unreadAllMessages',
-  'logout',
-  'pong',
-  'error',
-] as const
+export const CHAT_RECEIVED_ACTIONS = CHAT_SERVER_ACTIONS.filter(
+  (action): action is Exclude<(typeof CHAT_SERVER_ACTIONS)[number], 'serverPing'> => action !== 'serverPing',
+)
 export type ChatReceivedAction = (typeof CHAT_RECEIVED_ACTIONS)[number]
 export type ChatServerFrame = { action: ChatReceivedAction; [field: string]: unknown }
 
