@@ -60,6 +60,11 @@ export type HttpLimits = {
   requestTimeoutMs: number
   /** While the event loop lags more than this, requests answer 503 with Retry-After (off under vitest). */
   maxEventLoopDelayMs: number
+  /**
+   * How often the lag is sampled (its mean over the window is compared); by default as often as the threshold, capped
+   * at a second. A shorter window sees one long stall sooner, which a test needs to stay clear of a loaded machine's lag.
+   */
+  eventLoopSampleMs?: number
   /** Writes (POST/PUT/PATCH/DELETE) being handled at once above this answer 503 instead of queueing. */
   maxWritesInFlight: number
 }

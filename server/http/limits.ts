@@ -44,7 +44,7 @@ export async function registerBackPressure(app: FastifyInstance, limits: HttpLim
   if (limits.maxEventLoopDelayMs > 0) {
     // Its 503 reaches the error handler, which answers it in the DRF shape and the request's language.
     // Sampled about as often as the lag it guards against, so a stall is seen before many requests queue behind it.
-    const sampleInterval = Math.min(1000, Math.max(10, limits.maxEventLoopDelayMs))
+    const sampleInterval = limits.eventLoopSampleMs ?? Math.min(1000, Math.max(10, limits.maxEventLoopDelayMs))
     await app.register(underPressure, { maxEventLoopDelay: limits.maxEventLoopDelayMs, sampleInterval, retryAfter: RETRY_AFTER_SECONDS })
   }
   if (limits.maxWritesInFlight <= 0) return
