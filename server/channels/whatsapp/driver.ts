@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts'
 import { chatTemplates } from '../../db/schema/index.ts'
 import type { ChannelDriver, DeliverResult, OutboxJob } from '../../chat/types.ts'
 import { storedPath } from '../../entities/media-store.ts'
-import { graphClientFor, loadWhatsAppChannel, type WhatsAppChannel } from './channel.ts'
+import { cachedWhatsAppChannel, graphClientFor, loadWhatsAppChannel, type WhatsAppChannel } from './channel.ts'
 import { NUMBER_RATE_LIMIT, PAIR_RATE_LIMIT } from './errors.ts'
 import { DEFAULT_MAX_MEDIA_BYTES, GraphError, type GraphClient, type MediaKind, type SendResult } from './graph.ts'
 import { BUTTON_PARAM, HEADER_PARAM, templateParams } from './templates.ts'
@@ -130,7 +130,7 @@ export const whatsappDriver: ChannelDriver = {
   type: 'whatsapp',
 
   async deliver(deps, job) {
-    const channel = await loadWhatsAppChannel(deps.db, job.channelId)
+    const channel = await cachedWhatsAppChannel(deps.db, job.channelId)
     if (!channel || channel.siteId !== job.siteId || !channel.isActive) {
       return { outcome: 'failed', error: { code: null, reason: 'channel unavailable', external_error: false } }
     }
