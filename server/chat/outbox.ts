@@ -188,6 +188,10 @@ async function deliverRow(deps: AppDeps, row: ClaimedRow): Promise<number | null
     await db.delete(chatOutbox).where(eq(chatOutbox.id, row.id))
     return null
   }
+  if (message.sentBy === 'client' && !message.externalId) {
+    await db.delete(chatOutbox).where(eq(chatOutbox.id, row.id))
+    return null
+  }
   const driver = drivers.get(channel.type as ChannelType)
   if (!driver && !givingUp(row)) {
     await putBack(deps, row, NO_DRIVER_RETRY_MS, `no driver for ${channel.type}`)
@@ -221,6 +225,8 @@ async function deliverRow(deps: AppDeps, row: ClaimedRow): Promise<number | null
       replyToExternalId,
       template: message.templateId !== null ? { id: message.templateId, params: message.templateParams ?? [] } : null,
     },
+    // A customer's message in the outbox is a read receipt (read-receipts.ts).
+    ...(message.sentBy === 'client' && message.externalId ? { markRead: message.externalId } : {}),
   }
   let result: DeliverResult
   try {
@@ -232,6 +238,11 @@ async function deliverRow(deps: AppDeps, row: ClaimedRow): Promise<number | null
   if (result.outcome === 'retry') {
     await putBack(deps, row, result.afterMs, result.reason)
     return result.afterMs
+  }
+  if (job.markRead) {
+    // A receipt changes nothing of ours: sent or refused, the row is done with.
+    await db.delete(chatOutbox).where(eq(chatOutbox.id, row.id))
+    return null
   }
   const updated = await db.transaction(async (tx) => {
     const [changed] =

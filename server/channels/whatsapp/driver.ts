@@ -134,6 +134,15 @@ export const whatsappDriver: ChannelDriver = {
     if (!channel || channel.siteId !== job.siteId || !channel.isActive) {
       return { outcome: 'failed', error: { code: null, reason: 'channel unavailable', external_error: false } }
     }
+    if (job.markRead) {
+      // A read receipt: not a message, so neither throttle bucket is spent (Meta's number back-off still applies).
+      try {
+        await graphClientFor(channel).markRead(job.markRead)
+        return { outcome: 'sent', externalId: job.markRead }
+      } catch (err) {
+        return outcomeOf(err, job, channel.phoneNumberId)
+      }
+    }
     const decision = throttle.take(channel.phoneNumberId, job.recipient)
     if (!decision.sendNow) return { outcome: 'retry', afterMs: Math.max(1, decision.retryAt - throttle.time()), reason: 'throttled' }
     try {
