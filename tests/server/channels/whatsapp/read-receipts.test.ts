@@ -53,7 +53,10 @@ describe('WhatsApp read receipts', () => {
     await sim.inbound({ phone_number_id: PHONE, from: CUSTOMER, type: 'text', text: { body: 'segunda' }, wait: true })
     const room = await vi.waitFor(
       async () => {
-        const [r] = await db.select().from(chatRooms).where(and(eq(chatRooms.channelId, channelId), eq(chatRooms.contact, CUSTOMER)))
+        const [r] = await db
+          .select()
+          .from(chatRooms)
+          .where(and(eq(chatRooms.channelId, channelId), eq(chatRooms.contact, CUSTOMER)))
         const messages = r ? await db.select().from(chatRoomMessages).where(eq(chatRoomMessages.roomId, r.id)) : []
         if (!r || messages.length < 2) throw new Error('the two messages are not in yet')
         return r
