@@ -31,7 +31,8 @@ export function unregisterChannelDriver(type: ChannelType): void {
 
 /** The bus channel that wakes the dispatchers of every instance. */
 export const OUTBOX_WAKE_CHANNEL = 'chat:outbox'
-const CLAIM_SECONDS = 30
+/** How long a claim lasts (a lease): a dispatcher that died holding it leaves the row due again after this. */
+export const CLAIM_SECONDS = 30
 const BATCH = 20
 const POLL_MS = 1000
 /** Without a driver for the channel's type (not loaded on this instance), look again after this. */
@@ -70,10 +71,13 @@ export class OutboxDispatcher {
 
   private readonly deps: AppDeps
   private readonly log: DispatcherLog
+  private readonly claimSeconds: number
 
-  constructor(deps: AppDeps, log: DispatcherLog = { warn: () => {} }) {
+  /** `claimSeconds`: the lease of this dispatcher's claims (tests shorten it; drivers answer within 20 s). */
+  constructor(deps: AppDeps, log: DispatcherLog = { warn: () => {} }, options: { claimSeconds?: number } = {}) {
     this.deps = deps
     this.log = log
+    this.claimSeconds = options.claimSeconds ?? CLAIM_SECONDS
   }
 
   async start(): Promise<void> {
@@ -123,7 +127,7 @@ export class OutboxDispatcher {
 
   /** Claims the due rows and delivers them; answers how many it handled. */
   async dispatchOnce(): Promise<number> {
-    const claimed = await claimDue(this.deps, BATCH)
+    const claimed = await claimDue(this.deps, BATCH, this.claimSeconds)
     await Promise.all(claimed.map((row) => this.handle(row)))
     return claimed.length
   }
@@ -140,9 +144,14 @@ export class OutboxDispatcher {
   }
 }
 
-async function claimDue(deps: AppDeps, limit: number): Promise<ClaimedRow[]> {
+/**
+ * Claims due rows for `claimSeconds`. A row whose earlier claim ran out (locked_until still set: a dispatcher died
+ * between claim and answer) counts that lost attempt, so its driver sees attempts > 0 and may have sent it already.
+ */
+async function claimDue(deps: AppDeps, limit: number, claimSeconds: number): Promise<ClaimedRow[]> {
   const result = (await deps.db.execute(sql`
-    update chat_outbox set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
+    update chat_outbox set locked_until = now() + make_interval(secs => ${claimSeconds}),
+      attempts = attempts + case when locked_until is null then 0 else 1 end
     where id in (
       select o.id from chat_outbox o
       where o.next_attempt_at <= now() and (o.locked_until is null or o.locked_until < now())
@@ -179,6 +188,10 @@ async function deliverRow(deps: AppDeps, row: ClaimedRow): Promise<number | null
     await db.delete(chatOutbox).where(eq(chatOutbox.id, row.id))
     return null
   }
+  if (message.sentBy === 'client' && !message.externalId) {
+    await db.delete(chatOutbox).where(eq(chatOutbox.id, row.id))
+    return null
+  }
   const driver = drivers.get(channel.type as ChannelType)
   if (!driver && !givingUp(row)) {
     await putBack(deps, row, NO_DRIVER_RETRY_MS, `no driver for ${channel.type}`)
@@ -212,6 +225,8 @@ async function deliverRow(deps: AppDeps, row: ClaimedRow): Promise<number | null
       replyToExternalId,
       template: message.templateId !== null ? { id: message.templateId, params: message.templateParams ?? [] } : null,
     },
+    // A customer's message in the outbox is a read receipt (read-receipts.ts).
+    ...(message.sentBy === 'client' && message.externalId ? { markRead: message.externalId } : {}),
   }
   let result: DeliverResult
   try {
@@ -223,6 +238,11 @@ async function deliverRow(deps: AppDeps, row: ClaimedRow): Promise<number | null
   if (result.outcome === 'retry') {
     await putBack(deps, row, result.afterMs, result.reason)
     return result.afterMs
+  }
+  if (job.markRead) {
+    // A receipt changes nothing of ours: sent or refused, the row is done with.
+    await db.delete(chatOutbox).where(eq(chatOutbox.id, row.id))
+    return null
   }
   const updated = await db.transaction(async (tx) => {
     const [changed] =

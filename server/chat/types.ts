@@ -71,6 +71,11 @@ export type OutboxJob = {
     replyToExternalId: string | null
     template: { id: number; params: { name: string; value: string }[] } | null
   }
+  /**
+   * Not a message to send: the agent read the customer's messages up to this one (its provider id), and the provider
+   * should show the customer so (WhatsApp's blue ticks). `message` is then that inbound message.
+   */
+  markRead?: string
 }
 
 /** What a driver answers for one job: sent (with the provider id), retry later, or failed for good. */

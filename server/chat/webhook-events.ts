@@ -1,6 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { AppDeps } from '../deps.ts'
+import type { Db } from '../db/client.ts'
 import { chatChannels, chatWebhookEvents } from '../db/schema/index.ts'
+import { Batcher, perDatabase } from './batch.ts'
 
 // Raw provider events (README.md): stored before the provider is answered 200, then processed by the channel's
 // processor. A failure counts an attempt and is retried with back-off by the sweep; after a restart the sweep
@@ -25,13 +27,32 @@ export function webhookProcessor(channelType: string): WebhookProcessor | undefi
   return processors.get(channelType)
 }
 
+type NewEvent = { siteId: number; channelId: number; body: Buffer }
+
+/** Webhooks that arrive together are stored by one multi-row INSERT (its RETURNING keeps the VALUES' order). */
+const storer = perDatabase(
+  (db: Db) =>
+    new Batcher<NewEvent, number>(async (events) => {
+      const rows = await db
+        .insert(chatWebhookEvents)
+        .values(events.map((e) => ({ siteId: e.siteId, channelId: e.channelId, body: e.body })))
+        .returning({ id: chatWebhookEvents.id })
+      return rows.map((r) => r.id)
+    }),
+)
+
+/** Events processed together are marked by one UPDATE (a mark lost to a crash only means a harmless second run). */
+const marker = perDatabase(
+  (db: Db) =>
+    new Batcher<number, void>(async (ids) => {
+      await db.update(chatWebhookEvents).set({ processedAt: new Date(), lastError: null }).where(inArray(chatWebhookEvents.id, ids))
+      return ids.map(() => undefined)
+    }),
+)
+
 /** Stores the raw body; answers its id. The caller answers the provider only after this resolves. */
-export async function storeWebhookEvent(deps: AppDeps, event: { siteId: number; channelId: number; body: Buffer }): Promise<number> {
-  const [row] = await deps.db
-    .insert(chatWebhookEvents)
-    .values({ siteId: event.siteId, channelId: event.channelId, body: event.body })
-    .returning({ id: chatWebhookEvents.id })
-  return row!.id
+export function storeWebhookEvent(deps: AppDeps, event: NewEvent): Promise<number> {
+  return storer(deps.db).add(event)
 }
 
 /** A stored event as its processor needs it (what the webhook route already holds right after storing it). */
@@ -65,7 +86,7 @@ export async function processWebhookEvent(deps: AppDeps, id: number, fresh?: Sto
   try {
     if (!processor) throw new Error(`no webhook processor for ${event.type}`)
     await processor(deps, { id: event.id, siteId: event.siteId, channelId: event.channelId, body: event.body })
-    await deps.db.update(chatWebhookEvents).set({ processedAt: new Date(), lastError: null }).where(eq(chatWebhookEvents.id, id))
+    await marker(deps.db).add(id)
     return true
   } catch (error) {
     await deps.db

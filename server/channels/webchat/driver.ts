@@ -19,6 +19,8 @@ import { toVisitorMessage } from './core-conversations.ts'
 export const webchatDriver: ChannelDriver = {
   type: 'webchat',
   async deliver(deps: AppDeps, job: OutboxJob): Promise<DeliverResult> {
+    // The widget hears reads as status events; nothing to send (the core queues receipts for WhatsApp only).
+    if (job.markRead) return { outcome: 'sent', externalId: job.markRead }
     const visitorId = job.recipient
     if (!/^[0-9a-f-]{36}$/.test(visitorId)) return { outcome: 'failed', error: { code: null, reason: 'not a visitor id', external_error: false } }
     const [row] = await deps.db

@@ -51,3 +51,33 @@ export function graphClientFor(channel: WhatsAppChannel, timeouts: { timeoutMs?:
     ...timeouts,
   })
 }
+
+/**
+ * How long the hot paths (every webhook, every send) may use a channel row they read before: a settings change
+ * (secret, token, active) is seen at once on the instance that wrote it (the entity hook forgets the row) and within
+ * this long on the others.
+ */
+export const CHANNEL_CACHE_MS = 2000
+/** Channel id → its row as one database read it (tests run several databases in one process: the entry names its own). */
+const cached = new Map<number, { db: Db; at: number; channel: Promise<WhatsAppChannel | null> }>()
+
+/** loadWhatsAppChannel, answered from a short cache (one statement less per webhook and per send). */
+export function cachedWhatsAppChannel(db: Db, id: number): Promise<WhatsAppChannel | null> {
+  const now = Date.now()
+  const hit = cached.get(id)
+  if (hit && hit.db === db && now - hit.at < CHANNEL_CACHE_MS) return hit.channel
+  if (cached.size > 1000) cached.clear()
+  const channel = loadWhatsAppChannel(db, id)
+  const entry = { db, at: now, channel }
+  cached.set(id, entry)
+  // A failed read is not kept.
+  channel.catch(() => {
+    if (cached.get(id) === entry) cached.delete(id)
+  })
+  return channel
+}
+
+/** Forgets a channel's cached row (its settings were saved or it was deleted). */
+export function forgetWhatsAppChannel(id: number): void {
+  cached.delete(id)
+}

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts'
 import { chatTemplates } from '../../db/schema/index.ts'
 import type { ChannelDriver, DeliverResult, OutboxJob } from '../../chat/types.ts'
 import { storedPath } from '../../entities/media-store.ts'
-import { graphClientFor, loadWhatsAppChannel, type WhatsAppChannel } from './channel.ts'
+import { cachedWhatsAppChannel, graphClientFor, loadWhatsAppChannel, type WhatsAppChannel } from './channel.ts'
 import { NUMBER_RATE_LIMIT, PAIR_RATE_LIMIT } from './errors.ts'
 import { DEFAULT_MAX_MEDIA_BYTES, GraphError, type GraphClient, type MediaKind, type SendResult } from './graph.ts'
 import { BUTTON_PARAM, HEADER_PARAM, templateParams } from './templates.ts'
@@ -130,9 +130,18 @@ export const whatsappDriver: ChannelDriver = {
   type: 'whatsapp',
 
   async deliver(deps, job) {
-    const channel = await loadWhatsAppChannel(deps.db, job.channelId)
+    const channel = await cachedWhatsAppChannel(deps.db, job.channelId)
     if (!channel || channel.siteId !== job.siteId || !channel.isActive) {
       return { outcome: 'failed', error: { code: null, reason: 'channel unavailable', external_error: false } }
+    }
+    if (job.markRead) {
+      // A read receipt: not a message, so neither throttle bucket is spent (Meta's number back-off still applies).
+      try {
+        await graphClientFor(channel).markRead(job.markRead)
+        return { outcome: 'sent', externalId: job.markRead }
+      } catch (err) {
+        return outcomeOf(err, job, channel.phoneNumberId)
+      }
     }
     const decision = throttle.take(channel.phoneNumberId, job.recipient)
     if (!decision.sendNow) return { outcome: 'retry', afterMs: Math.max(1, decision.retryAt - throttle.time()), reason: 'throttled' }

@@ -67,14 +67,26 @@ export function inboundMessage(siteId: number, channelId: number, e: InboundMess
  */
 async function channelFor(deps: AppDeps, event: StoredEvent, phoneNumberId: string, cache: Map<string, number | null>): Promise<number | null> {
   if (cache.has(phoneNumberId)) return cache.get(phoneNumberId)!
-  const [row] = await deps.db
-    .select({ id: chatChannels.id })
-    .from(chatChannels)
-    .where(and(eq(chatChannels.siteId, event.siteId), eq(chatChannels.type, 'whatsapp'), eq(chatChannels.phoneNumberId, phoneNumberId)))
-  const id = row?.id ?? null
+  const key = `${event.siteId}:${phoneNumberId}`
+  const hit = numbers.get(key)
+  let id: number | null
+  if (hit && hit.db === deps.db && Date.now() - hit.at < NUMBER_CACHE_MS) id = hit.id
+  else {
+    const [row] = await deps.db
+      .select({ id: chatChannels.id })
+      .from(chatChannels)
+      .where(and(eq(chatChannels.siteId, event.siteId), eq(chatChannels.type, 'whatsapp'), eq(chatChannels.phoneNumberId, phoneNumberId)))
+    id = row?.id ?? null
+    if (numbers.size > 1000) numbers.clear()
+    numbers.set(key, { db: deps.db, at: Date.now(), id })
+  }
   cache.set(phoneNumberId, id)
   return id
 }
+
+/** Site + phone number id → its channel, kept a short while (every event names its number: one statement less each). */
+const NUMBER_CACHE_MS = 2000
+const numbers = new Map<string, { db: AppDeps['db']; at: number; id: number | null }>()
 
 /** Processes one stored delivery; throws (so it is retried) only when the core could not take something. */
 export async function processWhatsAppEvent(deps: AppDeps, event: StoredEvent, log: Log = whatsappLog()): Promise<void> {

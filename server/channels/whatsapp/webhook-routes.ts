@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { WaVerifyQuery } from '../../../contract/whatsapp/webhook.ts'
 import { detailError } from '../../http/errors.ts'
 import { processWebhookEvent, storeWebhookEvent } from '../../chat/webhook-events.ts'
-import { loadWhatsAppChannel } from './channel.ts'
+import { cachedWhatsAppChannel, loadWhatsAppChannel } from './channel.ts'
 import { verifyHandshake, verifySignature } from './signature.ts'
 import { setWhatsAppLog } from './log.ts'
 
@@ -45,7 +45,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance): Promise<void>
   app.post(WEBHOOK_PATH, { config: { permission: 'public', bare: true }, bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
     const id = channelId(request)
     const body = raw.get(request) ?? Buffer.alloc(0)
-    const channel = await loadWhatsAppChannel(app.deps.db, id)
+    const channel = await cachedWhatsAppChannel(app.deps.db, id)
     // An unknown channel and a bad signature look the same to a caller who does not hold the secret.
     if (!channel || !verifySignature(body, request.headers['x-hub-signature-256'], channel.appSecret)) {
       throw detailError(401, 'notAuthenticated', request.lang)

@@ -4,6 +4,7 @@ import type { ChatRoom } from '../../../contract/api/chat.ts'
 import { message } from '../../../contract/messages.ts'
 import type { MessageKey } from '../../../contract/messages.ts'
 import { CHAT_CHANNEL, publishChatEvent } from '../../chat/events.ts'
+import { wakeOutbox } from '../../chat/outbox.ts'
 import type { ChatEvent } from '../../chat/types.ts'
 import { answerRoom, declineRoom } from '../../routes/chat/engine.ts'
 import { consoleRooms, findRoom, highestRevision, markRead, messagesByIds, messagesPage, messagesSince, unreadCount } from '../../routes/chat/queries.ts'
@@ -176,6 +177,7 @@ export const chatSocket = defineSocket<ChatClientMessage>({
             const row = await findRoom(db, viewer, frame.step_id)
             if (!row) return send(connection, errorFrame(connection, 'notFound', 'read_message', frame.step_id))
             const changed = await markRead(db, row.id, { ids: frame.ids, upTo: frame.up_to })
+            if (changed.length) wakeOutbox(deps)
             const room = await roomFrame(row.id, viewer)
             if (!room) return
             if (changed.length === 0) return send(connection, { action: 'chat', room, ringing: false, ring_seconds: null })

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
+import { queueReadReceipt } from '../../chat/read-receipts.ts'
 import type { Db } from '../../db/client.ts'
 import { chatRoomMessages, chatRooms } from '../../db/schema/index.ts'
 import type { MessageRow, RoomRow } from './serialize-rows.ts'
@@ -123,6 +124,8 @@ export async function markRead(db: Db, roomId: number, which: { ids?: readonly n
       .where(and(...conditions))
       .returning()
     if (changed.length) await tx.update(chatRooms).set({ revision: nextRevision }).where(eq(chatRooms.id, roomId))
+    // The customer sees it read (WhatsApp's blue ticks), through the outbox.
+    await queueReadReceipt(tx as unknown as Db, roomId, changed)
     return changed
   })
 }

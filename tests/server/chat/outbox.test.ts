@@ -163,4 +163,42 @@ describe('the outbox dispatcher', () => {
     await until(async () => (await message(f, row!.id)).status === 'accepted', 'the recovered send')
     expect(sends.get(row!.id)).toBe(1)
   })
+
+  it('a dispatcher that dies mid-send leaves its lease: another reclaims the row when it expires and sends it, attempts counted', async () => {
+    const f = await fixture()
+    // The first dispatcher's send never answers (its process is gone); every later send goes through.
+    let release: (r: DeliverResult) => void = () => {}
+    const seen: OutboxJob[] = []
+    answer = (job) => {
+      seen.push(job)
+      if (seen.length === 1) return new Promise<DeliverResult>((resolve) => (release = resolve))
+      return { outcome: 'sent', externalId: `wamid.${job.message.id}` }
+    }
+    const roomId = await agentRoom(f)
+    // The app's own dispatcher is not the one under test: the row is written while only `dying` runs.
+    await t.app.chat.dispatcher?.stop()
+    const dying = new OutboxDispatcher(f.deps, undefined, { claimSeconds: 1 })
+    const survivor = new OutboxDispatcher(f.deps)
+    await dying.start()
+    try {
+      const m = await send(f, roomId, 'lease')
+      await until(() => seen.length === 1, 'the first claim')
+      const [claimed] = await f.deps.db.select().from(chatOutbox).where(eq(chatOutbox.messageId, m.id))
+      expect(claimed!.lockedUntil).not.toBeNull()
+      expect((await message(f, m.id)).status).toBe('sending')
+      // The dying dispatcher stops polling (its send still hangs); the survivor takes the row once the lease runs out.
+      await survivor.start()
+      await until(async () => (await message(f, m.id)).status === 'accepted', 'the reclaimed send', 20_000)
+      expect(seen).toHaveLength(2)
+      expect(seen[1]!.attempts).toBe(1)
+      expect(seen[1]!.message.uid).toBe(seen[0]!.message.uid)
+      expect(await outboxEmpty(f, [m.id])).toBe(true)
+      expect(sends.get(m.id)).toBe(1)
+    } finally {
+      release({ outcome: 'retry', afterMs: 10, reason: 'gone' })
+      await dying.stop()
+      await survivor.stop()
+      await t.app.chat.dispatcher?.start()
+    }
+  }, 60_000)
 })
