@@ -108,7 +108,18 @@ describe('history and archives', () => {
     expect(historic.results.map((r) => r.id)).not.toContain(active.id)
     const row = historic.results.find((r) => r.id === ended.id)!
     expect(row.last_message).toHaveLength(100)
-    expect(Object.keys(row).sort()).toEqual(['archived', 'classification', 'datetime', 'id', 'last_message', 'phone', 'status', 'sub_classification', 'title', 'uid'])
+    expect(Object.keys(row).sort()).toEqual([
+      'archived',
+      'classification',
+      'datetime',
+      'id',
+      'last_message',
+      'phone',
+      'status',
+      'sub_classification',
+      'title',
+      'uid',
+    ])
 
     const searched = (await agent.get(`${api(CHAT_PATHS.historic)}?search=antigo`)).json() as ChatList<ChatHistoryRow>
     expect(searched).toMatchObject({ count: 1, results: [{ id: ended.id }] })
