@@ -196,6 +196,29 @@ export const MESSAGES = {
     'es-ES': 'Esta llamada no tiene posatención',
   },
   transferCancelled: { 'pt-BR': 'Transferência cancelada.', 'en-US': 'Transfer cancelled.', 'es-ES': 'Transferencia cancelada.' },
+  // Closing a chat (spec 001 §5, §8: 'Close with invalid classification or form'), server/chat/outcomes.ts.
+  chatClassificationRequired: {
+    'pt-BR': 'Classificação tem campos obrigatórios',
+    'en-US': 'The classification has required fields',
+    'es-ES': 'La clasificación tiene campos obligatorios',
+  },
+  chatFormRequired: {
+    'pt-BR': 'Formulário tem campos obrigatórios',
+    'en-US': 'The form has required fields',
+    'es-ES': 'El formulario tiene campos obligatorios',
+  },
+  chatFormAlreadySent: {
+    'pt-BR': 'O formulário deste chat já foi enviado.',
+    'en-US': 'The form of this chat was already sent.',
+    'es-ES': 'El formulario de este chat ya fue enviado.',
+  },
+  // The chat NPS survey (server/chat/nps.ts): what the customer reads when the survey names no text of its own.
+  npsInvalidAnswer: {
+    'pt-BR': 'Resposta inválida. Responda com uma nota de {min} a {max}.',
+    'en-US': 'Invalid answer. Reply with a score from {min} to {max}.',
+    'es-ES': 'Respuesta no válida. Responda con una nota de {min} a {max}.',
+  },
+  npsThanks: { 'pt-BR': 'Obrigado pela sua avaliação!', 'en-US': 'Thank you for your feedback!', 'es-ES': '¡Gracias por su evaluación!' },
   // Chat ACD (server/chat/acd/).
   chatAnswerFailed: {
     'pt-BR': 'Não foi possível atender a conversa ou ela foi transferida para outro operador.',

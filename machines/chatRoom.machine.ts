@@ -1,4 +1,4 @@
-import { setup, assign, enqueueActions } from 'xstate'
+import { setup, assign, enqueueActions, fromPromise } from 'xstate'
 import { missingAction } from './effects.ts'
 import type { ChatClientFrame } from './chatSocket.machine.ts'
 import type { Notice } from './types.ts'
@@ -17,6 +17,10 @@ import type { Notice } from './types.ts'
 // seconds left, then removed: the caller clears its messages, forms and timers and records it as finished when it
 // had been answered (finished rooms are never added again: `shouldAddRoom`). A room the server takes away (it rang
 // out, another agent took it, it was transferred or finished) is DROPPED: removed at once, nothing sent.
+// Closing (spec 001 §5, issue 15): the Form and Classification tabs tell the room its OUTCOME; CLOSE is refused with
+// 'Classificação tem campos obrigatórios' while a required classification is missing and 'Formulário tem campos
+// obrigatórios' while a required form is invalid (unless forced); a valid form not sent yet is saved first (never
+// resent); then the close request runs and the room waits for the server's end (ENDED). A refused request says why.
 
 export const NEW_CHAT_NOTIFICATION_MS = 2500
 export const SYNC_STEP_DELAY_MS = 500
@@ -27,6 +31,31 @@ export const NEW_CHAT_TITLE = 'Novo Chat'
 export const NEW_CHAT_ACTIONS = ['Atender', 'Desligar'] as const
 export const ANSWER_FAILED_NOTICE = 'Não foi possível atender a conversa ou ela foi transferida para outro operador.'
 export const OUTGOING_CHAT_TYPES: readonly number[] = [10, 11, 31]
+export const CLASSIFICATION_REQUIRED_NOTICE = 'Classificação tem campos obrigatórios'
+export const FORM_REQUIRED_NOTICE = 'Formulário tem campos obrigatórios'
+
+/** What the room's Form and Classification tabs know (GET chats/{id}/forms/ and what the agent filled in). */
+export type ChatOutcome = {
+  classificationRequired: boolean
+  classified: boolean
+  hasForm: boolean
+  /** The form has required fields: an invalid one blocks the close; an optional invalid one is skipped. */
+  formRequired: boolean
+  formValid: boolean
+  formSent: boolean
+}
+export const NO_OUTCOME: ChatOutcome = {
+  classificationRequired: false,
+  classified: false,
+  hasForm: false,
+  formRequired: false,
+  formValid: true,
+  formSent: false,
+}
+
+export const classificationMissing = (o: ChatOutcome) => o.classificationRequired && !o.classified
+export const formMissing = (o: ChatOutcome) => o.hasForm && o.formRequired && !o.formSent && !o.formValid
+export const formToSave = (o: ChatOutcome) => o.hasForm && !o.formSent && o.formValid
 
 /** The chat flags of the running pause (spec 001 §3 "Pause"); null when no pause with the webchat enabled runs. */
 export type ChatPause = { allowIncoming: boolean; allowOutgoing: boolean }
@@ -67,6 +96,9 @@ export type ChatRoomContext = {
   wasAnswered: boolean
   /** Seconds left before an ended room is removed. */
   secondsLeft: number
+  outcome: ChatOutcome
+  /** The close in progress skips the checks (a forced close). */
+  force: boolean
 }
 
 export type ChatRoomEvent =
@@ -80,6 +112,8 @@ export type ChatRoomEvent =
   | { type: 'MESSAGES_CHANGED' }
   | { type: 'CLIENT_MESSAGE_UNSEEN' } // the last message is the client's and the agent is scrolled up
   | { type: 'SCROLLED_TO_BOTTOM' }
+  | ({ type: 'OUTCOME' } & Partial<ChatOutcome>) // the Form and Classification tabs
+  | { type: 'CLOSE'; force?: boolean } // Encerrar, confirmed
 
 /** What a room writes: chat-socket frames, and sync_step, which travels on the service socket (contract/realtime/service-socket.ts). */
 export type RoomFrame = ChatClientFrame | { action: 'sync_step'; step_id: number }
@@ -114,6 +148,11 @@ export function removeAfterSeconds(value: number | null | undefined): number {
   return value && value > 0 ? Math.round(value) : DEFAULT_REMOVE_INACTIVE_SECONDS
 }
 
+/** The server's detail (or the error's text) of a refused save or close. */
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
 export const chatRoomMachine = setup({
   types: {
     context: {} as ChatRoomContext,
@@ -133,6 +172,12 @@ export const chatRoomMachine = setup({
     retryUnread: missingAction<{ stepId: number }>('chatRoom', 'retryUnread'),
     removed: missingAction<RoomRemoved>('chatRoom', 'removed'),
   },
+  actors: {
+    /** tab-form ?type=form&step_type=chat with the answers the Form tab holds. */
+    saveForm: fromPromise<unknown, { stepId: number }>(() => Promise.reject(new Error('chatRoom: saveForm not provided'))),
+    /** POST close/{uid}/ (force when forced); rejects with the server's detail. */
+    closeChat: fromPromise<unknown, { stepId: number; force: boolean }>(() => Promise.reject(new Error('chatRoom: closeChat not provided'))),
+  },
   delays: {
     notification: NEW_CHAT_NOTIFICATION_MS,
     syncStep: SYNC_STEP_DELAY_MS,
@@ -147,6 +192,10 @@ export const chatRoomMachine = setup({
     autoAnswers: ({ context }) => autoAnswers(context),
     queueable: ({ context }) => context.queueable,
     moreSeconds: ({ context }) => context.secondsLeft > 1,
+    forced: ({ event }) => event.type === 'CLOSE' && event.force === true,
+    classificationMissing: ({ context }) => classificationMissing(context.outcome),
+    formMissing: ({ context }) => formMissing(context.outcome),
+    formToSave: ({ context }) => formToSave(context.outcome),
   },
 }).createMachine({
   id: 'chatRoom',
@@ -164,6 +213,8 @@ export const chatRoomMachine = setup({
     startEnded: input.ended ?? false,
     wasAnswered: input.answered ?? false,
     secondsLeft: removeAfterSeconds(input.removeAfterSeconds),
+    outcome: NO_OUTCOME,
+    force: false,
   }),
   initial: 'new',
   on: { DROPPED: '.removed' },
@@ -208,8 +259,60 @@ export const chatRoomMachine = setup({
     answered: {
       entry: assign({ wasAnswered: true }),
       type: 'parallel',
-      on: { ENDED: 'ended' },
+      on: {
+        ENDED: 'ended',
+        OUTCOME: {
+          actions: assign({
+            outcome: ({ context, event }) => {
+              const { type: _type, ...patch } = event as Extract<ChatRoomEvent, { type: 'OUTCOME' }>
+              return { ...context.outcome, ...patch }
+            },
+          }),
+        },
+      },
       states: {
+        closing: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                CLOSE: [
+                  { guard: 'forced', target: 'requesting', actions: assign({ force: true }) },
+                  { guard: 'classificationMissing', actions: { type: 'notify', params: { message: CLASSIFICATION_REQUIRED_NOTICE, severity: 'error' } } },
+                  { guard: 'formMissing', actions: { type: 'notify', params: { message: FORM_REQUIRED_NOTICE, severity: 'error' } } },
+                  { guard: 'formToSave', target: 'savingForm', actions: assign({ force: false }) },
+                  { target: 'requesting', actions: assign({ force: false }) },
+                ],
+              },
+            },
+            savingForm: {
+              invoke: {
+                id: 'saveForm',
+                src: 'saveForm',
+                input: ({ context }) => ({ stepId: context.stepId }),
+                onDone: { target: 'requesting', actions: assign({ outcome: ({ context }) => ({ ...context.outcome, formSent: true }) }) },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'notify', params: ({ event }) => ({ message: errorText(event.error), severity: 'error' as const }) },
+                },
+              },
+            },
+            requesting: {
+              invoke: {
+                id: 'closeChat',
+                src: 'closeChat',
+                input: ({ context }) => ({ stepId: context.stepId, force: context.force }),
+                onDone: 'requested',
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'notify', params: ({ event }) => ({ message: errorText(event.error), severity: 'error' as const }) },
+                },
+              },
+            },
+            // The server ended it; its end (ENDED) arrives on the chat socket.
+            requested: {},
+          },
+        },
         sync: {
           initial: 'idle',
           states: {

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { message } from '../messages.ts'
 import type { ChatMessage, ChatRoom } from './chat.ts'
+import type { StepClassification } from './service-actions.ts'
 
 // Query strings and answers of the chat calls of spec 001 §7 (the bodies are in chat.ts: SendMessageBody,
 // TransferBody). Query values arrive as strings; each schema turns them into numbers, dates and flags.
@@ -36,7 +37,13 @@ const paging = {
 }
 
 /** GET historic/ and archives/: paging and a search over title and phone. */
-export const ChatListQuery = v.object({ ...paging, search: v.optional(search) })
+export const ChatListQuery = v.object({
+  ...paging,
+  search: v.optional(search),
+  /** Supervisors' outcome filters (issue 15 item 7): the agent's classification and sub-classification. */
+  classification: v.optional(positive),
+  sub_classification: v.optional(positive),
+})
 export type ChatListQuery = v.InferOutput<typeof ChatListQuery>
 
 /** GET search/{chatId}/messages and …/rooms (spec 001 §7). */
@@ -70,6 +77,9 @@ export type ChatHistoryRow = {
   phone: string
   archived: boolean
   status: ChatRoom['status']
+  /** The agent's classification and sub-classification, by name ('' when not classified). */
+  classification: string
+  sub_classification: string
 }
 export const LAST_MESSAGE_CUT = 100
 
@@ -90,12 +100,50 @@ export type ChatSearchRoomRow = {
 /** GET chats/{id}/messages/: oldest first; `has_more` when older ones exist (ask with before = results[0].id). */
 export type ChatMessagesPage = { results: ChatMessage[]; has_more: boolean; count: number }
 
-/** GET chats/{id}/forms/: classification and form are null until the forms issue brings them. */
+/** One tab of a chat form: the form builder's fields whose `tab` is `name` ('' for the fields without one). */
+export type ChatFormTab = { name: string; fields: Record<string, unknown>[] }
+
+/**
+ * The classification of a chat (spec 001 §2 Classification tab): null when no classification form exists (the team
+ * requires none for the room's chat type and its queue has no classification). `value` is what the agent sent.
+ */
+export type ChatClassificationForm = {
+  uid: string
+  tabs: ChatFormTab[]
+  required: boolean
+  /** The room's queue: the chain is filtered by it (/v1/service/classifications/?chat_queues=). */
+  queue_id: number | null
+  /** The comment: asked (team enable_comment, or a queue minimum), its minimum and maximum (0: none). */
+  comment: { enabled: boolean; min: number; max: number }
+  value: StepClassification | null
+}
+
+/** The form of a chat (spec 001 §3): the one its queue names, grouped in tabs; `data` pre-fills it from the room. */
+export type ChatFormForm = {
+  uid: string
+  id: number
+  description: string
+  tabs: ChatFormTab[]
+  /** The room's data by field name (name, phone, email, channel, queue, protocol...) and, once sent, the answers. */
+  data: Record<string, unknown>
+  /** The form was sent (tab-form ?type=form&step_type=chat): never resent. */
+  sent: boolean
+  values: Record<string, unknown> | null
+}
+
+/** GET chats/{id}/forms/ (spec 001 §7: step_id, classification (uid, tabs), form (uid, tabs, data)). */
 export type ChatForms = {
   step_id: number
-  classification: null | { uid: string; tabs: unknown[] }
-  form: null | { uid: string; tabs: unknown[]; data: unknown }
+  classification: ChatClassificationForm | null
+  form: ChatFormForm | null
 }
+
+/** POST close/{uid}/: `force` closes without the classification and form (a supervisor's close only). */
+export const ChatCloseBody = v.object({ force: v.optional(v.boolean(invalid), false) })
+
+/** The close refused (400): the spec's toast in `detail`. */
+export const CHAT_CLOSE_REFUSALS = ['classification_required', 'form_required'] as const
+export type ChatCloseRefusal = (typeof CHAT_CLOSE_REFUSALS)[number]
 
 /** GET room/{stepId}/ (spec 001 §3 "Chat room detail", read-only). Durations in seconds. */
 export type ChatRoomDetail = {
@@ -118,9 +166,26 @@ export type ChatRoomDetail = {
   inbound_route_id: number | null
   user: string
   status: ChatRoom['status']
-  form: null
+  /** The chat form's answers (its definition, grouped in tabs, and the values sent), null without one. */
+  form: null | { id: number; description: string; tabs: ChatFormTab[]; data: Record<string, unknown> }
+  /** The sub-classification's schedule and the activity it created. */
+  schedule_date: string | null
+  activity: number | null
+  /** The NPS survey sent after the close, and its answer. */
+  nps: ChatNpsResult | null
+}
+
+/** A chat's NPS survey as the detail shows it. */
+export type ChatNpsResult = {
+  state: 'pending' | 'comment' | 'answered' | 'failed' | 'expired' | 'unsent'
+  scale: string
+  score: number | null
+  comment: string
+  sent_as: 'text' | 'template'
+  sent_at: string
+  answered_at: string | null
 }
 
 /** POST send-message/{stepId}/ and GET …/resend: the message in `data` (spec 001 §7 "data.data is the message"). */
 export type ChatSendAnswer = { success: true; data: ChatMessage }
-export type ChatDoneAnswer = { success: boolean; detail?: string }
+export type ChatDoneAnswer = { success: boolean; detail?: string; code?: ChatCloseRefusal }

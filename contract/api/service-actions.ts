@@ -37,10 +37,10 @@ export const TabFormQuery = v.variant(
     v.object({
       type: v.literal('classification'),
       system_mailing_client: v.optional(Id),
-      /** `chat` classifies a chat step; the telephony API answers calls only (chats come with the chat issue). */
+      /** `chat`: the uid names a chat room (its uid or id) of the agent's (server/chat/outcomes.ts). */
       step_type: v.optional(v.picklist(['call', 'chat'], invalid)),
     }),
-    v.object({ type: v.literal('form'), form_id: Id }),
+    v.object({ type: v.literal('form'), form_id: Id, step_type: v.optional(v.picklist(['call', 'chat'], invalid)) }),
     v.object({
       type: v.literal('hangup'),
       after_service_type: v.optional(v.pipe(Seconds, v.maxValue(99, invalid))),

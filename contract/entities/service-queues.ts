@@ -214,6 +214,13 @@ export const chatQueues = defineEntity({
       visibleWhen: { field: 'announcement', oneOf: ['periodic'] },
     }),
     fk('nps', t('Pesquisa NPS ao encerrar', 'NPS survey on closing', 'Encuesta NPS al cerrar'), 'service.nps-chat'),
+    fk('form', t('Formulário do chat', 'Chat form', 'Formulario del chat'), 'service.forms', {
+      hint: t(
+        'Aberto na aba Formulário do chat; as respostas ficam no chat',
+        "Opened in the chat's Form tab; the answers stay with the chat",
+        'Se abre en la pestaña Formulario del chat; las respuestas quedan en el chat',
+      ),
+    }),
   ],
   form: {
     tabs: [
@@ -221,7 +228,7 @@ export const chatQueues = defineEntity({
       { key: 'members', label: MEMBERS, fields: ['members'] },
       { key: 'times', label: TIMES, fields: ['ring_time', 'max_wait_time', 'action_when_time_expires', 'time_expires_message', 'overflow'] },
       { key: 'announcements', label: ANNOUNCEMENTS, fields: ['announcement', 'announcement_type', 'announcement_message', 'announcement_frequency'] },
-      { key: 'service', label: SERVICE, fields: ['nps', 'minimum_comment_size', 'maximum_comment_size'] },
+      { key: 'service', label: SERVICE, fields: ['form', 'nps', 'minimum_comment_size', 'maximum_comment_size'] },
     ],
   },
   list: { columns: ['id', 'is_active', 'description', 'strategy', 'queue_type'] },
@@ -273,6 +280,19 @@ export const npsChat = defineEntity({
       max: 86_400,
     }),
     integer('attempts', ATTEMPTS, { default: 2, min: 1, max: 10 }),
+    // Outside WhatsApp's 24-hour window free text is refused: the survey goes as this template (of the room's channel).
+    fk(
+      'template',
+      t('Template fora da janela de 24 horas', 'Template outside the 24-hour window', 'Plantilla fuera de la ventana de 24 horas'),
+      'chat.templates',
+      {
+        hint: t(
+          'Enviado quando o cliente escreveu há mais de 24 horas; sem ele a pesquisa não é enviada',
+          'Sent when the customer last wrote more than 24 hours ago; without it the survey is not sent',
+          'Se envía cuando el cliente escribió hace más de 24 horas; sin ella la encuesta no se envía',
+        ),
+      },
+    ),
     toggle('ask_comment', t('Pedir um comentário', 'Ask for a comment', 'Pedir un comentario')),
     textarea('comment_question', t('Pergunta do comentário', 'Comment question', 'Pregunta del comentario'), {
       max: 1024,

@@ -7,6 +7,7 @@ import { routeNewRoom } from './acd/route.ts'
 import { startAttachmentDownload } from './attachment-download.ts'
 import { publishChatEvent, roomAudience } from './events.ts'
 import { normalizeContact } from './identity.ts'
+import { answerNpsSurvey, waitingSurveyRoom } from './nps.ts'
 import type { MessageRow, RoomRow } from './serialize.ts'
 import { serializeMessages, serializeRoom } from './serialize.ts'
 import type { ChannelType, InboundMessage, InboundResult } from './types.ts'
@@ -59,6 +60,9 @@ async function openOrContinue(
       .from(chatRooms)
       .where(and(eq(chatRooms.channelId, channelId), eq(chatRooms.contact, identity.contact), isNull(chatRooms.endedAt)))
     if (open) return { room: open, created: false }
+    // No open room: a customer answering a closed chat's NPS survey writes into that chat (server/chat/nps.ts).
+    const surveyed = await waitingSurveyRoom(tx, channelId, identity.contact)
+    if (surveyed) return { room: surveyed, created: false }
     const [created] = await tx
       .insert(chatRooms)
       .values({
@@ -281,5 +285,6 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
   await publishChatEvent(deps.bus, { type: 'message', site_id: siteId, users, room_id: room.id, message: serialized! })
   if (row.attachmentState === 'pending') startAttachmentDownload(deps, row.id)
   if (created) await routeNewRoom(deps, room.id)
+  else if (room.endedAt !== null) await answerNpsSurvey(deps, room, row.content)
   return { roomId: room.id, messageId: row.id, duplicate: false, newRoom: created }
 }

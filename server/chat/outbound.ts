@@ -201,7 +201,16 @@ export async function resendMessage(deps: AppDeps, input: { siteId: number; user
  */
 export async function systemMessage(
   deps: AppDeps,
-  input: { siteId: number; roomId: number; content: string; visible: boolean; visibleAgent?: boolean; uid?: string },
+  input: {
+    siteId: number
+    roomId: number
+    content: string
+    visible: boolean
+    visibleAgent?: boolean
+    uid?: string
+    /** Sent as this template (outside WhatsApp's 24-hour window: the chat NPS survey, server/chat/nps.ts). */
+    template?: { id: number; params: { name: string; value: string }[] }
+  },
 ): Promise<ChatMessage> {
   const room = await findRoom(deps, input.siteId, { roomId: input.roomId })
   if (!room) throw new Error(`systemMessage: no room ${input.roomId} on site ${input.siteId}`)
@@ -214,8 +223,9 @@ export async function systemMessage(
       roomId: room.id,
       channelId: room.channelId,
       sentBy: 'system',
-      type: input.visible ? 'text' : 'system',
+      type: input.template ? 'template' : input.visible ? 'text' : 'system',
       content: input.content,
+      ...(input.template ? { templateId: input.template.id, templateParams: input.template.params } : {}),
       visible: input.visible,
       visibleAgent: input.visibleAgent ?? true,
       status: input.visible ? 'sending' : null,

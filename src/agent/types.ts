@@ -89,6 +89,9 @@ export type ChatEffects = {
   closeNewChat(stepId: number): void
   /** The unread bar asks the room's view to try scrolling to the new messages again. */
   retryUnread(stepId: number): void
+  /** Closing (src/features/outcomes/chatOutcomes.ts): the Form tab's answers sent once, then POST close/{uid}/. */
+  saveRoomForm?(stepId: number): Promise<unknown>
+  closeRoom?(stepId: number, force: boolean): Promise<unknown>
 }
 
 /** The chat part of the options: present for users with sites.view_chat. */

@@ -2,6 +2,8 @@ import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstat
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   ANSWER_FAILED_NOTICE,
+  CLASSIFICATION_REQUIRED_NOTICE,
+  FORM_REQUIRED_NOTICE,
   NEW_CHAT_NOTIFICATION_MS,
   NEW_CHAT_TITLE,
   SYNC_STEP_DELAY_MS,
@@ -18,7 +20,7 @@ import { createFakes, describePaths, effectsOf, type Effect, type Fakes } from '
 const ACTIONS = ['sendSocket', 'startRing', 'stopRing', 'showNotification', 'closeNotification', 'ringInactivity', 'notify', 'retryUnread', 'removed'] as const
 
 function build(fakes: Fakes) {
-  return chatRoomMachine.provide({ actions: fakes.actions(ACTIONS) })
+  return chatRoomMachine.provide({ actions: fakes.actions(ACTIONS), actors: fakes.requests(['saveForm', 'closeChat']) })
 }
 
 const BASE: ChatRoomInput = { stepId: 9, chatType: 20, assignedToMe: false, removeAfterSeconds: 2 }
@@ -76,6 +78,73 @@ describePaths({
     ).toEqual([{ action: 'answer', step_id: 9 }])
     expect(effectsOf(log, 'startRing')).toEqual([])
     expectRoomEffects(log, path.steps)
+  },
+})
+
+// Closing (spec 001 §5, issue 15): an answered room learns its outcome from the Form and Classification tabs; CLOSE is
+// refused with the spec's toasts while a required classification or a required form is missing, a valid unsent form
+// is saved first, a forced close skips the checks, and a refused request says why. Every path from an answered room.
+const OUTCOMES = [
+  { type: 'OUTCOME', classificationRequired: true, classified: false, hasForm: true, formRequired: true, formValid: false, formSent: false },
+  { type: 'OUTCOME', classified: true },
+  { type: 'OUTCOME', formValid: true },
+] as const
+const CLOSING_EVENTS = (snapshot: AnyMachineSnapshot): AnyEventObject[] => [
+  ...(snapshot.matches({ answered: { closing: 'idle' } }) ? [...OUTCOMES, { type: 'CLOSE' }, { type: 'CLOSE', force: true }] : []),
+  ...(snapshot.matches({ answered: { closing: 'savingForm' } })
+    ? [
+        { type: 'xstate.done.actor.saveForm', output: { success: true } },
+        { type: 'xstate.error.actor.saveForm', error: new Error('Valor inválido') },
+      ]
+    : []),
+  ...(snapshot.matches({ answered: { closing: 'requesting' } })
+    ? [
+        { type: 'xstate.done.actor.closeChat', output: { success: true } },
+        { type: 'xstate.error.actor.closeChat', error: new Error(CLASSIFICATION_REQUIRED_NOTICE) },
+      ]
+    : []),
+  ...(snapshot.matches({ answered: { closing: 'requested' } }) ? [{ type: 'ENDED' }] : []),
+]
+
+describePaths({
+  name: 'chatRoom closing',
+  machine: chatRoomMachine,
+  input: { ...BASE, answered: true },
+  events: CLOSING_EVENTS,
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, (snapshot.context as ChatRoomContext).outcome]),
+  distinguish: (event) => event.type === 'CLOSE',
+  simplePaths: false,
+  build,
+  expectEffects: (snapshot, log, path) => {
+    path.steps.forEach((step, index) => {
+      const effects = log.filter((effect) => effect.step === index)
+      const before = index > 0 ? path.steps[index - 1]!.state : null
+      const label = `step ${index} ${step.event.type}`
+      const notices = effectsOf(effects, 'notify') as { message: string }[]
+      if (step.event.type === 'CLOSE' && before) {
+        const outcome = (before.context as ChatRoomContext).outcome
+        const forced = (step.event as { force?: boolean }).force === true
+        const expected = forced
+          ? []
+          : outcome.classificationRequired && !outcome.classified
+            ? [CLASSIFICATION_REQUIRED_NOTICE]
+            : outcome.hasForm && outcome.formRequired && !outcome.formValid && !outcome.formSent
+              ? [FORM_REQUIRED_NOTICE]
+              : []
+        expect(
+          notices.map((n) => n.message),
+          label,
+        ).toEqual(expected)
+        // Refused: nothing requested. Allowed: the unsent valid form first, else the close (forced when forced).
+        const saving = !forced && expected.length === 0 && outcome.hasForm && !outcome.formSent && outcome.formValid
+        expect(effectsOf(effects, 'saveForm'), label).toEqual(saving ? [{ stepId: 9 }] : [])
+        expect(effectsOf(effects, 'closeChat'), label).toEqual(expected.length === 0 && !saving ? [{ stepId: 9, force: forced }] : [])
+      }
+      if (step.event.type === 'xstate.done.actor.saveForm') expect(effectsOf(effects, 'closeChat'), label).toEqual([{ stepId: 9, force: false }])
+      if (step.event.type.startsWith('xstate.error.actor.')) expect(notices.length, label).toBe(1)
+    })
+    // The room is removed only after the server's end; a close never removes it by itself.
+    if (snapshot.matches({ answered: { closing: 'requested' } })) expect(effectsOf(log, 'removed')).toEqual([])
   },
 })
 
@@ -214,6 +283,50 @@ describe('chatRoom rules', () => {
     expect(actor.getSnapshot().status).toBe('done')
     expect(removeAfterSeconds(30)).toBe(30)
     expect(removeAfterSeconds(0)).toBe(15)
+  })
+
+  it('closing: refused without the classification, then without the form; saves the form once, then closes', async () => {
+    const { fakes, actor } = start({ answered: true })
+    actor.send({ type: 'OUTCOME', classificationRequired: true, hasForm: true, formRequired: true, formValid: false })
+    actor.send({ type: 'CLOSE' })
+    expect(effectsOf(fakes.log, 'notify')).toEqual([{ message: CLASSIFICATION_REQUIRED_NOTICE, severity: 'error' }])
+    actor.send({ type: 'OUTCOME', classified: true })
+    actor.send({ type: 'CLOSE' })
+    expect(effectsOf(fakes.log, 'notify')).toEqual([
+      { message: CLASSIFICATION_REQUIRED_NOTICE, severity: 'error' },
+      { message: FORM_REQUIRED_NOTICE, severity: 'error' },
+    ])
+    actor.send({ type: 'OUTCOME', formValid: true })
+    actor.send({ type: 'CLOSE' })
+    expect(effectsOf(fakes.log, 'saveForm')).toEqual([{ stepId: 9 }])
+    fakes.settle('saveForm', { output: { success: true } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(effectsOf(fakes.log, 'closeChat')).toEqual([{ stepId: 9, force: false }])
+    expect((actor.getSnapshot().context as ChatRoomContext).outcome.formSent).toBe(true)
+    fakes.settle('closeChat', { output: { success: true } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().matches({ answered: { closing: 'requested' } })).toBe(true)
+    actor.send({ type: 'ENDED' })
+    expect(actor.getSnapshot().matches('ended')).toBe(true)
+    // A sent form is never resent: another close (not possible once ended) would not save it again.
+    expect(effectsOf(fakes.log, 'saveForm')).toHaveLength(1)
+  })
+
+  it('closing: an optional invalid form is skipped; a refused close says why and may be tried again', async () => {
+    const { fakes, actor } = start({ answered: true })
+    actor.send({ type: 'OUTCOME', hasForm: true, formRequired: false, formValid: false })
+    actor.send({ type: 'CLOSE' })
+    expect(effectsOf(fakes.log, 'saveForm')).toEqual([])
+    expect(effectsOf(fakes.log, 'closeChat')).toEqual([{ stepId: 9, force: false }])
+    fakes.settle('closeChat', { error: new Error('Formulário tem campos obrigatórios') })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(effectsOf(fakes.log, 'notify')).toEqual([{ message: FORM_REQUIRED_NOTICE, severity: 'error' }])
+    expect(actor.getSnapshot().matches({ answered: { closing: 'idle' } })).toBe(true)
+    actor.send({ type: 'CLOSE', force: true })
+    expect(effectsOf(fakes.log, 'closeChat')).toEqual([
+      { stepId: 9, force: false },
+      { stepId: 9, force: true },
+    ])
   })
 
   it('finished rooms are never added again', () => {

@@ -90,6 +90,13 @@ export const chatRooms = pgTable(
     awaitingTemplateReply: boolean('awaiting_template_reply').notNull().default(false),
     /** The provider refused free text as outside the 24-hour window (WhatsApp 131047); the customer's next message clears it. */
     windowClosedAt: timestamp('window_closed_at', { withTimezone: true }),
+    /** The agent's classification (tab-form ?type=classification&step_type=chat; StepClassification), server/chat/outcomes.ts. */
+    classification: jsonb('classification').$type<Record<string, unknown>>(),
+    classifiedAt: timestamp('classified_at', { withTimezone: true }),
+    /** The chat form the agent sent (tab-form ?type=form&form_id=&step_type=chat): its id and values, once. */
+    formId: integer('form_id'),
+    formValues: jsonb('form_values').$type<Record<string, unknown>>(),
+    formSentAt: timestamp('form_sent_at', { withTimezone: true }),
     revision: revision(),
   },
   (t) => [

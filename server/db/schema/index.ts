@@ -17,3 +17,5 @@ export * from './calls.ts'
 export * from './list-counts.ts'
 // Chat: rooms, their messages, raw webhook events and the outbox (server/chat/).
 export * from './chat.ts'
+// Chat NPS surveys sent after a close and their answers (server/chat/nps.ts).
+export * from './chat-nps.ts'

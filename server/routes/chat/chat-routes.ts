@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import { CHAT_PATHS, SendMessageBody, TransferBody } from '../../../contract/api/chat.ts'
 import type { ChatMessage } from '../../../contract/api/chat.ts'
-import { ChatListQuery, ChatMessagesQuery, ChatResendQuery, ChatSearchQuery, LAST_MESSAGE_CUT } from '../../../contract/api/chat-calls.ts'
+import { ChatCloseBody, ChatListQuery, ChatMessagesQuery, ChatResendQuery, ChatSearchQuery, LAST_MESSAGE_CUT } from '../../../contract/api/chat-calls.ts'
 import type {
   ChatDoneAnswer,
   ChatForms,
@@ -25,6 +25,8 @@ import { allMessages, findRoom, findRoomByUid, listRooms, messageCount, messages
 import type { RoomRow } from './serialize-rows.ts'
 import { serializeMessageRows, serializeRoomRows } from './serialize-rows.ts'
 import { renderConversation } from './export-page.ts'
+import { CLOSE_REFUSAL_MESSAGE, chatForms, classificationNames, closeRefusal, roomOutcome } from '../../chat/outcomes.ts'
+import { sendNpsSurvey } from '../../chat/nps.ts'
 
 // The chat calls of spec 001 §7 (the three template calls are the WhatsApp channel's, server/channels/whatsapp/).
 // Every call needs sites.view_chat; the printable export download_chat_conversation. A room is its site's and, there,
@@ -79,10 +81,10 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     return { success: true, data: sent }
   })
 
-  // The classification and form of the chat: spec 001 §7's shape; both null until the forms issue brings them.
+  // The classification and form of the chat (spec 001 §7): null when it has none (server/chat/outcomes.ts).
   app.get(CHAT_PATHS.forms(':id'), chat, async (request): Promise<ChatForms> => {
     const room = await roomOf(request, 'id')
-    return { step_id: room.id, classification: null, form: null }
+    return chatForms(db, room)
   })
 
   // ---- the room
@@ -94,12 +96,12 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(CHAT_PATHS.historic, chat, async (request): Promise<ChatList<ChatHistoryRow>> => {
     const query = parseInput(ChatListQuery, request.query, request.lang)
-    return historyRows(await listRooms(db, viewer(request), { archived: false, ...query }))
+    return await historyRows(await listRooms(db, viewer(request), { archived: false, ...query }))
   })
 
   app.get(CHAT_PATHS.archives, chat, async (request): Promise<ChatList<ChatHistoryRow>> => {
     const query = parseInput(ChatListQuery, request.query, request.lang)
-    return historyRows(await listRooms(db, viewer(request), { archived: true, ...query }))
+    return await historyRows(await listRooms(db, viewer(request), { archived: true, ...query }))
   })
 
   app.get(CHAT_PATHS.unarchive(':id'), chat, async (request): Promise<ChatDoneAnswer> => {
@@ -123,12 +125,21 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     return { success: true, detail: message('chatTransferred', request.lang) }
   })
 
-  app.post(CHAT_PATHS.close(':uid'), chat, async (request): Promise<ChatDoneAnswer> => {
+  // Closing needs the classification and the form (spec 001 §5) unless a supervisor forces it; then the NPS survey.
+  app.post(CHAT_PATHS.close(':uid'), chat, async (request, reply: FastifyReply): Promise<ChatDoneAnswer> => {
+    const body = parseInput(ChatCloseBody, request.body ?? {}, request.lang)
     const parsed = v.safeParse(UidParam, (request.params as { uid?: string }).uid)
     if (!parsed.success) throw notFound(request)
     const room = await findRoomByUid(db, viewer(request), parsed.output)
     if (!room) throw notFound(request)
-    if (room.endedAt === null) await engine.closeRoom(app.deps, actor(request), room.id, room.userId)
+    if (room.endedAt !== null) return { success: true }
+    const refusal = body.force && viewer(request).supervisor ? null : await closeRefusal(db, room)
+    if (refusal) {
+      reply.code(400)
+      return { success: false, detail: message(CLOSE_REFUSAL_MESSAGE[refusal], request.lang), code: refusal }
+    }
+    const ended = await engine.closeRoom(app.deps, actor(request), room.id, room.userId)
+    await sendNpsSurvey(app.deps, ended, request.lang).catch((err: unknown) => request.log.warn({ err }, 'chat: sending the NPS survey failed'))
     return { success: true }
   })
 
@@ -145,7 +156,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     const query = parseInput(ChatSearchQuery, request.query, request.lang)
     const room = await roomOf(request, 'chatId')
     const found = await searchRooms(db, viewer(request), room, { ...query, from: query.datetime__gte, to: query.datetime__lte })
-    const names = await userNames(found.rows.map((r) => r.userId))
+    const [names, outcomes] = await Promise.all([userNames(found.rows.map((r) => r.userId)), classificationNames(db, found.rows)])
     return {
       count: found.count,
       results: found.rows.map((r) => ({
@@ -155,8 +166,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
         end: r.endedAt?.toISOString() ?? null,
         title: r.title,
         user: r.userId !== null ? { id: r.userId, description: names.get(r.userId) ?? '' } : null,
-        classification: null,
-        sub_classification: null,
+        ...searchClassification(r, outcomes.get(r.id)),
       })),
     }
   })
@@ -184,7 +194,17 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     return new Map(rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.username]))
   }
 
-  function historyRows(found: { count: number; rows: RoomRow[] }): ChatList<ChatHistoryRow> {
+  /** A search row's classification and sub-classification (spec 001 §3 "Chat search rows": id and description). */
+  function searchClassification(room: RoomRow, names: { classification: string; sub: string } | undefined) {
+    const value = room.classification as { classification_id?: number; sub_classification_id?: number | null } | null
+    return {
+      classification: value?.classification_id && names ? { id: value.classification_id, description: names.classification } : null,
+      sub_classification: value?.sub_classification_id && names?.sub ? { id: value.sub_classification_id, description: names.sub } : null,
+    }
+  }
+
+  async function historyRows(found: { count: number; rows: RoomRow[] }): Promise<ChatList<ChatHistoryRow>> {
+    const outcomes = await classificationNames(db, found.rows)
     return {
       count: found.count,
       results: found.rows.map((r) => ({
@@ -196,12 +216,14 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
         phone: r.phone,
         archived: r.archived,
         status: r.state as ChatHistoryRow['status'],
+        classification: outcomes.get(r.id)?.classification ?? '',
+        sub_classification: outcomes.get(r.id)?.sub ?? '',
       })),
     }
   }
 
   async function roomDetail(room: RoomRow): Promise<ChatRoomDetail> {
-    const [[channel], [queue], names] = await Promise.all([
+    const [[channel], [queue], names, outcome] = await Promise.all([
       db
         .select({ description: chatChannels.description })
         .from(chatChannels)
@@ -213,6 +235,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
             .where(and(eq(chatQueues.id, room.queueId), eq(chatQueues.siteId, room.siteId)))
         : Promise.resolve([]),
       userNames([room.userId]),
+      roomOutcome(db, room),
     ])
     const end = room.endedAt ?? new Date()
     const seconds = (from: Date | null) => (from ? Math.max(0, Math.round((end.getTime() - from.getTime()) / 1000)) : 0)
@@ -227,16 +250,19 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       total_duration: seconds(room.startedAt),
       total_answer_duration: seconds(room.answeredAt),
       queue: queue?.description ?? '',
-      classification: null,
-      sub_classification: null,
-      comment: '',
+      classification: outcome.classification,
+      sub_classification: outcome.sub_classification,
+      comment: outcome.comment,
       queue_started_datetime: room.queuedAt?.toISOString() ?? null,
       queue_answered_datetime: room.answeredAt?.toISOString() ?? null,
       channel: channel?.description ?? '',
       inbound_route_id: room.inboundId,
       user: room.userId !== null ? (names.get(room.userId) ?? '') : '',
       status: room.state as ChatRoomDetail['status'],
-      form: null,
+      form: outcome.form,
+      schedule_date: outcome.schedule_date,
+      activity: outcome.activity,
+      nps: outcome.nps,
     }
   }
 }

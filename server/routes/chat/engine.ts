@@ -6,6 +6,7 @@ import { answerOffer, declineOffer, transferRoom } from '../../chat/acd/queue.ts
 import { closeRoom as coreCloseRoom, unarchiveRoom as coreUnarchiveRoom } from '../../chat/lifecycle.ts'
 import { resendMessage as coreResendMessage, sendAgentMessage } from '../../chat/outbound.ts'
 import { chatRoomMessages } from '../../db/schema/index.ts'
+import type { RoomRow } from '../../chat/serialize.ts'
 import type { AppDeps } from '../../deps.ts'
 import { detailError } from '../../http/errors.ts'
 
@@ -53,9 +54,9 @@ export async function resendMessage(deps: AppDeps, actor: Actor, roomId: number,
 }
 
 /** The core's closeRoom: the room's agent ends it, or a supervisor does. */
-export async function closeRoom(deps: AppDeps, actor: Actor, roomId: number, roomUserId: number | null): Promise<void> {
+export async function closeRoom(deps: AppDeps, actor: Actor, roomId: number, roomUserId: number | null): Promise<RoomRow> {
   const bySupervisor = actor.supervisor === true && roomUserId !== actor.userId
-  await coreCloseRoom(deps, {
+  return coreCloseRoom(deps, {
     siteId: actor.siteId,
     roomId,
     ...(bySupervisor ? { by: 'supervisor' as const } : { byUserId: actor.userId }),

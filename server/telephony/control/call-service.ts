@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { callTypeMatchesKinds, CALL_TYPE } from '../../../contract/codes/call-types.ts'
 import type {
@@ -16,26 +16,13 @@ import type {
 import type { Locale } from '../../../contract/locales.ts'
 import { message } from '../../../contract/messages.ts'
 import type { Db } from '../../db/client.ts'
-import {
-  activities,
-  callRecords,
-  pabxInboundRoutes,
-  pabxQueues,
-  pabxQueuesMembers,
-  serviceFormsFields,
-  serviceClassifications,
-  serviceForms,
-  servicePauses,
-  serviceSubClassifications,
-  serviceUnions,
-  teams,
-  users,
-} from '../../db/schema/index.ts'
+import { callRecords, pabxInboundRoutes, pabxQueues, servicePauses, teams, users } from '../../db/schema/index.ts'
 import type { CallRecordRow, TeamRow, UserRow } from '../../db/schema/index.ts'
 import { pauseReports } from '../../db/schema/agent.ts'
-import { detailError, fieldErrors } from '../../http/errors.ts'
+import { detailError } from '../../http/errors.ts'
 import { findOpenPause } from '../../agent/pause-service.ts'
 import { finishStepAfterService } from './after-service.ts'
+import { checkComment, closeReplacedActivity, loadFormDefinition, requireSiteForm, scheduleActivity, validateChain } from '../../outcomes/chain.ts'
 
 // The agent's side of a call step (spec 000 §3 "Call session", §4 webphone lifecycle and after-service, §7 service
 // actions): the metadata the webphone polls, the classification and form the agent sends, the after-service (a pause
@@ -88,34 +75,6 @@ function callTypeFor(step: CallRecordRow, user: Pick<UserRow, 'id'>): number {
 const headerOf = (step: CallRecordRow, name: string) =>
   new RegExp(`${name}: ([^\\r\\n]*)`).exec((step.decision as { headers?: string }).headers ?? '')?.[1] ?? ''
 
-/** The API names of a form field definition row (spec 001 §3), as the form builder's entity sends them. */
-function fieldDefinition(row: typeof serviceFormsFields.$inferSelect): Record<string, unknown> {
-  return {
-    name: row.name,
-    label: row.label,
-    type: row.type,
-    tab: row.tab,
-    cols: row.cols,
-    required: row.required,
-    readonly: row.readonly,
-    multiple: row.multiple,
-    min: row.min,
-    max: row.max,
-    value: row.value,
-    options: row.options,
-    mask: row.mask,
-    validation: row.validation,
-    delimiters: row.delimiters,
-    api: row.api,
-    return_object: row.returnObject,
-    return_to_string: row.returnToString,
-    date_format: row.dateFormat,
-    cryptography: row.cryptography,
-    btn_phone: row.btnPhone,
-    btn_chat: row.btnChat,
-  }
-}
-
 /** The call's form (item 1 of issue 15): the one its queue names, else its inbound route's; active forms only. */
 async function formOf(db: Db, step: CallRecordRow): Promise<CallFormDefinition | null> {
   const [queue] = step.queueId ? await db.select({ formId: pabxQueues.formId }).from(pabxQueues).where(eq(pabxQueues.id, step.queueId)) : []
@@ -123,19 +82,7 @@ async function formOf(db: Db, step: CallRecordRow): Promise<CallFormDefinition |
     !queue?.formId && step.inboundRouteId
       ? await db.select({ formId: pabxInboundRoutes.formId }).from(pabxInboundRoutes).where(eq(pabxInboundRoutes.id, step.inboundRouteId))
       : []
-  const formId = queue?.formId ?? route?.formId ?? null
-  if (formId === null) return null
-  const [form] = await db
-    .select()
-    .from(serviceForms)
-    .where(and(eq(serviceForms.id, formId), eq(serviceForms.siteId, step.siteId), eq(serviceForms.isActive, true)))
-  if (!form) return null
-  const rows = await db
-    .select()
-    .from(serviceFormsFields)
-    .where(eq(serviceFormsFields.formId, form.id))
-    .orderBy(asc(serviceFormsFields.position), asc(serviceFormsFields.id))
-  return { id: form.id, description: form.description, fields: rows.map(fieldDefinition) }
+  return loadFormDefinition(db, step.siteId, queue?.formId ?? route?.formId ?? null)
 }
 
 /** GET /v1/service/action/tab-form/{uid}/ */
@@ -179,44 +126,17 @@ export async function tabForm(db: Db, user: UserRow, uid: string, lang: Locale):
 /** POST tab-form ?type=classification: the chain must be the site's (and a union of it when a sub is named). */
 export async function classify(db: Db, user: UserRow, uid: string, body: ClassificationBody, lang: Locale): Promise<TabFormPostResponse> {
   const step = await requireStep(db, user, uid, lang)
-  const siteId = user.siteId
-  const [classification] = await db
-    .select({ id: serviceClassifications.id })
-    .from(serviceClassifications)
-    .where(and(eq(serviceClassifications.id, body.classification_id), eq(serviceClassifications.siteId, siteId), eq(serviceClassifications.isActive, true)))
-  if (!classification) throw fieldErrors({ classification_id: [message('invalidValue', lang)] })
-  let union: typeof serviceUnions.$inferSelect | null = null
-  if (body.sub_classification_id != null) {
-    const [row] = await db
-      .select({ union: serviceUnions })
-      .from(serviceUnions)
-      .innerJoin(serviceSubClassifications, eq(serviceSubClassifications.id, serviceUnions.subClassificationId))
-      .where(
-        and(
-          eq(serviceUnions.siteId, siteId),
-          eq(serviceUnions.classificationId, classification.id),
-          eq(serviceUnions.subClassificationId, body.sub_classification_id),
-          eq(serviceUnions.isActive, true),
-          eq(serviceSubClassifications.isActive, true),
-        ),
-      )
-    if (!row) throw fieldErrors({ sub_classification_id: [message('invalidValue', lang)] })
-    union = row.union
-  }
-  // Spec 000 §5: a sub-classification that enables scheduling requires the schedule.
-  if (union?.enableSchedule && !body.schedule_date) throw fieldErrors({ schedule_date: [message('required', lang)] })
+  const { classificationId, union } = await validateChain(db, user.siteId, body, lang)
   const team = await teamOf(db, user)
   const comment = body.comment ?? ''
-  if (team?.enableComment) {
-    if (comment.length < team.minimumCommentSize) throw fieldErrors({ comment: [message('minLength', lang, { n: team.minimumCommentSize })] })
-    if (team.maximumCommentSize > 0 && comment.length > team.maximumCommentSize)
-      throw fieldErrors({ comment: [message('maxLength', lang, { n: team.maximumCommentSize })] })
-  }
+  checkComment({ enabled: team?.enableComment ?? false, min: team?.minimumCommentSize ?? 0, max: team?.maximumCommentSize ?? 0 }, comment, lang)
   const previous = (step.classification as StepClassification | null)?.activity_id ?? null
-  const activity = union?.enableSchedule ? await scheduleActivity(db, user, step, union, body, previous, lang) : null
+  const destination = step.phone || (step.callerUserId === user.id ? step.callee : step.caller)
+  const scheduled = { destination, target: step.uid, queue: step.queueId ? { kind: 'pabx' as const, id: step.queueId } : null }
+  const activity = union?.enableSchedule ? await scheduleActivity(db, user, scheduled, union, body, previous, lang) : null
   const value: StepClassification = {
     queue_id: body.queue_id ?? step.queueId,
-    classification_id: classification.id,
+    classification_id: classificationId,
     sub_classification_id: body.sub_classification_id ?? null,
     comment,
     schedule_date: union?.enableSchedule ? (body.schedule_date ?? null) : null,
@@ -226,76 +146,8 @@ export async function classify(db: Db, user: UserRow, uid: string, body: Classif
   // A later classification of the same step replaces the earlier one (the agent corrects it); an activity it had
   // created and no longer needs is closed.
   await db.update(callRecords).set({ classification: value, classifiedAt: new Date() }).where(eq(callRecords.id, step.id))
-  if (previous !== null && previous !== activity?.id) await db.update(activities).set({ active: false, done: true }).where(eq(activities.id, previous))
+  await closeReplacedActivity(db, previous, activity?.id ?? null)
   return { success: true, detail: message('callClassified', lang), activity: activity?.id ?? null }
-}
-
-/**
- * The callback a scheduling sub-classification creates (spec 000 §3 classification chain): at `schedule_date`, for the
- * agent (schedule_send_to 1), the queue member with the fewest pending activities (2), the agent with the union's
- * mailing (3) or the user the agent chose (4); dialled automatically as auto_run_schedule says (1 always, 2 never,
- * 3 the agent's choice, automatic unless unticked). A correction of the classification updates the same activity.
- */
-async function scheduleActivity(
-  db: Db,
-  user: UserRow,
-  step: CallRecordRow,
-  union: typeof serviceUnions.$inferSelect,
-  body: ClassificationBody,
-  previous: number | null,
-  lang: Locale,
-): Promise<{ id: number; userId: number }> {
-  const start = new Date(body.schedule_date as string)
-  let owner = user.id
-  if (union.scheduleSendTo === 2 && step.queueId) {
-    const [pick] = await db
-      .select({ userId: pabxQueuesMembers.userId })
-      .from(pabxQueuesMembers)
-      .innerJoin(users, and(eq(users.id, pabxQueuesMembers.userId), eq(users.isActive, true)))
-      .where(and(eq(pabxQueuesMembers.siteId, user.siteId), eq(pabxQueuesMembers.queueId, step.queueId)))
-      .orderBy(
-        sql`(select count(*) from activities a where a.user_id = ${pabxQueuesMembers.userId} and a.done = false)`,
-        asc(pabxQueuesMembers.position),
-        asc(pabxQueuesMembers.id),
-      )
-      .limit(1)
-    owner = pick?.userId ?? user.id
-  }
-  if (union.scheduleSendTo === 4) {
-    if (body.schedule_user_id == null) throw fieldErrors({ schedule_user_id: [message('required', lang)] })
-    const [chosen] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, body.schedule_user_id), eq(users.siteId, user.siteId), eq(users.isActive, true)))
-    if (!chosen) throw fieldErrors({ schedule_user_id: [message('invalidValue', lang)] })
-    owner = chosen.id
-  }
-  const automatic = union.autoRunSchedule === 1 ? true : union.autoRunSchedule === 2 ? false : (body.schedule_auto_run ?? true)
-  const values = {
-    siteId: user.siteId,
-    userId: owner,
-    destination: step.phone || (step.callerUserId === user.id ? step.callee : step.caller),
-    mailingId: union.scheduleSendTo === 3 ? union.mailing : null,
-    start,
-    subject: message('scheduledCallback', lang),
-    type: 'call',
-    target: step.uid,
-    active: true,
-    done: false,
-    automaticExecution: automatic,
-    createdBy: user.id,
-    updated: new Date(),
-  }
-  if (previous !== null) {
-    const [updated] = await db
-      .update(activities)
-      .set(values)
-      .where(and(eq(activities.id, previous), eq(activities.siteId, user.siteId), eq(activities.done, false)))
-      .returning({ id: activities.id, userId: activities.userId })
-    if (updated) return updated
-  }
-  const [created] = await db.insert(activities).values(values).returning({ id: activities.id, userId: activities.userId })
-  return created!
 }
 
 /** POST tab-form ?type=form&form_id=: stored once; a form already sent is not sent again. */
@@ -308,14 +160,10 @@ export async function sendForm(
   lang: Locale,
 ): Promise<TabFormPostResponse> {
   const step = await requireStep(db, user, uid, lang)
-  const [form] = await db
-    .select({ id: serviceForms.id })
-    .from(serviceForms)
-    .where(and(eq(serviceForms.id, formId), eq(serviceForms.siteId, user.siteId)))
-  if (!form) throw fieldErrors({ form_id: [message('invalidValue', lang)] })
+  const form = await requireSiteForm(db, user.siteId, formId, lang)
   const written = await db
     .update(callRecords)
-    .set({ formId: form.id, formValues: values, formSentAt: new Date() })
+    .set({ formId: form, formValues: values, formSentAt: new Date() })
     .where(and(eq(callRecords.id, step.id), isNull(callRecords.formSentAt)))
     .returning({ id: callRecords.id })
   return { success: true, detail: message(written.length > 0 ? 'formSaved' : 'formAlreadySent', lang) }

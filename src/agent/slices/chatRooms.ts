@@ -1,4 +1,4 @@
-import { sendParent, sendTo } from 'xstate'
+import { fromPromise, sendParent, sendTo } from 'xstate'
 import type { AnyActorRef, SnapshotFrom } from 'xstate'
 import type { ChatRoom } from '../../../contract/api/chat.ts'
 import { chatRoomMachine } from '../../../machines/chatRoom.machine.ts'
@@ -113,6 +113,12 @@ export const chatRoomsSlice = defineSlice('chatRooms', ({ options, effects, acto
         chat?.removeRoom(removed.stepId)
         return { type: 'ROOM_REMOVED' as const, ...removed }
       }),
+    },
+    actors: {
+      saveForm: fromPromise<unknown, { stepId: number }>(({ input }) => chat?.saveRoomForm?.(input.stepId) ?? Promise.resolve(null)),
+      closeChat: fromPromise<unknown, { stepId: number; force: boolean }>(
+        ({ input }) => chat?.closeRoom?.(input.stepId, input.force) ?? Promise.reject(new Error('Ocorreu um erro')),
+      ),
     },
   })
   return {

@@ -110,7 +110,7 @@ export function ChatsPage({ selected, onSelect }: { selected: number | null; onS
         </Box>
         {room && (
           <Box sx={{ borderLeft: '1px solid', borderColor: 'divider', minHeight: 0, display: { xs: 'none', lg: 'block' } }}>
-            <SidePanel stepId={room.id} onOpenRoom={(stepId) => setDialog({ kind: 'viewer', stepId })} />
+            <SidePanel stepId={room.id} ended={!!room.end || room.status === 'ended'} onOpenRoom={(stepId) => setDialog({ kind: 'viewer', stepId })} />
           </Box>
         )}
         <Suspense fallback={null}>

@@ -13,7 +13,8 @@ import { useLocale } from '../../app/useLocale.ts'
 import { toast } from '../../components/toast/toastStore.ts'
 import { ChevronLeftIcon, PhoneIcon } from '../../components/icons/icons.tsx'
 import IconButton from '@mui/joy/IconButton'
-import { closeChat, messagesOf, roomMessagesQuery } from './chatApi.ts'
+import { chatFormsQuery } from './chatOutcomes.ts'
+import { messagesOf, roomMessagesQuery } from './chatApi.ts'
 import { chatLive } from './chatLive.ts'
 import { canPlayOgg } from './chatText.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
@@ -53,12 +54,13 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
   const [draft, setDraft] = useState(() => drafts.get(room.id) ?? '')
   const [reply, setReply] = useState<ChatMessage | null>(null)
   const [dialog, setDialog] = useState<'close' | 'template' | null>(null)
-  const [closing, setClosing] = useState(false)
   const [preview, setPreview] = useState<{ url: string; type: 'photo' | 'video' } | null>(null)
   const [contacts, setContacts] = useState<ChatContact[] | null>(null)
   const unreadBar = useUnreadBar(room.id)
   const mp3 = useMemo(() => !canPlayOgg(), [])
   const ended = !!room.end || room.status === 'ended'
+  // A classification form moves the close into the Classification tab (spec 001 §2).
+  const forms = useQuery(chatFormsQuery(room.id))
 
   // The live data has no messages yet for this room (a reload): load them once.
   const loaded = useQuery({ ...roomMessagesQuery(room.id), enabled: messages.length === 0 })
@@ -195,7 +197,7 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
               {t`Ligar`}
             </Button>
           )}
-          {!ended && !ringing && (
+          {!ended && !ringing && !forms.data?.classification && (
             <Button size="sm" variant="soft" color="danger" startDecorator={<CloseIcon />} onClick={() => setDialog('close')} data-testid="close-room">
               {t`Encerrar`}
             </Button>
@@ -219,16 +221,11 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
       {dialog === 'close' && (
         <ConfirmDialog
           text={t`Você tem certeza que deseja encerrar?`}
-          busy={closing}
           onNo={() => setDialog(null)}
           onYes={() => {
-            setClosing(true)
-            closeChat(room.uid)
-              .catch((error: Error) => toast(error.message, 'danger'))
-              .finally(() => {
-                setClosing(false)
-                setDialog(null)
-              })
+            // The room's machine checks the classification and the form (spec 001 §5), then closes.
+            tell(room.id, { type: 'CLOSE' })
+            setDialog(null)
           }}
         />
       )}

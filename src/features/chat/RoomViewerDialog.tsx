@@ -36,6 +36,8 @@ import { canPlayOgg } from './chatText.ts'
 import { captureScreen, exportPdf } from './exportChat.ts'
 import { CameraIcon, PdfIcon, RefreshIcon, SwapIcon } from './icons.tsx'
 import { MessageList } from './MessageList.tsx'
+import type { ChatRoomDetail } from '../../../contract/api/chat-calls.ts'
+import { ChatFormAnswers, ChatNpsLine } from './ChatOutcomeDetail.tsx'
 
 /** Whether the detail says the chat ended (the viewer then stops polling). */
 export function detailEnded(detail: RoomDetail | undefined): boolean {
@@ -97,6 +99,7 @@ export function RoomViewerDialog({ stepId, onClose }: { stepId: number; onClose:
   )
   const [viewer, sendViewer] = useMachine(logic, { input: { stepId } })
   const detail = useQuery({ ...roomDetailQuery(stepId), enabled: false })
+  const outcome = (detail.data ?? {}) as Partial<ChatRoomDetail>
   const messages = useQuery({ ...roomMessagesQuery(stepId), enabled: false })
   const rows = messagesOf(messages.data)
   const ended = viewer.matches('ended')
@@ -165,6 +168,7 @@ export function RoomViewerDialog({ stepId, onClose }: { stepId: number; onClose:
             <TabList>
               <Tab value="messages">{t`Mensagens`}</Tab>
               <Tab value="general">{t`Informações gerais`}</Tab>
+              {outcome.form && <Tab value="form">{outcome.form.description || t`Formulário`}</Tab>}
             </TabList>
             <TabPanel value="messages" sx={{ p: 0, pt: 1 }}>
               <Box sx={{ height: full ? 'calc(100vh - 180px)' : 500, display: 'flex' }}>
@@ -181,8 +185,14 @@ export function RoomViewerDialog({ stepId, onClose }: { stepId: number; onClose:
                     <Typography level="body-sm">{show(detail.data?.[key])}</Typography>
                   </Box>
                 ))}
+                <ChatNpsLine detail={outcome} />
               </Box>
             </TabPanel>
+            {outcome.form && (
+              <TabPanel value="form">
+                <ChatFormAnswers form={outcome.form} />
+              </TabPanel>
+            )}
           </Tabs>
         </DialogContent>
         {transfer && <TransferDialog stepId={stepId} onClose={() => setTransfer(false)} />}

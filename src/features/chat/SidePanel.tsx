@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import Box from '@mui/joy/Box'
 import Checkbox from '@mui/joy/Checkbox'
 import IconButton from '@mui/joy/IconButton'
@@ -21,22 +21,51 @@ import { chatSearchMachine } from '../../../machines/chatSearch.machine.ts'
 import { formatDateTime } from '../../app/dates.ts'
 import { SearchIcon } from '../../entities/icons.tsx'
 import { TuneIcon } from '../../components/icons/icons.tsx'
+import { toast } from '../../components/toast/toastStore.ts'
+import { ChatClassificationTab, ChatFormTab } from './ChatOutcomeTabs.tsx'
+import { chatFormsQuery } from './chatOutcomes.ts'
 import { chatSearchQuery, NO_SEARCH_FILTERS } from './chatApi.ts'
 import type { SearchFilters } from './chatApi.ts'
 import { cutSearchContent } from './chatText.ts'
 
 /**
- * The right column (spec 001 §2): Search (the room's messages, with the advanced filter) and Conversations (the
- * contact's rooms). Form and Classification join when a room has forms (the outcomes issue brings them).
+ * The right column (spec 001 §2): Form (only if the chat has a form) and Classification (only if a classification
+ * form exists; it holds the close) — src/features/outcomes/ — then Search (the room's messages, with the advanced
+ * filter) and Conversations (the contact's rooms).
  */
-export function SidePanel({ stepId, onOpenRoom }: { stepId: number; onOpenRoom: (stepId: number) => void }) {
+export function SidePanel({ stepId, ended = false, onOpenRoom }: { stepId: number; ended?: boolean; onOpenRoom: (stepId: number) => void }) {
   const { t } = useLingui()
+  const forms = useQuery(chatFormsQuery(stepId))
+  useEffect(() => {
+    if (forms.error) toast(t`Não foi possível obter o formulário do chat ${stepId}`, 'danger')
+  }, [forms.error, stepId, t])
+  const form = forms.data?.form ?? null
+  const classification = forms.data?.classification ?? null
+  if (forms.isPending) return null
   return (
-    <Tabs defaultValue="search" sx={{ height: '100%', minHeight: 0, bgcolor: 'transparent' }} data-testid="side-panel">
+    <Tabs
+      key={stepId}
+      defaultValue={form ? 'form' : classification ? 'classification' : 'search'}
+      sx={{ height: '100%', minHeight: 0, bgcolor: 'transparent' }}
+      data-testid="side-panel"
+    >
       <TabList sx={{ flexShrink: 0 }}>
+        {form && <Tab value="form">{t`Formulário`}</Tab>}
+        {classification && <Tab value="classification">{t`Classificação`}</Tab>}
         <Tab value="search">{t`Buscar`}</Tab>
         <Tab value="rooms">{t`Conversas`}</Tab>
       </TabList>
+      {/* Kept mounted: the room's machine hears the form's validity and the classification from them. */}
+      {form && (
+        <TabPanel value="form" keepMounted sx={{ p: 1, overflowY: 'auto' }}>
+          <ChatFormTab stepId={stepId} form={form} ended={ended} />
+        </TabPanel>
+      )}
+      {classification && (
+        <TabPanel value="classification" keepMounted sx={{ p: 1, overflowY: 'auto' }}>
+          <ChatClassificationTab stepId={stepId} classification={classification} ended={ended} />
+        </TabPanel>
+      )}
       <TabPanel value="search" sx={{ p: 1, overflowY: 'auto' }}>
         <SearchTab key={`m${stepId}`} kind="messages" stepId={stepId} onOpenRoom={onOpenRoom} />
       </TabPanel>

@@ -5,6 +5,7 @@ import type { AudioPlayback } from '../presence/audioPlayback.ts'
 import { chatChannel } from './chatApi.ts'
 import { applyChatFrame, chatLive, removeRoom } from './chatLive.ts'
 import { bumpUnreadRetry, setCountdown, setRinging } from './chatSignals.ts'
+import { chatOutcomeEffects } from './chatOutcomes.ts'
 
 // The chat actors' browser side: the chat socket, the live data, the rings (a tone made here: no sound file to load)
 // and the desktop notification 'Novo Chat' (spec 001 §4). A page's Notification has no action buttons: Atender and
@@ -50,6 +51,7 @@ export function browserChatEffects(i18n: I18n, audio: AudioPlayback, focusChats:
   let ringingCount = 0
   const chatSignalsRinging = () => ringingCount > 0
   return {
+    ...chatOutcomeEffects,
     openSocket: (url, protocols) => new WebSocket(url, protocols),
     signIn: () => chatChannel(true, 'system').then(refetchProfile),
     receive: (frame) => chatLive.set((state) => applyChatFrame(state, frame)),

@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { CLASSIFICATION_REQUIRED_NOTICE, FORM_REQUIRED_NOTICE } from '../../../machines/chatRoom.machine.ts'
 import { EXCEEDED_TITLE, PAUSED_BY_SUPERVISOR_NOTICE } from '../../../machines/pause.machine.ts'
 import { LOCK_TITLE_LOCKED, LOCK_TITLE_PAUSED } from '../../../machines/screenLock.machine.ts'
 import { REMOTE_LOGOUT_NOTICE } from '../../../machines/serviceSocket.machine.ts'
@@ -33,6 +34,8 @@ export const MACHINE_TEXTS: Readonly<Record<string, MessageDescriptor>> = {
   [NO_AFTER_SERVICE_NOTICE]: msg`Esta chamada não tem Pós-atendimento`,
   [FORM_BEFORE_TRANSFER_NOTICE]: msg`É necessário salvar o formulário antes de fazer a transferência.`,
   [AFTER_SERVICE_START_PREFIX.trim()]: msg`Erro ao iniciar o Pós-atendimento`,
+  [CLASSIFICATION_REQUIRED_NOTICE]: msg`Classificação tem campos obrigatórios`,
+  [FORM_REQUIRED_NOTICE]: msg`Formulário tem campos obrigatórios`,
   'Ocorreu um erro': msg`Ocorreu um erro`,
 }
 

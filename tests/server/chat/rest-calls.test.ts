@@ -82,7 +82,7 @@ describe('reading a room', () => {
     expect(older.results[1]).toMatchObject({ attachment_name: 'boleto.pdf', attachment: expect.stringMatching(/^\/api\/v1\/chat\/attachments\//) })
   })
 
-  it('answers its forms (none until the forms issue), its detail and its printable conversation', async () => {
+  it('answers its forms (none without a queue form or a classification), its detail and its printable conversation', async () => {
     expect((await agent.get(api(CHAT_PATHS.forms(active.id)))).json()).toEqual({ step_id: active.id, classification: null, form: null } satisfies ChatForms)
     const detail = (await agent.get(api(CHAT_PATHS.room(active.id)))).json() as ChatRoomDetail
     expect(detail).toMatchObject({ id: active.id, name: 'Maria Souza', phone: '5511987650000', status: 'active', form: null, classification: null })
@@ -108,7 +108,18 @@ describe('history and archives', () => {
     expect(historic.results.map((r) => r.id)).not.toContain(active.id)
     const row = historic.results.find((r) => r.id === ended.id)!
     expect(row.last_message).toHaveLength(100)
-    expect(Object.keys(row).sort()).toEqual(['archived', 'datetime', 'id', 'last_message', 'phone', 'status', 'title', 'uid'])
+    expect(Object.keys(row).sort()).toEqual([
+      'archived',
+      'classification',
+      'datetime',
+      'id',
+      'last_message',
+      'phone',
+      'status',
+      'sub_classification',
+      'title',
+      'uid',
+    ])
 
     const searched = (await agent.get(`${api(CHAT_PATHS.historic)}?search=antigo`)).json() as ChatList<ChatHistoryRow>
     expect(searched).toMatchObject({ count: 1, results: [{ id: ended.id }] })
