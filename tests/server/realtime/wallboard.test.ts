@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { AGENT_PATHS } from '../../../contract/api/agent.ts'
 import { readServerFrame } from '../../../contract/realtime/service-socket.ts'
 import type { WallboardAgent, WallboardDelta, WallboardSnapshot } from '../../../contract/realtime/wallboard.ts'
 import { teams } from '../../../server/db/schema/index.ts'
+import { auditLog } from '../../../server/db/schema/audit-log.ts'
+import { SUPERVISOR_ACTION_ENTITY } from '../../../server/agent/supervisor-audit.ts'
 import { createCallControl } from '../../../server/telephony/control/index.ts'
 import type { CallControlService } from '../../../server/telephony/control/index.ts'
 import { demo, finishAfterServices, fromTrunk, newCallId, setAgent } from '../call-control-helper.ts'
@@ -35,7 +37,9 @@ class Board {
   queues = new Map<string, WallboardSnapshot['queues'][number]>()
   frames: (WallboardSnapshot | WallboardDelta)[] = []
   private waiters: (() => void)[] = []
-  constructor(readonly socket: SocketClient) {
+  readonly socket: SocketClient
+  constructor(socket: SocketClient) {
+    this.socket = socket
     socket.ws.on('message', (data) => {
       const frame = JSON.parse(data.toString()) as { action: string }
       if (frame.action !== 'wallboardSnapshot' && frame.action !== 'wallboardDelta') return
@@ -120,6 +124,23 @@ describe('the supervisor wallboard feed', () => {
     await board.until((b) => b.agents.get(d.agent1.id)?.pause === null)
     agentSocket.close()
     board.socket.close()
+  })
+
+  it("writes the supervisor's pause, unpause and commands on an agent to the audit log", async () => {
+    const supervisor = await signedIn(t.app, 'supervisor')
+    const type = await pauseType(t.database.db, d.site.id, { description: 'Treinamento' })
+    await supervisor.post(`/api${AGENT_PATHS.supervisorPause}`, { user_id: d.agent2.id, pause_id: type.id })
+    await supervisor.post(`/api${AGENT_PATHS.supervisorUnpause}`, { user_id: d.agent2.id })
+    expect((await supervisor.post('/api/v1/agent/supervisor/dnd/', { user_id: d.agent2.id, dnd: true })).statusCode).toBe(200)
+    expect((await supervisor.post('/api/v1/agent/supervisor/logout/', { user_id: d.agent2.id })).statusCode).toBe(200)
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, SUPERVISOR_ACTION_ENTITY), eq(auditLog.objectId, d.agent2.id)))
+      .orderBy(auditLog.id)
+    expect(rows.map((row) => (row.after as { command: string }).command)).toEqual(['pause', 'unpause', 'dnd', 'logout'])
+    expect(rows.every((row) => row.userId === d.supervisor.id && row.siteId === d.site.id)).toBe(true)
+    expect(rows[0]!.after).toMatchObject({ description: 'Treinamento' })
   })
 
   it('shows a queue call ringing, talking, then the agent in after-service with its end', async () => {
