@@ -16,13 +16,13 @@ import { COMMAND_PATHS } from '../../../contract/api/activities.ts'
 import type { WallboardAgent } from '../../../contract/realtime/wallboard.ts'
 import { api } from '../../api/client.ts'
 import { toast } from '../../components/toast/toastStore.ts'
-import { lookupQuery } from '../../entities/api.ts'
+import { profileQuery } from '../../api/session.ts'
 import type { AgentAction } from './AgentActions.tsx'
 
 // The confirmation of a supervisor's action on an agent: says what will happen to whom, asks the pause reason for a
-// pause, and sends the request only on 'Confirmar'. The server writes each to the audit log.
-
-const PAUSE_LOOKUP = '/api/v1/service/pauses/'
+// pause, and sends the request only on 'Confirmar'. The server writes each to the audit log. The reasons offered are
+// the active pause types the supervisor's profile lists (the settings list needs a settings permission supervisors
+// do not hold; the API takes any active type of the site).
 
 type Answer = { success?: boolean; detail?: string }
 
@@ -47,7 +47,7 @@ async function perform(action: AgentAction, agent: WallboardAgent, pauseId: numb
 export function AgentActionDialog({ action, agent, onClose }: { action: AgentAction; agent: WallboardAgent; onClose: () => void }) {
   const { t } = useLingui()
   const [pauseId, setPauseId] = useState<string | null>(null)
-  const pauses = useQuery({ ...lookupQuery(PAUSE_LOOKUP), enabled: action === 'pause' })
+  const pauses = useQuery({ ...profileQuery, select: (profile) => profile?.pauses ?? [] })
   const name = agent.name
   const questions: Record<AgentAction, string> = {
     pause: t`Pausar ${name}? A pausa começa quando a ligação em curso terminar.`,

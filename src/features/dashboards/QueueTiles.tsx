@@ -13,7 +13,7 @@ export function QueueTiles({ queues, now }: { queues: WallboardQueue[]; now: num
   const { t } = useLingui()
   if (!queues.length) return null
   return (
-    <Box component="section" aria-label={t`Filas`} sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))' }}>
+    <Box component="section" aria-label={t`Filas`} sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
       {queues.map((queue) => {
         const alarm = queue.waiting > 0 && queue.agents_free === 0
         const sl = queue.service_level

@@ -80,7 +80,7 @@ export function WallboardPage() {
               size="sm"
               variant={state === s ? 'solid' : 'soft'}
               onClick={() => setState(state === s ? 'all' : s)}
-              aria-pressed={state === s}
+              slotProps={{ action: { 'aria-pressed': state === s } }}
               sx={{ bgcolor: state === s ? STATE_TONES[s].bg : undefined, color: state === s ? STATE_TONES[s].fg : undefined }}
               startDecorator={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: STATE_TONES[s].bg, border: '1px solid rgba(0,0,0,.2)' }} />}
             >
