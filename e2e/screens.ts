@@ -14,6 +14,7 @@ export const MAIN_SCREENS: readonly Screen[] = [
   { name: 'settings', account: DEMO.admin, path: '/settings', ready: (page) => page.getByTestId('settings-section-business') },
   { name: 'settings-list', account: DEMO.admin, path: '/settings/service/pauses', ready: (page) => page.getByTestId('list-row').first() },
   { name: 'settings-form', account: DEMO.admin, path: '/settings/service/pauses/create', ready: (page) => page.getByTestId('form-save') },
+  { name: 'dashboards', account: DEMO.supervisor, path: '/dashboards', ready: (page) => page.getByTestId('wallboard-agent').first() },
   { name: 'phonecalls', account: DEMO.supervisor, path: '/phonecalls', ready: (page) => page.getByTestId('call-row').first() },
   { name: 'chats', account: DEMO.agent1, path: '/chats', ready: (page) => page.getByTestId('chats-page') },
   { name: 'activities', account: DEMO.agent1, path: '/activities', ready: (page) => page.getByTestId('activities') },

@@ -10,6 +10,7 @@ import { E2E_TELEPHONY_ENV, E2E_WA_SIM_PORT } from './env.ts'
 import { E2E_USERS, prepareE2eUsers } from './fixtures/users.ts'
 import { prepareE2eCalls } from './fixtures/calls.ts'
 import { prepareE2eChat } from './fixtures/chat.ts'
+import { prepareE2eWallboard } from './fixtures/wallboard.ts'
 
 // The browser tests' web server: a fresh PGlite DATA_DIR with the demo data plus the few accounts only the tests need
 // (an expired password, one without any permission, one whose password a test changes) and a few finished calls
@@ -25,6 +26,7 @@ const [site] = await database.db.select().from(sites).orderBy(asc(sites.id)).lim
 await prepareE2eUsers(database.db, site!.id)
 await prepareE2eCalls(database.db, site!.id, config.dataDir)
 await prepareE2eChat(database.db, site!.id)
+await prepareE2eWallboard(database.db, site!.id)
 await database.close()
 
 const { app, url } = await startServer(config)

@@ -16,6 +16,7 @@ import { tabOwnershipMachine } from './tabOwnership.machine.ts'
 import { telephonyChannelMachine } from './telephonyChannel.machine.ts'
 import { transferMachine } from './transfer.machine.ts'
 import { webchatStatusMachine } from './webchatStatus.machine.ts'
+import { wallboardMachine } from './wallboard.machine.ts'
 import { webphoneMachine } from './webphone.machine.ts'
 
 // Every machine of the app, for the machine visualizer route (and anyone who wants the list). Add new machines here.
@@ -135,6 +136,13 @@ export const MACHINES: readonly MachineEntry[] = [
     description: 'The chat room viewer: loads the room and polls it every 5 s until the chat ends; refresh loads it again.',
     spec: ['001 §2 Chat room viewer', '001 §4 Room viewer and scrolling', '001 §9 Timers'],
     machine: chatViewerMachine,
+  },
+  {
+    name: 'wallboard',
+    description:
+      "The supervisor wallboard's subscription on the service socket: subscribes while the page is shown and the socket is up, applies deltas on their revision, asks again after a gap or a reconnect.",
+    spec: ['000 §2 /dashboards', '000 §6 sites.view_dashboard_supervisor'],
+    machine: wallboardMachine,
   },
   {
     name: 'chatSearch',

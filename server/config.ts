@@ -123,9 +123,14 @@ export type RealtimeTimings = {
   idleMs: number
   /** How often open sockets' sessions, tokens and users are checked again (expiry, disabled users). */
   sweepMs: number
+  /** The supervisor wallboard (server/realtime/wallboard/): least time between two reads of a site, and the refresh. */
+  wallboardCoalesceMs: number
+  wallboardRefreshMs: number
 }
 
 export const DEFAULT_REALTIME_TIMINGS: RealtimeTimings = {
+  wallboardCoalesceMs: 250,
+  wallboardRefreshMs: 1000,
   probeMs: 150,
   vacancyGraceMs: 5000,
   serverPingMs: 25_000,

@@ -17,6 +17,7 @@ import { Route as Char123LocaleChar125AppIndexRouteImport } from './routes/{-$lo
 import { Route as Char123LocaleChar125AppActivitiesRouteImport } from './routes/{-$locale}/_app/activities'
 import { Route as Char123LocaleChar125AppChatsRouteImport } from './routes/{-$locale}/_app/chats'
 import { Route as Char123LocaleChar125AppDashboardRouteImport } from './routes/{-$locale}/_app/dashboard'
+import { Route as Char123LocaleChar125AppDashboardsRouteImport } from './routes/{-$locale}/_app/dashboards'
 import { Route as Char123LocaleChar125AppMachinesRouteImport } from './routes/{-$locale}/_app/machines'
 import { Route as Char123LocaleChar125AppPhonecallsRouteImport } from './routes/{-$locale}/_app/phonecalls'
 import { Route as Char123LocaleChar125Empty401RouteImport } from './routes/{-$locale}/_empty/401'
@@ -76,6 +77,12 @@ const Char123LocaleChar125AppDashboardRoute =
   Char123LocaleChar125AppDashboardRouteImport.update({
     id: '/dashboard',
     path: '/dashboard',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppDashboardsRoute =
+  Char123LocaleChar125AppDashboardsRouteImport.update({
+    id: '/dashboards',
+    path: '/dashboards',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
 const Char123LocaleChar125AppMachinesRoute =
@@ -174,6 +181,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/activities': typeof Char123LocaleChar125AppActivitiesRoute
   '/{-$locale}/chats': typeof Char123LocaleChar125AppChatsRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
+  '/{-$locale}/dashboards': typeof Char123LocaleChar125AppDashboardsRoute
   '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
   '/{-$locale}/401': typeof Char123LocaleChar125Empty401Route
@@ -196,6 +204,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/activities': typeof Char123LocaleChar125AppActivitiesRoute
   '/{-$locale}/chats': typeof Char123LocaleChar125AppChatsRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
+  '/{-$locale}/dashboards': typeof Char123LocaleChar125AppDashboardsRoute
   '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
   '/{-$locale}/401': typeof Char123LocaleChar125Empty401Route
@@ -221,6 +230,7 @@ export interface FileRoutesById {
   '/{-$locale}/_app/activities': typeof Char123LocaleChar125AppActivitiesRoute
   '/{-$locale}/_app/chats': typeof Char123LocaleChar125AppChatsRoute
   '/{-$locale}/_app/dashboard': typeof Char123LocaleChar125AppDashboardRoute
+  '/{-$locale}/_app/dashboards': typeof Char123LocaleChar125AppDashboardsRoute
   '/{-$locale}/_app/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/_app/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
   '/{-$locale}/_empty/401': typeof Char123LocaleChar125Empty401Route
@@ -245,6 +255,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/activities'
     | '/{-$locale}/chats'
     | '/{-$locale}/dashboard'
+    | '/{-$locale}/dashboards'
     | '/{-$locale}/machines'
     | '/{-$locale}/phonecalls'
     | '/{-$locale}/401'
@@ -267,6 +278,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/activities'
     | '/{-$locale}/chats'
     | '/{-$locale}/dashboard'
+    | '/{-$locale}/dashboards'
     | '/{-$locale}/machines'
     | '/{-$locale}/phonecalls'
     | '/{-$locale}/401'
@@ -291,6 +303,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_app/activities'
     | '/{-$locale}/_app/chats'
     | '/{-$locale}/_app/dashboard'
+    | '/{-$locale}/_app/dashboards'
     | '/{-$locale}/_app/machines'
     | '/{-$locale}/_app/phonecalls'
     | '/{-$locale}/_empty/401'
@@ -369,6 +382,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/{-$locale}/dashboard'
       preLoaderRoute: typeof Char123LocaleChar125AppDashboardRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/dashboards': {
+      id: '/{-$locale}/_app/dashboards'
+      path: '/dashboards'
+      fullPath: '/{-$locale}/dashboards'
+      preLoaderRoute: typeof Char123LocaleChar125AppDashboardsRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
     '/{-$locale}/_app/machines': {
@@ -483,6 +503,7 @@ interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppActivitiesRoute: typeof Char123LocaleChar125AppActivitiesRoute
   Char123LocaleChar125AppChatsRoute: typeof Char123LocaleChar125AppChatsRoute
   Char123LocaleChar125AppDashboardRoute: typeof Char123LocaleChar125AppDashboardRoute
+  Char123LocaleChar125AppDashboardsRoute: typeof Char123LocaleChar125AppDashboardsRoute
   Char123LocaleChar125AppMachinesRoute: typeof Char123LocaleChar125AppMachinesRoute
   Char123LocaleChar125AppPhonecallsRoute: typeof Char123LocaleChar125AppPhonecallsRoute
   Char123LocaleChar125AppIndexRoute: typeof Char123LocaleChar125AppIndexRoute
@@ -502,6 +523,8 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
     Char123LocaleChar125AppChatsRoute: Char123LocaleChar125AppChatsRoute,
     Char123LocaleChar125AppDashboardRoute:
       Char123LocaleChar125AppDashboardRoute,
+    Char123LocaleChar125AppDashboardsRoute:
+      Char123LocaleChar125AppDashboardsRoute,
     Char123LocaleChar125AppMachinesRoute: Char123LocaleChar125AppMachinesRoute,
     Char123LocaleChar125AppPhonecallsRoute:
       Char123LocaleChar125AppPhonecallsRoute,

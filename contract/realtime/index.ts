@@ -2,3 +2,4 @@
 export * from './service-socket.ts'
 export * from './chat-socket.ts'
 export * from './visitor-socket.ts'
+export * from './wallboard.ts'

@@ -9,6 +9,8 @@ import { ENDPOINT_STATUSES } from '../codes/states.ts'
 import type { EndpointStatus } from '../codes/states.ts'
 import type { ChatRoom } from '../api/chat.ts'
 import { ChatRoomShape } from './chat-socket.ts'
+import { WALLBOARD_CLIENT_MESSAGES, WallboardDeltaShape, WallboardSnapshotShape } from './wallboard.ts'
+import type { WallboardDelta, WallboardSnapshot } from './wallboard.ts'
 
 // The service socket (the status feed) on /ws/business/ — spec 000 §4 "Logout", "Shared service ownership", §7
 // "Websocket (status feed)"; spec 001 §4 "Service ownership", §7 "Shared service socket". Every frame is one JSON
@@ -115,6 +117,8 @@ export const CLIENT_MESSAGES = {
     step_uid: v.pipe(v.string(invalid), v.nonEmpty(invalid), v.maxLength(255, invalid)),
     session_id: v.nullable(Id),
   }),
+  /** The supervisor wallboard (contract/realtime/wallboard.ts): sites.view_dashboard_supervisor only. */
+  ...WALLBOARD_CLIENT_MESSAGES,
 } as const
 
 export type ClientAction = keyof typeof CLIENT_MESSAGES
@@ -187,6 +191,9 @@ export type ServerMessage =
    * call step (null: whichever runs), `session_id` its pause report (null when the webphone had not started one).
    */
   | { action: 'afterServiceTimeout'; uid: string | null; session_id: number | null }
+  /** The supervisor wallboard: every agent and queue of the site, then what changed (contract/realtime/wallboard.ts). */
+  | WallboardSnapshot
+  | WallboardDelta
   /** A frame the server could not act on; `request` is the action it answered (when it had one). */
   | { action: 'error'; detail: string; request: string | null; errors?: FieldErrors }
 
@@ -217,6 +224,8 @@ export const SERVER_ACTIONS = [
   'unreadAllMessages',
   'syncStep',
   'afterServiceTimeout',
+  'wallboardSnapshot',
+  'wallboardDelta',
 ] as const satisfies readonly ServerAction[]
 
 /**
@@ -296,6 +305,8 @@ export const SERVER_MESSAGES = {
     uid: v.nullable(v.pipe(v.string(), v.maxLength(255))),
     session_id: v.nullable(v.number()),
   }),
+  wallboardSnapshot: WallboardSnapshotShape,
+  wallboardDelta: WallboardDeltaShape,
 } as const satisfies Record<ServerAction, v.GenericSchema>
 
 /** One server frame after its schema: what a handler of `action` receives. */

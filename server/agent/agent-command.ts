@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.ts'
 import { detailError } from '../http/errors.ts'
 import { pushToUser } from '../bus/channels.ts'
 import { findUser } from '../users/user-repo.ts'
+import { auditSupervisorAction } from './supervisor-audit.ts'
 
 // A supervisor's remote commands to an agent's console (spec 000 §4 Logout, §7 received actions dnd, refresh, openUrl,
 // logout). They go over the bus, so the agent hears them on whichever instance holds their sockets. The server keeps
@@ -28,6 +29,8 @@ export async function sendAgentCommand(
   const siteId = caller.user.siteId
   const agent = await findUser(deps.db, siteId, userId)
   if (!agent) throw detailError(404, 'notFound', caller.lang)
+  const { action, ...detail } = command
+  await auditSupervisorAction(deps.db, { siteId, supervisorId: caller.user.id, agentId: agent.id, command: action, detail })
   await pushToUser(deps.bus, { siteId, userId: agent.id }, command)
   return { success: true, detail: message('commandSent', caller.lang) }
 }

@@ -13,6 +13,7 @@ import { agentStates, pauseReports } from '../db/schema/agent.ts'
 import type { PauseReportRow } from '../db/schema/agent.ts'
 import type { AppDeps } from '../deps.ts'
 import { detailError } from '../http/errors.ts'
+import { auditSupervisorAction } from './supervisor-audit.ts'
 import { pushToUser } from '../bus/channels.ts'
 import { findUser } from '../users/user-repo.ts'
 import { chatAvailabilityChanged } from './chat-availability.ts'
@@ -242,6 +243,13 @@ export async function supervisorPause(deps: AppDeps, caller: PauseCaller, input:
       .insert(pauseReports)
       .values({ ...newReport(type, siteId, agent.id, supervisor.id, now, pending), previousReportId: previous })
       .returning()
+    await auditSupervisorAction(tx, {
+      siteId,
+      supervisorId: supervisor.id,
+      agentId: agent.id,
+      command: 'pause',
+      detail: { pause_id: type.id, description: type.description, pending },
+    })
     return answer(lang, true, PAUSE_CODES.ok, pending ? 'pausePending' : 'pauseStarted', row!, now.getTime())
   })
   const pause = result.pause!
@@ -262,6 +270,7 @@ export async function supervisorUnpause(deps: AppDeps, caller: PauseCaller, inpu
     const open = await findOpenPause(tx, siteId, agent.id)
     if (!open) return answer(lang, false, PAUSE_CODES.notPaused, 'notPaused', null, now.getTime())
     const ended = await endPause(tx, open, supervisor.id, now, '')
+    await auditSupervisorAction(tx, { siteId, supervisorId: supervisor.id, agentId: agent.id, command: 'unpause', detail: { report_id: open.id } })
     return answer(lang, true, PAUSE_CODES.ok, 'pauseStopped', ended, now.getTime())
   })
   if (result.success) {

@@ -30,6 +30,7 @@ describe('route permission declarations', () => {
       '/{-$locale}/_app/chats': PERMISSIONS.viewChat,
       '/{-$locale}/_app/dashboard': PERMISSIONS.viewDashboard,
       '/{-$locale}/_app/machines': PERMISSIONS.viewMachines,
+      '/{-$locale}/_app/dashboards': PERMISSIONS.viewDashboardSupervisor,
       '/{-$locale}/_app/phonecalls': PERMISSIONS.viewSoftphone,
       '/{-$locale}/_app/profile/': PERMISSIONS.myProfile,
       '/{-$locale}/_app/profile/change-avatar': PERMISSIONS.myProfile,

@@ -10,6 +10,9 @@ import { message } from '../../../contract/messages.ts'
 import type { Connection } from '../connections.ts'
 import { defineSocket } from '../definition.ts'
 import { ServiceOwnership } from '../service-ownership.ts'
+import { WallboardFeeds } from '../wallboard/wallboard-feed.ts'
+import { loadWallboard } from '../wallboard/wallboard-query.ts'
+import { wallboardHint } from '../wallboard/wallboard-hints.ts'
 
 // The service socket /ws/business/ (the status feed): spec 000 §4, §7; spec 001 §4, §7. Shapes in
 // contract/realtime/service-socket.ts; the host (../host.ts) opens, limits and closes it. Server code never writes to
@@ -18,20 +21,30 @@ import { ServiceOwnership } from '../service-ownership.ts'
 export const businessSocket = defineSocket<ClientMessage>({
   path: SERVICE_SOCKET_PATH,
   clientMessages: CLIENT_MESSAGES,
-  async open({ deps, log, instance, registry }) {
+  async open({ deps, log, instance, registry, track }) {
     const { bus, config, db } = deps
     const ownership = new ServiceOwnership(bus, registry, instance, config.realtime, log)
     const presence = createAgentPresence(deps)
+    const wallboard = new WallboardFeeds({
+      load: (siteId, now) => loadWallboard(db, siteId, now),
+      coalesceMs: config.realtime.wallboardCoalesceMs,
+      refreshMs: config.realtime.wallboardRefreshMs,
+      historyLimit: 256,
+      track,
+      onError: (err) => log.warn({ err }, 'wallboard read failed'),
+    })
 
     // ---- bus → local sockets
     const unsubscribe = await Promise.all([
       bus.subscribe(USER_CHANNEL, (payload) => {
         const { site_id, user_id, message, except } = payload as UserEnvelope
+        if (wallboardHint(message)) wallboard.hint(site_id)
         const frame = JSON.stringify(message)
         for (const connection of registry.ofUser(site_id, user_id)) if (connection.id !== except) connection.sendRaw(frame)
       }),
       bus.subscribe(SUPERVISORS_CHANNEL, (payload) => {
         const { site_id, message } = payload as SupervisorsEnvelope
+        if (wallboardHint(message)) wallboard.hint(site_id)
         const frame = JSON.stringify(message)
         for (const connection of registry.supervisorsOf(site_id)) connection.sendRaw(frame)
       }),
@@ -48,11 +61,17 @@ export const businessSocket = defineSocket<ClientMessage>({
     }
 
     return {
-      stop: () => ownership.stop(),
+      stop: () => {
+        ownership.stop()
+        wallboard.stop()
+      },
       close: async () => {
         await Promise.all(unsubscribe.map((off) => off()))
       },
-      closed: (connection) => ownership.release(connection),
+      closed: (connection) => {
+        wallboard.unsubscribe(connection)
+        return ownership.release(connection)
+      },
       async dispatch(connection, frame) {
         const who = { siteId: connection.siteId, userId: connection.userId }
         switch (frame.action) {
@@ -112,6 +131,11 @@ export const businessSocket = defineSocket<ClientMessage>({
           case 'after_service_timer':
             await afterServiceTimer(db, who, frame.step_uid)
             return
+          case 'wallboard_subscribe':
+            if (!connection.supervisor) return connection.send({ action: 'error', detail: message('permissionDenied', connection.lang), request: frame.action })
+            return wallboard.subscribe(connection, frame.feed ?? null, frame.revision ?? null)
+          case 'wallboard_unsubscribe':
+            return wallboard.unsubscribe(connection)
           default:
             frame satisfies never
         }

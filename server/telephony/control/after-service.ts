@@ -27,6 +27,7 @@ async function openAfterServices(db: Db, siteId: number | null, now: Date, userI
   const since = new Date(now.getTime() - STALE_HOURS * 3600_000)
   const result = await db.execute(sql`
     SELECT who.user_id AS user_id, r.id AS step_id, r.uid AS uid, r.site_id AS site_id, r.after_service_pause_report_id AS report_id,
+      greatest(r.ended_at, coalesce(r.after_service_started_at, r.ended_at)) AS started_at,
       CASE WHEN t.after_service_mode IN ('optional', 'mandatory') THEN NULL
         ELSE greatest(r.ended_at, coalesce(r.after_service_started_at, r.ended_at))
           + make_interval(secs => t.duration_of_after_service) END AS ends_at
@@ -44,15 +45,30 @@ async function openAfterServices(db: Db, siteId: number | null, now: Date, userI
         AND r.transfer_type IS NULL
         AND NOT EXISTS (SELECT 1 FROM call_records c WHERE c.transfer_of_uid = r.uid)))
   `)
-  type Row = { user_id: number; step_id: number | string; uid: string; site_id: number; report_id: number | null; ends_at: Date | string | null }
+  type Row = {
+    user_id: number
+    step_id: number | string
+    uid: string
+    site_id: number
+    report_id: number | null
+    started_at: Date | string
+    ends_at: Date | string | null
+  }
   return (result as unknown as { rows: Row[] }).rows.map((row) => ({
     userId: Number(row.user_id),
     stepId: Number(row.step_id),
     uid: row.uid,
     siteId: Number(row.site_id),
     reportId: row.report_id === null ? null : Number(row.report_id),
+    startedAt: new Date(row.started_at),
     endsAt: row.ends_at === null ? null : new Date(row.ends_at),
   }))
+}
+
+/** The after-services of a site now, their time not over (grace included): the supervisor wallboard shows them. */
+export async function openAfterServicesOfSite(db: Db, siteId: number, now: Date) {
+  const graceMs = AFTER_SERVICE_GRACE_SECONDS * 1000
+  return (await openAfterServices(db, siteId, now)).filter((row) => row.endsAt === null || row.endsAt.getTime() + graceMs > now.getTime())
 }
 
 /** Agents of a site in after-service now (their time not over, grace included): the ACD offers them nothing. */

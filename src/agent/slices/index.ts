@@ -11,6 +11,7 @@ import { screenLockSlice } from './screenLock.ts'
 import { serviceSocketSlice } from './serviceSocket.ts'
 import { tabOwnershipSlice } from './tabOwnership.ts'
 import { telephonyChannelSlice } from './telephonyChannel.ts'
+import { wallboardSlice } from './wallboard.ts'
 import { webchatStatusSlice } from './webchatStatus.ts'
 import { webphoneSlice } from './webphone.ts'
 
@@ -30,6 +31,7 @@ export const AGENT_SLICES = [
   audioPermissionSlice,
   chatRoomsSlice,
   chatSocketSlice,
+  wallboardSlice,
 ] as const
 
 type Slices = (typeof AGENT_SLICES)[number]

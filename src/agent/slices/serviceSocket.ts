@@ -44,7 +44,11 @@ export const serviceSocketSlice = defineSlice('serviceSocket', ({ options, effec
       unreadMessages: () => [],
       unreadAllMessages: () => [],
       syncStep: () => [],
-      error: ({ detail, request }) => [() => logFailure(`the service socket refused ${request ?? 'a frame'}: ${detail}`)],
+      error: ({ detail, request }) => [
+        () => logFailure(`the service socket refused ${request ?? 'a frame'}: ${detail}`),
+        // The wallboard asked without sites.view_dashboard_supervisor.
+        ...(request === 'wallboard_subscribe' ? [{ to: 'wallboard', event: { type: 'REFUSED' } }] : []),
+      ],
     },
     links: [
       // Tab ownership → the socket: the serving tab polls pauses and activities.

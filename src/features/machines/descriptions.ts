@@ -9,6 +9,11 @@ export const MACHINE_DESCRIPTIONS: Readonly<Record<string, Texts>> = {
     'en-US': "Which browser tab serves calls and chats; 'Atender aqui' takes over, the tab that loses reloads after 3 s.",
     'es-ES': "Qué pestaña del navegador atiende llamadas y chats; 'Atender aqui' toma el servicio, y la pestaña que lo pierde se recarga tras 3 s.",
   },
+  wallboard: {
+    'pt-BR': 'A assinatura do painel do supervisor no canal de status: assina enquanto a página está aberta e o canal conectado, aplica cada delta na sua revisão e assina de novo após uma falha ou reconexão.',
+    'en-US': "The supervisor wallboard's subscription on the status feed: subscribes while the page is open and the feed connected, applies each delta on its revision, subscribes again after a gap or a reconnect.",
+    'es-ES': 'La suscripción del panel del supervisor en el canal de estado: se suscribe mientras la página está abierta y el canal conectado, aplica cada delta en su revisión y se suscribe de nuevo tras un hueco o una reconexión.',
+  },
   serviceSocket: {
     'pt-BR': 'O canal de status em /ws/business/: login, ping a cada 5 s, pausas e atividades enquanto atende, reconexão com espera crescente, logout remoto.',
     'en-US': 'The status feed on /ws/business/: login, ping every 5 s, pauses and activities while serving, back-off reconnect, remote logout.',

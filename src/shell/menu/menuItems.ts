@@ -5,7 +5,7 @@ import { settingsMenu } from '../../features/settings/settingsMenu.ts'
 import { MachinesIcon } from '../../features/machines/icons.tsx'
 import { CallsIcon } from '../../features/phonecalls/icons.tsx'
 import { ActivitiesIcon } from '../../features/activities/icons.tsx'
-import { AccountIcon, ChatIcon, EditIcon, HomeIcon, LockIcon, PersonIcon, PhotoIcon } from '../../components/icons/icons.tsx'
+import { AccountIcon, ChatIcon, DashboardIcon, EditIcon, HomeIcon, LockIcon, PersonIcon, PhotoIcon } from '../../components/icons/icons.tsx'
 import { chatUnreadBadge } from '../../features/chat/chatBadge.ts'
 import type { MenuItem } from '../../components/menuTypes.ts'
 
@@ -13,6 +13,7 @@ import type { MenuItem } from '../../components/menuTypes.ts'
 // entry only when the user holds its permission, and a group only when one of its children is visible.
 export const MENU: MenuItem[] = [
   { id: 'home', label: msg`Início`, to: '/{-$locale}', permission: PERMISSIONS.viewDashboard, icon: HomeIcon },
+  { id: 'dashboards', label: msg`Painéis de supervisão`, to: '/{-$locale}/dashboards', permission: PERMISSIONS.viewDashboardSupervisor, icon: DashboardIcon },
   { id: 'phonecalls', label: msg`Chamadas`, to: '/{-$locale}/phonecalls', permission: PERMISSIONS.viewSoftphone, icon: CallsIcon },
   { id: 'chats', label: msg`Chats`, to: '/{-$locale}/chats', permission: PERMISSIONS.viewChat, icon: ChatIcon, badge: chatUnreadBadge },
   { id: 'activities', label: msg`Atividades`, to: '/{-$locale}/activities', permission: PERMISSIONS.viewActivities, icon: ActivitiesIcon },

@@ -41,6 +41,9 @@ describe('server frames against the contract', () => {
     const tab = heard(await openSocket(base, { cookie: agent.cookie }))
     const second = heard(await openSocket(base, { cookie: agent.cookie }))
     const watcher = heard(await openSocket(base, { cookie: supervisor.cookie }))
+    // The supervisor watches the wallboard: a snapshot now, deltas as the agent changes below.
+    watcher.send({ action: 'wallboard_subscribe' })
+    await watcher.next('wallboardSnapshot')
 
     // Answers and service ownership.
     tab.send({ action: 'login' })
@@ -97,6 +100,7 @@ describe('server frames against the contract', () => {
     await tab.next('updateUser')
     tab.send({ action: 'change_state', channel: 'telephony', status: 'not_inuse' })
     await watcher.next('agentStatus')
+    await watcher.next('wallboardDelta')
 
     // The chat counters of a room of the agent's.
     const chat = await room(t.database.db, { siteId, channelId: await channel(t.database.db, siteId), userId: agent.user.id })

@@ -1,0 +1,64 @@
+import { memo } from 'react'
+import Box from '@mui/joy/Box'
+import Sheet from '@mui/joy/Sheet'
+import Typography from '@mui/joy/Typography'
+import { useLingui } from '@lingui/react/macro'
+import type { WallboardAgent } from '../../../contract/realtime/wallboard.ts'
+import { AgentActions } from './AgentActions.tsx'
+import type { AgentAction } from './AgentActions.tsx'
+import { agentState, secondsSince, shortDuration, STATE_LABELS, STATE_TONES } from './wallboardView.ts'
+
+// One agent on the wallboard: a coloured band with the state and the time in it (ticking locally from the feed's
+// timestamps), the name, and one line of detail (pause reason, the call's number, the chats, after-service left).
+
+export const AgentCard = memo(function AgentCard({ agent, now, onAction }: { agent: WallboardAgent; now: number; onAction: (action: AgentAction, agent: WallboardAgent) => void }) {
+  const { t, i18n } = useLingui()
+  const { state, since } = agentState(agent, now)
+  const tone = STATE_TONES[state]
+  const label = i18n._(STATE_LABELS[state])
+  const detail = detailOf(agent, now, t)
+  return (
+    <Sheet
+      variant="outlined"
+      data-testid="wallboard-agent"
+      data-agent={agent.username}
+      data-state={state}
+      aria-label={`${agent.name}: ${label}`}
+      sx={{ borderRadius: 'sm', overflow: 'hidden', display: 'flex', flexDirection: 'column', minWidth: 0 }}
+    >
+      <Box sx={{ bgcolor: tone.bg, color: tone.fg, px: 1, py: 0.25, display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography level="body-sm" fontWeight="lg" sx={{ color: 'inherit', flex: 1, minWidth: 0 }} noWrap data-testid="wallboard-agent-state">
+          {label}
+        </Typography>
+        <Typography level="body-sm" fontWeight="lg" sx={{ color: 'inherit', fontVariantNumeric: 'tabular-nums' }} data-testid="wallboard-agent-time">
+          {since ? shortDuration(secondsSince(since, now)) : ''}
+        </Typography>
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pl: 1, pr: 0.25, pt: 0.25 }}>
+        <Typography level="title-sm" noWrap sx={{ flex: 1, minWidth: 0 }} title={agent.name}>
+          {agent.name}
+        </Typography>
+        <AgentActions agent={agent} onAction={onAction} />
+      </Box>
+      <Typography level="body-xs" textColor="text.secondary" noWrap sx={{ px: 1, pb: 0.5, minHeight: '1.5em' }} title={detail} data-testid="wallboard-agent-detail">
+        {detail}
+      </Typography>
+    </Sheet>
+  )
+})
+
+function detailOf(agent: WallboardAgent, now: number, t: ReturnType<typeof useLingui>['t']): string {
+  const parts: string[] = []
+  if (agent.pause) parts.push(agent.pause.pending ? t`Pausa pendente: ${agent.pause.description}` : agent.pause.description)
+  if (agent.call) {
+    const arrow = agent.call.direction === 'outbound' ? '↗' : agent.call.direction === 'inbound' ? '↘' : '↔'
+    parts.push(`${arrow} ${agent.call.number}`)
+  }
+  if (agent.after_service?.ends_at) {
+    const left = shortDuration(Math.max(0, (Date.parse(agent.after_service.ends_at) - now) / 1000))
+    parts.push(t`termina em ${left}`)
+  }
+  if (agent.chats > 0) parts.push(agent.chats === 1 ? t`1 chat` : t`${agent.chats} chats`)
+  if (!parts.length) parts.push(agent.team_name || agent.username)
+  return parts.join(' · ')
+}
