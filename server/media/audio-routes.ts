@@ -8,12 +8,13 @@ import { entityContext, rowId } from '../entities/entity-routes.ts'
 import { mimeOfStoredName, storedPath } from '../entities/media-store.ts'
 import { getRecord } from '../entities/service.ts'
 import { tablesOf } from '../entities/tables.ts'
+import { ensureRendition } from './convert.ts'
 import { soundRendition } from './sound-files.ts'
 
 // GET /api/v1/pabx/sounds-entries/{id}/audio/ and /moh-entries/{id}/audio/: the settings form's player. Unlike
 // /media/ (public, unguessable names, downloads), this asks for the entity's view codename and the row of the caller's
-// site, and plays inline: the mp3 rendition made at upload, or the stored file itself for one uploaded before
-// renditions existed.
+// site, and plays inline: the mp3 rendition of the telephony WAV (made on the first play), or the stored file itself
+// (one uploaded before conversions existed, or a machine without lame).
 
 export async function soundAudioRoutes(app: FastifyInstance): Promise<void> {
   for (const audio of AUDIO_FIELDS) {
@@ -34,10 +35,18 @@ export async function soundAudioRoutes(app: FastifyInstance): Promise<void> {
           'Cache-Control',
           'private, max-age=86400',
         )
-      if (rendition && (await isFile(rendition))) return send(rendition, 'audio/mpeg', 'mp3')
       const mime = mimeOfStoredName(name)
-      if (stored && mime && (await isFile(stored))) return send(stored, mime, name.split('.').pop()!)
-      throw detailError(404, 'notFound', request.lang)
+      if (!stored || !mime || !(await isFile(stored))) throw detailError(404, 'notFound', request.lang)
+      if (rendition && mime === 'audio/wav') {
+        try {
+          await ensureRendition(stored, rendition)
+          return send(rendition, 'audio/mpeg', 'mp3')
+        } catch (error) {
+          // Without lame the browser still plays the WAV itself.
+          request.log.warn({ err: error }, 'no mp3 rendition of a sound')
+        }
+      }
+      return send(stored, mime, name.split('.').pop()!)
     })
   }
 }

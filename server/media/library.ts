@@ -84,3 +84,30 @@ export async function resolveMohPlaylist(db: Db, siteId: number, mohId: number):
   const playlist = files.filter((f): f is string => f !== null)
   return moh.shuffle ? shuffled(playlist) : playlist
 }
+
+/** A prompt description that names its key (`digit-5: cinco`, `you-are-number: Você é o número`). */
+const KEYED = /^([a-z0-9][a-z0-9-]{0,39}):/
+
+/**
+ * The keyed prompts of the active sound folders in `language` (a queue's or an inbound route's): key → absolute path,
+ * the first folder (lowest id) winning a key two folders share. What a position or wait announcement is spoken from
+ * (`you-are-number`, `digit-0`…`digit-9`, `in-line`, `estimated-wait`, `minutes`; the demo's keys are
+ * demo-prompts.ts PROMPT_KEYS): an administrator re-records one by uploading a file to the entry.
+ */
+export async function resolvePromptSet(db: Db, siteId: number, language: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ description: pabxSoundsEntries.description, file: pabxSoundsEntries.file })
+    .from(pabxSoundsEntries)
+    .innerJoin(pabxSounds, eq(pabxSounds.id, pabxSoundsEntries.soundId))
+    .where(and(eq(pabxSoundsEntries.siteId, siteId), eq(pabxSounds.language, language), eq(pabxSounds.isActive, true), eq(pabxSoundsEntries.isActive, true)))
+    .orderBy(asc(pabxSounds.id), asc(pabxSoundsEntries.id))
+  const mediaDir = mediaDirOf(db)
+  const prompts = new Map<string, string>()
+  for (const row of rows) {
+    const key = KEYED.exec(row.description)?.[1]
+    if (!key || prompts.has(key) || !row.file) continue
+    const file = await existing(storedPath(mediaDir, dirOf(SOUND_DIR), row.file))
+    if (file) prompts.set(key, file)
+  }
+  return prompts
+}

@@ -10,9 +10,9 @@ import type { AudioExt } from './convert.ts'
 import { AudioToolMissingError, UnreadableAudioError, convertUpload } from './convert.ts'
 
 // Sound entries (prompts) and music-on-hold tracks: what the settings forms upload is never stored as sent. It is
-// converted once, here, to the telephony WAV the media app hands rtpengine (`<hex>.wav`, the field's stored name) and
-// an mp3 rendition beside it for the settings player (`renditions/<hex>.mp3`, served only through the authenticated
-// audio route). Audio no tool can decode is a 400 on the field; a missing tool a 503 naming it.
+// converted once, here, to the telephony WAV the media app hands rtpengine (`<hex>.wav`, the field's stored name); the
+// settings player gets an mp3 rendition of it (`renditions/<hex>.mp3`, made on the first play and served only through
+// the authenticated audio route). Audio no tool can decode is a 400 on the field; a missing tool a 503 naming it.
 
 /** The stored file's rendition for the browser (null for a name the store did not write). */
 export function soundRendition(mediaDir: string, dir: string, name: string): string | null {
@@ -23,13 +23,11 @@ export const convertSoundUpload: UploadConverter = async (ctx, dir, upload, fiel
   const folder = await mediaFolder(ctx.mediaDir, dir)
   const name = newStoredName('wav')
   const wav = path.join(folder, name)
-  const mp3 = soundRendition(ctx.mediaDir, dir, name)!
   try {
-    await convertUpload(upload.bytes, upload.kind.ext as AudioExt, wav, mp3)
+    await convertUpload(upload.bytes, upload.kind.ext as AudioExt, wav)
     return name
   } catch (error) {
     await rm(wav, { force: true })
-    await rm(mp3, { force: true })
     if (error instanceof UnreadableAudioError) throw fieldErrors({ [field]: [entityMessage('unreadableAudio', ctx.lang)] })
     if (error instanceof AudioToolMissingError) throw detailError(503, 'audioToolMissing', ctx.lang, { tool: error.tool })
     throw error
