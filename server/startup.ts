@@ -20,7 +20,7 @@ export async function startServer(config: Config, overrides: AppOverrides = {}):
           port: config.port,
           mediaDir: config.mediaDir,
           // The spoken prompts and music (espeak-ng, sox) are made once and kept for the next seed.
-          soundsDir: path.join(config.dataDir, 'demo-sounds'),
+          ...(config.demoSounds === 'spoken' ? { soundsDir: path.join(config.dataDir, 'demo-sounds') } : {}),
           whatsappGraphUrl: `http://${simulator.host}:${simulator.port}`,
         })
     // The demo's devices were written after Kamailio got its first tables.
