@@ -174,6 +174,12 @@ export const MESSAGES = {
     'en-US': 'This call has no recording; check that the call was answered and recorded.',
     'es-ES': 'Esta llamada no tiene grabación; compruebe que la llamada fue atendida y grabada.',
   },
+  // A prompt or music upload needs the audio tools (server/media/convert.ts); bin/setup installs them.
+  audioToolMissing: {
+    'pt-BR': 'Não foi possível converter o áudio: instale {tool} no servidor (apt-get install sox libsox-fmt-mp3 lame opus-tools).',
+    'en-US': 'The audio cannot be converted: install {tool} on the server (apt-get install sox libsox-fmt-mp3 lame opus-tools).',
+    'es-ES': 'No se puede convertir el audio: instale {tool} en el servidor (apt-get install sox libsox-fmt-mp3 lame opus-tools).',
+  },
   recordingEncoderMissing: {
     'pt-BR': 'Não foi possível converter a gravação: instale o lame ou o ffmpeg no servidor (apt-get install lame).',
     'en-US': 'The recording cannot be converted: install lame or ffmpeg on the server (apt-get install lame).',

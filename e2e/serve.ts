@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { asc } from 'drizzle-orm'
 import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/client.ts'
@@ -21,7 +22,13 @@ const config = loadConfig({ ...process.env, ...E2E_TELEPHONY_ENV, WA_SIMULATOR: 
 rmSync(config.dataDir, { recursive: true, force: true })
 
 const database = await openDatabase({ pgliteDir: config.pgliteDir })
-await seedDemoIfEmpty(database.db, { port: config.port, whatsappGraphUrl: `http://127.0.0.1:${E2E_WA_SIM_PORT}` })
+// As `npm start` seeds it: the demo's spoken prompts and music (espeak-ng, sox) with their files.
+await seedDemoIfEmpty(database.db, {
+  port: config.port,
+  mediaDir: config.mediaDir,
+  soundsDir: join(config.dataDir, 'demo-sounds'),
+  whatsappGraphUrl: `http://127.0.0.1:${E2E_WA_SIM_PORT}`,
+})
 const [site] = await database.db.select().from(sites).orderBy(asc(sites.id)).limit(1)
 await prepareE2eUsers(database.db, site!.id)
 await prepareE2eCalls(database.db, site!.id, config.dataDir)

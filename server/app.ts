@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyMultipart from '@fastify/multipart'
 import type { Config } from './config.ts'
 import type { AppDeps } from './deps.ts'
+import { bindMediaLibrary } from './media/library.ts'
 import { openDatabase } from './db/client.ts'
 import { createBus } from './bus/bus.ts'
 import { createThrottleStore } from './auth/throttle-store.ts'
@@ -62,6 +63,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       logController: new OneLinePerRequest(),
     })
     app.decorate('deps', deps)
+    // The sound library the media app plays from reads its files from this server's media folder.
+    bindMediaLibrary(deps.db, config.mediaDir)
     app.addHook('onClose', closeOwned)
 
     registerErrorHandling(app)

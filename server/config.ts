@@ -18,6 +18,8 @@ export type Config = {
   /** Fastify's trustProxy: only then are X-Forwarded-For/-Proto/-Host honoured. */
   trustProxy: TrustProxy
   mediaDir: string
+  /** The demo's prompts (DEMO_SOUNDS): spoken by espeak-ng in three languages with a sox music class, or tones (quicker). */
+  demoSounds: 'spoken' | 'tones'
   /** The built SPA (dist/). */
   spaDir: string
   logLevel: string
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.ATENDE_ENV === 'production' || env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mediaDir: path.join(dataDir, 'media'),
+    demoSounds: env.DEMO_SOUNDS === 'tones' ? 'tones' : 'spoken',
     spaDir: path.join(REPO_ROOT, 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     wsAllowedOrigins: parseOrigins(env.WS_ALLOWED_ORIGINS),

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import { buildApp } from './app.ts'
@@ -15,7 +16,13 @@ export async function startServer(config: Config, overrides: AppOverrides = {}):
     const simulator = config.whatsappSimulator
     const demo = config.production
       ? null
-      : await seedDemoIfEmpty(app.deps.db, { port: config.port, mediaDir: config.mediaDir, whatsappGraphUrl: `http://${simulator.host}:${simulator.port}` })
+      : await seedDemoIfEmpty(app.deps.db, {
+          port: config.port,
+          mediaDir: config.mediaDir,
+          // The spoken prompts and music (espeak-ng, sox) are made once and kept for the next seed.
+          ...(config.demoSounds === 'spoken' ? { soundsDir: path.join(config.dataDir, 'demo-sounds') } : {}),
+          whatsappGraphUrl: `http://${simulator.host}:${simulator.port}`,
+        })
     // The demo's devices were written after Kamailio got its first tables.
     if (demo) await app.telephony.publisher?.pushChanges()
     await app.listen({ port: config.port, host: config.host })

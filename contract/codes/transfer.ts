@@ -66,3 +66,20 @@ export function parseAppTarget(dialled: string): { app: DiallableApp; appdata: s
   const match = APP_TARGET.exec(dialled)
   return match ? { app: match[1] as DiallableApp, appdata: match[2]! } : null
 }
+
+/**
+ * The one address of a destination, whoever names it: what a settings destination stores (`{app, appdata}`), a
+ * transfer sends and call control routes (`<app>.<id>` for an app that names a row, the digits of an external
+ * number), or null when it names nothing to dial (hang up, or an app without its appdata).
+ */
+export function destinationAddress(destination: { app: string; appdata: string | number }): string | null {
+  const appdata = String(destination.appdata).trim()
+  if ((DIALLABLE_APPS as readonly string[]).includes(destination.app)) return /^\d{1,9}$/.test(appdata) ? appTarget(destination.app as DiallableApp, appdata) : null
+  if (destination.app === 'number') return /^\+?[0-9*#]{1,20}$/.test(appdata) ? appdata : null
+  return null
+}
+
+/** The destination an address names: `<app>.<id>`, or any other dialled text as an external number. */
+export function addressDestination(address: string): { app: string; appdata: string } {
+  return parseAppTarget(address) ?? { app: 'number', appdata: address }
+}

@@ -85,6 +85,11 @@ export const ENTITY_MESSAGES = {
     'en-US': 'File type not accepted. Upload: {types}.',
     'es-ES': 'Tipo de archivo no aceptado. Envíe: {types}.',
   },
+  unreadableAudio: {
+    'pt-BR': 'Não foi possível ler este áudio. Envie um arquivo wav, mp3 ou ogg válido.',
+    'en-US': 'This audio cannot be read. Upload a valid wav, mp3 or ogg file.',
+    'es-ES': 'No se puede leer este audio. Envíe un archivo wav, mp3 u ogg válido.',
+  },
   fileTooLarge: {
     'pt-BR': 'O arquivo é maior do que o permitido ({n} MB).',
     'en-US': 'The file is larger than allowed ({n} MB).',

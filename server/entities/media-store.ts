@@ -70,9 +70,33 @@ export async function saveMedia(mediaDir: string, dir: string, bytes: Buffer, ki
   return name
 }
 
-/** Removes a stored file given its name or its URL; anything else is ignored. */
+/**
+ * Where a stored file's derived copy lives (the browser's mp3 of a telephony prompt): `<dir>/renditions/<stem>.<ext>`,
+ * a folder `/media/` never serves (its names hold no slash), gone with the file it derives from.
+ */
+export function renditionPath(mediaDir: string, dir: string, name: string, ext: string): string | null {
+  return NAME.test(name) ? path.join(dirPath(mediaDir, dir), 'renditions', `${name.slice(0, 32)}.${ext}`) : null
+}
+
+/** Extensions renditions are written with (removeMedia removes them with their file). */
+export const RENDITION_EXTS = ['mp3'] as const
+
+/** Removes a stored file given its name or its URL, and its renditions; anything else is ignored. */
 export async function removeMedia(mediaDir: string, dir: string, nameOrUrl: string): Promise<void> {
   const name = nameOrUrl.startsWith(`/media/${dir}/`) ? nameOrUrl.slice(`/media/${dir}/`.length) : nameOrUrl
   const file = storedPath(mediaDir, dir, name)
-  if (file) await rm(file, { force: true })
+  if (!file) return
+  await rm(file, { force: true })
+  for (const ext of RENDITION_EXTS) await rm(renditionPath(mediaDir, dir, name, ext)!, { force: true })
+}
+
+/** A new random stored name with this extension (for files a converter writes itself). */
+export function newStoredName(ext: string): string {
+  return `${randomBytes(16).toString('hex')}.${ext}`
+}
+
+/** Makes `<mediaDir>/<dir>/` (and its renditions folder) and answers its path. */
+export async function mediaFolder(mediaDir: string, dir: string): Promise<string> {
+  await mkdir(path.join(dirPath(mediaDir, dir), 'renditions'), { recursive: true })
+  return dirPath(mediaDir, dir)
 }

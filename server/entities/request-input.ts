@@ -26,7 +26,8 @@ export async function readEntityInput(request: FastifyRequest, entity: Entity): 
   let values: Record<string, unknown> = {}
   const uploads = new Map<string, Upload>()
   let reading = ''
-  const tooLarge = () => fieldErrors({ [reading]: [entityMessage('fileTooLarge', lang, { n: Math.round(largest / MB) })] })
+  // Too large is 413 (the body's size, not its content), said on the field so the form shows it there.
+  const tooLarge = () => new HttpError(413, { [reading]: [entityMessage('fileTooLarge', lang, { n: Math.round(largest / MB) })] })
   await readMultipart(
     request,
     async () => {
@@ -45,7 +46,7 @@ export async function readEntityInput(request: FastifyRequest, entity: Entity): 
         if (bytes.length === 0) continue
         const kind = sniff(bytes, kinds)
         if (!kind) throw fieldErrors({ [part.fieldname]: [entityMessage('invalidFileType', lang, { types: kinds.map((k) => k.ext).join(', ') || '—' })] })
-        if (bytes.length > kind.maxBytes) throw fieldErrors({ [part.fieldname]: [entityMessage('fileTooLarge', lang, { n: kind.maxBytes / MB })] })
+        if (bytes.length > kind.maxBytes) throw new HttpError(413, { [part.fieldname]: [entityMessage('fileTooLarge', lang, { n: kind.maxBytes / MB })] })
         uploads.set(part.fieldname, { bytes, kind })
       }
     },

@@ -4,7 +4,7 @@ import { childrenOf } from '../../contract/entities/index.ts'
 import type { FieldPlan, TablePlan } from '../db/entity-schema/plan.ts'
 import type { EntityContext } from './context.ts'
 import { mediaUrl, removeMedia, saveMedia } from './media-store.ts'
-import type { EntityInput } from './request-input.ts'
+import type { EntityInput, Upload } from './request-input.ts'
 import type { RawRow } from './serialize.ts'
 import { selectRecords, slotValue } from './serialize.ts'
 import { tablesOf } from './tables.ts'
@@ -13,6 +13,19 @@ import { tablesOf } from './tables.ts'
 // disk only after the commit, so a rolled-back change never loses the file its row still names.
 
 type FilePlan = Extract<FieldPlan, { kind: 'file' }>
+
+/**
+ * Stores one upload its own way instead of as sent (prompts and music become telephony audio: server/media/): writes
+ * under `<mediaDir>/<dir>/` and answers the stored name (media-store's pattern), or throws an HttpError for the field.
+ */
+export type UploadConverter = (ctx: EntityContext, dir: string, upload: Upload, field: string) => Promise<string>
+
+const CONVERTERS = new Map<string, UploadConverter>()
+
+/** The area that owns an entity's file field registers how its uploads are stored (server/entity-hooks.ts loads it). */
+export function registerUploadConverter(key: EntityKey, field: string, convert: UploadConverter): void {
+  CONVERTERS.set(`${key}:${field}`, convert)
+}
 
 export type StoredUploads = {
   /** Field → what its slot will hold: the new stored value, or null to remove the file. */
@@ -26,16 +39,22 @@ function filePlans(plan: TablePlan): FilePlan[] {
 
 export async function storeUploads(ctx: EntityContext, plan: TablePlan, input: EntityInput): Promise<StoredUploads> {
   const stored: StoredUploads = { columns: {}, written: [] }
-  for (const file of filePlans(plan)) {
-    const name = file.field.name
-    const upload = input.uploads.get(name)
-    if (upload) {
-      const saved = await saveMedia(ctx.mediaDir, file.dir, upload.bytes, upload.kind)
-      stored.written.push({ dir: file.dir, name: saved })
-      stored.columns[name] = file.stored === 'url' ? mediaUrl(file.dir, saved) : saved
-    } else if (name in input.values && input.values[name] === null) {
-      stored.columns[name] = null
+  try {
+    for (const file of filePlans(plan)) {
+      const name = file.field.name
+      const upload = input.uploads.get(name)
+      if (upload) {
+        const convert = CONVERTERS.get(`${plan.entity.key}:${name}`)
+        const saved = convert ? await convert(ctx, file.dir, upload, name) : await saveMedia(ctx.mediaDir, file.dir, upload.bytes, upload.kind)
+        stored.written.push({ dir: file.dir, name: saved })
+        stored.columns[name] = file.stored === 'url' ? mediaUrl(file.dir, saved) : saved
+      } else if (name in input.values && input.values[name] === null) {
+        stored.columns[name] = null
+      }
     }
+  } catch (error) {
+    await discardFiles(ctx, stored)
+    throw error
   }
   return stored
 }

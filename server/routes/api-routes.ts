@@ -12,6 +12,7 @@ import { callRoutes } from '../telephony/control/routes.ts'
 import { serviceActionRoutes } from '../telephony/control/service-routes.ts'
 import { whatsappTemplateRoutes } from '../channels/whatsapp/index.ts'
 import { chatRoutes } from './chat/chat-routes.ts'
+import { soundAudioRoutes } from '../media/audio-routes.ts'
 
 // Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -35,4 +36,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(chatRoutes)
   // The settings catalogue: every entity of contract/entities (server/entities/).
   await app.register(settingsRoutes)
+  // The settings player of prompts and music on hold: their mp3 renditions (server/media/).
+  await app.register(soundAudioRoutes)
 }

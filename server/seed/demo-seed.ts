@@ -51,9 +51,13 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * Seeds the demo when the database has no users; returns the accounts created, or null when it did nothing. With
- * `mediaDir` the demo prompts are written there (DATA_DIR/media); `whatsappGraphUrl` is the local WhatsApp simulator.
+ * `mediaDir` the demo prompts are written there (DATA_DIR/media), spoken in three languages with `soundsDir` (where
+ * they are made once: DATA_DIR/demo-sounds), tones without; `whatsappGraphUrl` is the local WhatsApp simulator.
  */
-export async function seedDemoIfEmpty(db: Db, options: { port: number; mediaDir?: string; whatsappGraphUrl?: string }): Promise<readonly DemoAccount[] | null> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  options: { port: number; mediaDir?: string; soundsDir?: string; whatsappGraphUrl?: string },
+): Promise<readonly DemoAccount[] | null> {
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1)
   if (anyUser) return null
 
@@ -122,6 +126,7 @@ export async function seedDemoIfEmpty(db: Db, options: { port: number; mediaDir?
     userIds: { agent1: userIds.agent1!, agent2: userIds.agent2!, supervisor: userIds.supervisor! },
     voipPasswords: { agent1: profiles.agent1!.voip!.password, agent2: profiles.agent2!.voip!.password },
     ...(options.mediaDir ? { mediaDir: options.mediaDir } : {}),
+    ...(options.soundsDir ? { soundsDir: options.soundsDir } : {}),
     ...(options.whatsappGraphUrl ? { whatsappGraphUrl: options.whatsappGraphUrl } : {}),
   })
   return DEMO_ACCOUNTS

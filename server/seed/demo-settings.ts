@@ -4,7 +4,7 @@ import { users } from '../db/schema/index.ts'
 import type { SiteRow } from '../db/schema/index.ts'
 import type { EntityContext } from '../entities/context.ts'
 import { syncVoipAccounts } from '../entities/voip-sync.ts'
-import { demoToneWav } from './demo-audio.ts'
+import { seedDemoSounds } from './demo-sounds.ts'
 import { seedRecord } from './seed-record.ts'
 
 // The settings of the demo contact centre, enough for every later feature to run against: pauses, SIP devices for
@@ -34,6 +34,8 @@ export type DemoSettingsInput = {
   voipPasswords: Record<'agent1' | 'agent2', string>
   /** Where the demo prompts are written; without it the sound entries have no file. */
   mediaDir?: string
+  /** Where the spoken demo prompts and music are made once and kept (npm start); without it the prompts are tones. */
+  soundsDir?: string
   /** The Graph API address of the demo WhatsApp channel: the local simulator (default http://127.0.0.1:8091). */
   whatsappGraphUrl?: string
 }
@@ -42,7 +44,6 @@ const hangup = { app: 'hangup', appdata: '' }
 
 export async function seedDemoSettings(db: Db, input: DemoSettingsInput): Promise<void> {
   const ctx: EntityContext = { db, site: input.site, userId: null, lang: 'pt-BR', mediaDir: input.mediaDir ?? '' }
-  const tone = input.mediaDir ? { files: { file: demoToneWav() } } : {}
   const seed = (key: Parameters<typeof seedRecord>[1], body: Record<string, unknown>, options?: Parameters<typeof seedRecord>[3]) =>
     seedRecord(ctx, key, body, options)
   const { agent1, agent2 } = input.userIds
@@ -103,14 +104,23 @@ export async function seedDemoSettings(db: Db, input: DemoSettingsInput): Promis
   })
   await seed('pabx.outbound-route-trunks', { outbound_route: outbound, trunk, order: 0 })
 
-  const sounds = await seed('pabx.sounds', { description: 'Áudios da demonstração', language: 'pt-BR' })
-  const welcome = await seed('pabx.sounds-entries', { sound: sounds, description: 'Boas-vindas' }, tone)
-  const invalid = await seed('pabx.sounds-entries', { sound: sounds, description: 'Opção inválida' }, tone)
-  const moh = await seed('pabx.moh', { description: 'Música padrão' })
-  await seed('pabx.moh-entries', { moh, description: 'Tom de espera', order: 0 }, tone)
+  const { welcome, invalid, pleaseHold, moh } = await seedDemoSounds(seed, {
+    ...(input.mediaDir ? { mediaDir: input.mediaDir } : {}),
+    ...(input.soundsDir ? { soundsDir: input.soundsDir } : {}),
+  })
 
   const queue = (description: string, strategy: string, queueTeams: number[]) =>
-    seed('pabx.queues', { description, strategy, queue_type: 'inbound', teams: queueTeams, members, moh, max_wait_time: 300 })
+    seed('pabx.queues', {
+      description,
+      strategy,
+      queue_type: 'inbound',
+      teams: queueTeams,
+      members,
+      moh,
+      max_wait_time: 300,
+      periodic_announce: pleaseHold,
+      announce_position: true,
+    })
   const support = await queue('Suporte', 'leastrecent', [input.teamId])
   const sales = await queue('Vendas', 'rrmemory', teams)
 

@@ -27,7 +27,8 @@ afterAll(async () => {
 })
 
 function configIn(dataDir: string, env: Record<string, string> = {}): Config {
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env })
+  // Tones: the spoken demo prompts have their own test (tests/server/media/demo-sounds.test.ts).
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_SOUNDS: 'tones', ...env })
   return { ...config, spaDir: path.join(dataDir, 'dist') }
 }
 

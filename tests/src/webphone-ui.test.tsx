@@ -516,6 +516,28 @@ describe('webphone views', () => {
       expect(sentTypes(phone.send)).toEqual([{ type: 'TRANSFER', transferType: 'blind', destination: 'queue.7', label: 'Vendas', app: 'queue', appdata: '7' }])
     })
 
+    it('offers every destination app — IVRs, voicemail, NPS and announcements too — and sends the <app>.<id> address', async () => {
+      const endpoint = (agent().voip as { endpoint: string }).endpoint
+      answers[`/api/v1/pabx/action/endpoint/permission-apps/${endpoint}/ivrbasic/transfer/`] = () => ({
+        count: 1,
+        results: [{ id: 5, description: 'URA principal', app: 'ivrbasic', appdata: '5' }],
+      })
+      const phone = webphone(undefined, { stage: 'transfer', calls: [call('c1')], currentCallId: 'c1' })
+      show(phone.ref)
+      const panel = await openPanel()
+      fireEvent.click(within(panel).getByRole('combobox', { name: 'Transferir para' }))
+      const offered = (await screen.findAllByRole('option')).map((option) => option.textContent)
+      expect(offered).toEqual(['Número', 'URA', 'Fila', 'Pesquisa NPS', 'Anúncio', 'Ramal', 'Grupo de chamada', 'Correio de voz'])
+      fireEvent.click(screen.getByRole('option', { name: 'URA' }))
+      await vi.waitFor(() => expect((within(panel).getByRole('combobox', { name: 'Destino' }) as HTMLButtonElement).disabled).toBe(false))
+      fireEvent.click(within(panel).getByRole('combobox', { name: 'Destino' }))
+      fireEvent.click(await screen.findByRole('option', { name: 'URA principal' }))
+      fireEvent.click(within(panel).getByTestId('webphone-transfer-send'))
+      expect(sentTypes(phone.send)).toEqual([
+        { type: 'TRANSFER', transferType: 'blind', destination: 'ivrbasic.5', label: 'URA principal', app: 'ivrbasic', appdata: '5' },
+      ])
+    })
+
     it("an attended transfer offers 'Transferir' only once the destination answered; cancel sends TRANSFER_CANCEL", async () => {
       const NOW = Date.now()
       const destination = fakeActor({ value: 'ringing', context: { id: 'c2', phone: '1002', direction: 'outgoing', accepted: false, startedAt: NOW } })

@@ -11,7 +11,7 @@ import { TransferIcon } from './panelIcons.tsx'
 import { remainingSeconds, useNow } from './useClock.ts'
 import { afterServiceCall } from './useWebphone.ts'
 import { TransferDestination, targetOf, useTransferRows } from './TransferDestination.tsx'
-import type { DestinationChoice } from './TransferDestination.tsx'
+import type { DestinationValue } from '../../components/destinations/DestinationPicker.tsx'
 import type { TransferType, Webphone } from './useWebphone.ts'
 
 // The transfer steps (spec 000 §4 "Transfer"): pick blind, attended or pendulum and a destination; while an attended or
@@ -29,8 +29,8 @@ export function TransferPicker({ webphone }: { webphone: Webphone }) {
   const { t } = useLingui()
   const labels = useTransferLabels()
   const [type, setType] = useState<TransferType>('blind')
-  const [choice, setChoice] = useState<DestinationChoice>({ kind: 'number', number: '', id: '' })
-  const { rows, pending } = useTransferRows(choice.kind)
+  const [choice, setChoice] = useState<DestinationValue>({ app: 'number', appdata: '' })
+  const { rows, pending, failed } = useTransferRows(choice.app)
   const [missing, setMissing] = useState(false)
   const transfer = () => {
     const target = targetOf(choice, rows)
@@ -60,6 +60,7 @@ export function TransferPicker({ webphone }: { webphone: Webphone }) {
         choice={choice}
         rows={rows}
         pending={pending}
+        failed={failed}
         missing={missing}
         onChange={(next) => {
           setMissing(false)

@@ -173,7 +173,7 @@ describe('uploads', () => {
       `/api/v1/chat/channels/${channel.id}/`,
       multipart({}, { widget_logo: { name: 'l.png', type: 'image/png', data: big } }),
     )
-    expect(response.statusCode).toBe(400)
+    expect(response.statusCode).toBe(413)
     expect(response.json()).toEqual({ widget_logo: ['O arquivo é maior do que o permitido (2 MB).'] })
     expect((await s.admin.client.get(`/api/v1/chat/channels/${channel.id}/`)).json().widget_logo).toBeNull()
   })

@@ -11,7 +11,27 @@ export type Ensure = (key: EntityKey) => Promise<number>
 let counter = 0
 const next = () => ++counter
 
-export const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(32)])
+/** A real PCM WAV (mono 16-bit) of `seconds` of a `hz` tone: prompts and music are decoded at upload. */
+export function wavTone(seconds = 0.25, hz = 440, rate = 16000): Buffer {
+  const samples = Math.round(seconds * rate)
+  const out = Buffer.alloc(44 + samples * 2)
+  out.write('RIFF', 0, 'latin1')
+  out.writeUInt32LE(36 + samples * 2, 4)
+  out.write('WAVEfmt ', 8, 'latin1')
+  out.writeUInt32LE(16, 16)
+  out.writeUInt16LE(1, 20)
+  out.writeUInt16LE(1, 22)
+  out.writeUInt32LE(rate, 24)
+  out.writeUInt32LE(rate * 2, 28)
+  out.writeUInt16LE(2, 32)
+  out.writeUInt16LE(16, 34)
+  out.write('data', 36, 'latin1')
+  out.writeUInt32LE(samples * 2, 40)
+  for (let i = 0; i < samples; i++) out.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 8000), 44 + i * 2)
+  return out
+}
+
+export const WAV = wavTone()
 export const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',

@@ -1,11 +1,4 @@
-import Box from '@mui/joy/Box'
-import FormControl from '@mui/joy/FormControl'
-import FormHelperText from '@mui/joy/FormHelperText'
-import FormLabel from '@mui/joy/FormLabel'
-import Input from '@mui/joy/Input'
-import Option from '@mui/joy/Option'
-import Select from '@mui/joy/Select'
-import { useLingui } from '@lingui/react/macro'
+import { DestinationPicker } from '../../../components/destinations/DestinationPicker.tsx'
 import { apiPath, destinationApp } from '../../../../contract/entities/index.ts'
 import type { AppFamily, DestinationApp } from '../../../../contract/entities/index.ts'
 import { useText } from '../../text.ts'
@@ -34,73 +27,38 @@ function useAppTargets(app: DestinationApp | undefined) {
 }
 
 /**
- * app: where a call or chat goes — an app (IVR, queue, NPS, announcement, extension, call group, voicemail, external
- * number, hang up) and its appdata: a row chosen from the app's lookup, a number typed, or nothing.
+ * app: where a call or chat goes, through the one destination picker (src/components/destinations/) — the rows of the
+ * chosen app from its /v1/service/apps/ lookup.
  */
 function AppInput(props: FieldInputProps) {
-  const { t } = useLingui()
   const text = useText()
   const { field, value, onChange, onBlur, id, error, required, disabled, label } = props
   const family: AppFamily = field.family ?? 'pabx'
   const current = asDestination(value)
   const app = current.app ? destinationApp(family, current.app) : undefined
   const targets = useAppTargets(app?.appdata === 'id' ? app : undefined)
-  const appdataMessage = app?.appdata === 'id' && targets.error ? t`Não foi possível carregar as opções.` : undefined
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5, alignItems: 'start' }} data-field={field.name}>
-      <FormControl id={id} error={Boolean(error)} required={required} disabled={disabled}>
-        <FormLabel>{label}</FormLabel>
-        <Select
-          name={`${field.name}_app`}
-          value={current.app || null}
-          placeholder={t`Selecione`}
-          onChange={(_, next) => onChange(next ? { app: next, appdata: '' } : '')}
-          onClose={onBlur}
-        >
-          {!required && <Option value={''}>{t`Nenhum`}</Option>}
-          {(field.apps ?? []).map((name) => {
-            const option = destinationApp(family, name)
-            return (
-              <Option key={name} value={name}>
-                {option ? text(option.label) : name}
-              </Option>
-            )
-          })}
-        </Select>
-        {(error || field.hint) && <FormHelperText>{error ?? text(field.hint)}</FormHelperText>}
-      </FormControl>
-      {app?.appdata === 'id' && (
-        <FormControl id={`${id}-appdata`} required disabled={disabled} error={Boolean(error) || Boolean(appdataMessage)}>
-          <FormLabel>{text(app.label)}</FormLabel>
-          <Select
-            name={`${field.name}_appdata`}
-            value={current.appdata === '' ? null : String(current.appdata)}
-            placeholder={t`Selecione`}
-            onChange={(_, next) => onChange({ app: current.app, appdata: next ?? '' })}
-            onClose={onBlur}
-          >
-            {targets.choices.map((c) => (
-              <Option key={String(c.value)} value={String(c.value)}>
-                {c.label}
-              </Option>
-            ))}
-          </Select>
-          {appdataMessage && <FormHelperText>{appdataMessage}</FormHelperText>}
-        </FormControl>
-      )}
-      {app?.appdata === 'number' && (
-        <FormControl id={`${id}-appdata`} required disabled={disabled} error={Boolean(error)}>
-          <FormLabel>{t`Número`}</FormLabel>
-          <Input
-            name={`${field.name}_appdata`}
-            value={asText(current.appdata)}
-            onChange={(e) => onChange({ app: current.app, appdata: e.target.value.replace(/[^\d*#+]/g, '') })}
-            onBlur={onBlur}
-            slotProps={{ input: { inputMode: 'tel' } }}
-          />
-        </FormControl>
-      )}
-    </Box>
+    <div data-field={field.name}>
+      <DestinationPicker
+        id={id}
+        family={family}
+        apps={field.apps ?? []}
+        value={{ app: current.app, appdata: asText(current.appdata) }}
+        onChange={(next) => onChange(next ?? '')}
+        onBlur={onBlur}
+        rows={{
+          choices: targets.choices.map((c) => ({ value: String(c.value), label: c.label })),
+          pending: targets.loading,
+          failed: Boolean(targets.error),
+        }}
+        label={label}
+        required={required}
+        disabled={disabled}
+        {...(error ? { error } : {})}
+        {...(field.hint ? { hint: text(field.hint) } : {})}
+        clearable={!required}
+      />
+    </div>
   )
 }
 

@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro'
 import { DeleteIcon, UploadIcon } from '../../../components/icons/icons.tsx'
 import { FieldShell } from '../FieldShell.tsx'
 import type { FieldComponents, FieldInputProps } from '../types.ts'
+import { AudioPreview } from './AudioPreview.tsx'
 import { ReadOnlyText } from './ReadOnlyText.tsx'
 
 type FileValue = string | Blob | null | undefined
@@ -18,7 +19,7 @@ function fileName(value: FileValue): string {
 
 function FileInput(props: FieldInputProps<FileValue>) {
   const { t } = useLingui()
-  const { field, value, onChange, id } = props
+  const { field, value, onChange, id, context } = props
   return (
     <FieldShell props={props}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
@@ -55,6 +56,7 @@ function FileInput(props: FieldInputProps<FileValue>) {
           </Typography>
         )}
       </Box>
+      <AudioPreview field={field.name} value={value} context={context} />
     </FieldShell>
   )
 }
