@@ -27,6 +27,11 @@ type Props = {
   onPreview?: (media: { url: string; type: 'photo' | 'video' }) => void
   onContacts?: (contacts: ChatContact[]) => void
   height?: number | string
+  /**
+   * Every bubble in the DOM, in flow (the room viewer: a page of the conversation that the PDF export and the screen
+   * capture draw whole). The agent's room is virtualised.
+   */
+  plain?: boolean
 }
 
 const NEAR_BOTTOM_PX = 48
@@ -56,6 +61,7 @@ export function MessageList({
   loadingOlder,
   onLoadOlder,
   height = '100%',
+  plain = false,
   onResend,
   onReply,
   onPreview,
@@ -79,6 +85,7 @@ export function MessageList({
     overscan: 6,
     paddingStart: 8,
     paddingEnd: 8,
+    enabled: !plain,
     anchorTo: 'end',
     // Scrolling re-renders in React's own time instead of synchronously on every scroll event.
     useFlushSync: false,
@@ -102,6 +109,12 @@ export function MessageList({
     // Only a new last message moves the list.
   }, [last?.id, last?.uid]) // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The plain list (the viewer) follows its end by hand.
+  useLayoutEffect(() => {
+    const element = box.current
+    if (plain && element && atBottom) element.scrollTop = element.scrollHeight
+  }, [plain, last?.id, last?.uid]) // eslint-disable-line react-hooks/exhaustive-deps
+
   useEffect(() => {
     if (!retry || !box.current) return
     // The actor's retry: if the agent came back near the bottom meanwhile, follow again.
@@ -122,8 +135,9 @@ export function MessageList({
         aria-live="polite"
         aria-label={t`Mensagens`}
         aria-busy={loadingOlder || undefined}
-        onScroll={() => {
-          const bottom = virtualizer.isAtEnd(NEAR_BOTTOM_PX)
+        onScroll={(event) => {
+          const element = event.currentTarget
+          const bottom = plain ? element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX : virtualizer.isAtEnd(NEAR_BOTTOM_PX)
           if (bottom !== atBottom) {
             setAtBottom(bottom)
             if (bottom) onAtBottom?.()
@@ -133,6 +147,22 @@ export function MessageList({
         data-testid="message-list"
         data-count={messages.length}
       >
+        {plain ? (
+          <Box sx={{ py: 1 }} data-export-rows>
+            {messages.map((message) => (
+              <Bubble
+                key={message.uid || message.id}
+                message={message}
+                showStatus={showStatus}
+                mp3={mp3}
+                onResend={onResend}
+                onReply={onReply}
+                onPreview={onPreview}
+                onContacts={onContacts}
+              />
+            ))}
+          </Box>
+        ) : (
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
           {items.map((item) => {
             const message = messages[item.index]
@@ -157,6 +187,7 @@ export function MessageList({
             )
           })}
         </div>
+        )}
       </Box>
       {loadingOlder && (
         <CircularProgress
