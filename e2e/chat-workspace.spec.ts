@@ -13,24 +13,24 @@ import { shot, signIn } from './helpers.ts'
 // template; ending shows the countdown and removes the room; History and the search find the conversation; the
 // supervisor opens it in the room viewer and exports the PDF.
 
-const SIM = `http://127.0.0.1:${E2E_WA_SIM_PORT}`
+export const SIM = `http://127.0.0.1:${E2E_WA_SIM_PORT}`
 // A 1×1 PNG: what the customer and the agent send as a photo.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
-async function customerPage(page: Page, waId: string, name: string): Promise<void> {
+export async function customerPage(page: Page, waId: string, name: string): Promise<void> {
   await page.goto(`${SIM}/?phone_number_id=${DEMO_WHATSAPP.phone_number_id}&wa_id=${waId}&name=${encodeURIComponent(name)}&lang=pt-BR`)
 }
 
-async function customerWrites(page: Page, text: string): Promise<void> {
+export async function customerWrites(page: Page, text: string): Promise<void> {
   await page.locator('#text').fill(text)
   await page.locator('#text').press('Enter')
   await expect(page.locator('.msg.in', { hasText: text })).toBeVisible()
 }
 
 /** agent1 in /chats, signed in to the chat channel (the prompt's 'Entrar' when the channel is off). */
-async function agentConsole(page: Page): Promise<void> {
-  await signIn(page, DEMO.agent1)
-  await page.goto('/chats')
+export async function agentConsole(page: Page, prefix = ''): Promise<void> {
+  await signIn(page, DEMO.agent1, prefix)
+  await page.goto(`${prefix}/chats`)
   await expect(page.getByTestId('chats-page')).toBeVisible()
   const signInButton = page.getByTestId('webchat-sign-in')
   if (await signInButton.isVisible().catch(() => false)) await signInButton.click()
