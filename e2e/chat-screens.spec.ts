@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO } from './fixtures/users.ts'
 import { shot, signIn } from './helpers.ts'
-import { PNG, agentConsole, customerPage, customerWrites } from './chat-workspace.spec.ts'
+import { PNG, agentConsole, customerPage, customerWrites } from './chat-helpers.ts'
 
 // Issue 14's screenshots of /chats in the three languages, at 1440 px and 390 px (e2e/screenshots/chat-screen-*.png,
 // for a person to look at): the queued card in the top bar, the list and the room, History, New contact, the template

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { DEMO_WHATSAPP } from '../server/seed/demo-settings.ts'
+import { PNG, SIM, agentConsole, customerPage, customerWrites } from './chat-helpers.ts'
 import { SimulatorClient } from '../simulator/whatsapp/client.ts'
-import { E2E_WA_SIM_PORT } from './env.ts'
 import { DEMO } from './fixtures/users.ts'
 import { shot, signIn } from './helpers.ts'
 
@@ -12,30 +12,6 @@ import { shot, signIn } from './helpers.ts'
 // goes both ways and the customer's location arrives; the window closes (the simulator ages it) and the room asks for a
 // template; ending shows the countdown and removes the room; History and the search find the conversation; the
 // supervisor opens it in the room viewer and exports the PDF.
-
-export const SIM = `http://127.0.0.1:${E2E_WA_SIM_PORT}`
-// A 1×1 PNG: what the customer and the agent send as a photo.
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
-
-export async function customerPage(page: Page, waId: string, name: string): Promise<void> {
-  await page.goto(`${SIM}/?phone_number_id=${DEMO_WHATSAPP.phone_number_id}&wa_id=${waId}&name=${encodeURIComponent(name)}&lang=pt-BR`)
-}
-
-export async function customerWrites(page: Page, text: string): Promise<void> {
-  await page.locator('#text').fill(text)
-  await page.locator('#text').press('Enter')
-  await expect(page.locator('.msg.in', { hasText: text })).toBeVisible()
-}
-
-/** agent1 in /chats, signed in to the chat channel (the prompt's 'Entrar' when the channel is off). */
-export async function agentConsole(page: Page, prefix = ''): Promise<void> {
-  await signIn(page, DEMO.agent1, prefix)
-  await page.goto(`${prefix}/chats`)
-  await expect(page.getByTestId('chats-page')).toBeVisible()
-  const signInButton = page.getByTestId('webchat-sign-in')
-  if (await signInButton.isVisible().catch(() => false)) await signInButton.click()
-  await expect(page.getByTestId('webchat-prompt')).toHaveCount(0)
-}
 
 test.describe.configure({ timeout: 180_000 })
 

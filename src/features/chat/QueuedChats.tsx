@@ -48,13 +48,13 @@ export function QueuedChats() {
           boxShadow: 'sm',
           borderColor: 'success.outlinedBorder',
           minWidth: 0,
-          maxWidth: { xs: 150, sm: 460 },
+          overflow: 'hidden',
         }}
         data-testid="queued-chat"
         data-room-id={id}
       >
         <Avatar size="sm" src={room.avatar ?? undefined} alt={room.title} sx={{ display: { xs: 'none', sm: 'flex' } }} />
-        <Box sx={{ minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
+        <Box sx={{ minWidth: 0, width: { sm: 110, lg: 180 }, flexShrink: 1, display: { xs: 'none', sm: 'block' } }}>
           <Typography level="title-sm" noWrap>
             {t`Novo Chat`}: {room.title || room.phone}
           </Typography>

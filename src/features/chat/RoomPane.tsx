@@ -38,6 +38,10 @@ export type RoomPaneProps = {
 
 const drafts = new Map<number, string>()
 
+/** On a phone the header's buttons are their icons (named for screen readers), so the header keeps one row. */
+const LABEL_FROM_SM = { display: { xs: 'none', sm: 'inline' } } as const
+const HEADER_BUTTON = { '& .MuiButton-startDecorator': { mr: { xs: 0, sm: 0.75 } } } as const
+
 /** Whether the agent may write: the room allows it, or a client message exists (spec 001 §4). */
 export function canWrite(room: ChatRoom, messages: readonly ChatMessage[]): boolean {
   return room.can_agent_send_message || messages.some((message) => message.sent_by === 'client')
@@ -211,7 +215,7 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
                 {room.queue.description}
               </Chip>
             )}
-            {room.subtitle && (
+            {room.subtitle && room.subtitle !== room.channel.description && (
               <Chip size="sm" variant="soft" sx={room.badge_color ? { bgcolor: room.badge_color, color: '#fff' } : undefined}>
                 {room.subtitle}
               </Chip>
@@ -225,18 +229,50 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
         </Box>
         <Box sx={{ display: 'flex', gap: 0.5 }}>
           {compat.btn_template && (
-            <Button size="sm" variant="soft" startDecorator={<ChatBubbleIcon />} onClick={() => setDialog('template')} data-testid="send-template">
-              {t`Enviar template`}
+            <Button
+              size="sm"
+              variant="soft"
+              startDecorator={<ChatBubbleIcon />}
+              onClick={() => setDialog('template')}
+              aria-label={t`Enviar template`}
+              sx={HEADER_BUTTON}
+              data-testid="send-template"
+            >
+              <Box component="span" sx={LABEL_FROM_SM}>
+                {t`Enviar template`}
+              </Box>
             </Button>
           )}
           {compat.btn_dial && room.phone && (
-            <Button size="sm" variant="soft" color="success" startDecorator={<PhoneIcon />} onClick={() => dial(room.phone)} data-testid="call-room">
-              {t`Ligar`}
+            <Button
+              size="sm"
+              variant="soft"
+              color="success"
+              startDecorator={<PhoneIcon />}
+              onClick={() => dial(room.phone)}
+              aria-label={t`Ligar`}
+              sx={HEADER_BUTTON}
+              data-testid="call-room"
+            >
+              <Box component="span" sx={LABEL_FROM_SM}>
+                {t`Ligar`}
+              </Box>
             </Button>
           )}
           {!ended && !ringing && (
-            <Button size="sm" variant="soft" color="danger" startDecorator={<CloseIcon />} onClick={() => setDialog('close')} data-testid="close-room">
-              {t`Encerrar`}
+            <Button
+              size="sm"
+              variant="soft"
+              color="danger"
+              startDecorator={<CloseIcon />}
+              onClick={() => setDialog('close')}
+              aria-label={t`Encerrar`}
+              sx={HEADER_BUTTON}
+              data-testid="close-room"
+            >
+              <Box component="span" sx={LABEL_FROM_SM}>
+                {t`Encerrar`}
+              </Box>
             </Button>
           )}
         </Box>
