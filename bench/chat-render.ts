@@ -145,7 +145,7 @@ async function main() {
     page.on('crash', () => console.error('the page crashed'))
     page.on('pageerror', (error) => console.error('page error:', error.message))
     await page.goto('/login')
-    await page.locator('input[autocomplete="username"]').fill(AGENT.username)
+    await page.locator('input[autocomplete="username"]').fill(AGENT.username, { timeout: 90_000 })
     await page.locator('input[autocomplete="current-password"]').fill(AGENT.password)
     await page.getByTestId('login-submit').click()
     await page.waitForURL((url) => !url.pathname.includes('login'))

@@ -13,7 +13,9 @@ import { PhoneIcon } from '../../components/icons/icons.tsx'
 import { CloseIcon } from './icons.tsx'
 import { useChatActors, useChatLive, useChatSignals } from './useChat.ts'
 
-const LABEL_FROM_SM = { display: { xs: 'none', sm: 'inline' } } as const
+// The bar is full on a laptop (pause, status, webphone, icons): the buttons speak through their icons below 1536 px so
+// the customer's name keeps its room; their labels stay for screen readers (aria-label).
+const LABEL_FROM_XL = { display: { xs: 'none', xl: 'inline' } } as const
 
 /**
  * Queued web chats as a notification card in the top bar (spec 000 §2): avatar, title, subtitle, accept and reject,
@@ -54,7 +56,7 @@ export function QueuedChats() {
         data-room-id={id}
       >
         <Avatar size="sm" src={room.avatar ?? undefined} alt={room.title} sx={{ display: { xs: 'none', sm: 'flex' } }} />
-        <Box sx={{ minWidth: 0, width: { sm: 110, lg: 180 }, flexShrink: 1, display: { xs: 'none', sm: 'block' } }}>
+        <Box sx={{ minWidth: 0, width: { sm: 120, lg: 200 }, flexShrink: 1, display: { xs: 'none', sm: 'block' } }}>
           <Typography level="title-sm" noWrap>
             {t`Novo Chat`}: {room.title || room.phone}
           </Typography>
@@ -69,10 +71,10 @@ export function QueuedChats() {
           onClick={() => tell(id, { type: 'HANGUP' })}
           aria-label={t`Desligar`}
           startDecorator={<CloseIcon />}
-          sx={{ flexShrink: 0, '& .MuiButton-startDecorator': { mr: { xs: 0, sm: 0.5 } } }}
+          sx={{ flexShrink: 0, '& .MuiButton-startDecorator': { mr: { xs: 0, xl: 0.5 } } }}
           data-testid="queued-reject"
         >
-          <Box component="span" sx={LABEL_FROM_SM}>
+          <Box component="span" sx={LABEL_FROM_XL}>
             {t`Desligar`}
           </Box>
         </Button>
@@ -85,14 +87,14 @@ export function QueuedChats() {
           }}
           aria-label={t`Atender`}
           startDecorator={<PhoneIcon />}
-          sx={{ flexShrink: 0, '& .MuiButton-startDecorator': { mr: { xs: 0, sm: 0.5 } } }}
+          sx={{ flexShrink: 0, '& .MuiButton-startDecorator': { mr: { xs: 0, xl: 0.5 } } }}
           data-testid="queued-accept"
         >
-          <Box component="span" sx={LABEL_FROM_SM}>
+          <Box component="span" sx={LABEL_FROM_XL}>
             {t`Atender`}
           </Box>
         </Button>
-        <IconButton size="sm" variant="plain" aria-label={t`Dispensar`} onClick={() => setDismissed([...dismissed, id])} sx={{ display: { xs: 'none', sm: 'flex' } }}>
+        <IconButton size="sm" variant="plain" aria-label={t`Dispensar`} onClick={() => setDismissed([...dismissed, id])} sx={{ display: { xs: 'none', xl: 'flex' } }}>
           <CloseIcon />
         </IconButton>
       </Sheet>
