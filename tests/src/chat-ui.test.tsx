@@ -6,7 +6,9 @@ import type { ChatMessage, ChatRoom } from '../../contract/api/chat.ts'
 import { activateLocale, i18n } from '../../src/app/i18n.ts'
 import { MessageBubble } from '../../src/features/chat/MessageBubble.tsx'
 import { MessageInput } from '../../src/features/chat/MessageInput.tsx'
-import { RoomList, ROOM_ROW_HEIGHT } from '../../src/features/chat/RoomList.tsx'
+import { RoomList, ROOM_ROW_HEIGHT, shortWhen } from '../../src/features/chat/RoomList.tsx'
+import { dayjs } from '../../src/app/dates.ts'
+import { hasMoreOf } from '../../src/features/chat/chatApi.ts'
 import { applyChatFrame, EMPTY_CHAT_LIVE, laterStatus, orderRooms } from '../../src/features/chat/chatLive.ts'
 import { failureText, sendsOnKey } from '../../src/features/chat/chatText.ts'
 import { pageBreaks, pdfOptions } from '../../src/features/chat/exportChat.ts'
@@ -229,6 +231,19 @@ describe('room list', () => {
     fireEvent.change(screen.getByTestId('room-search'), { target: { value: '21 95555' } })
     // Filtered 500 ms after the last key (the chatSearch actor's debounce).
     await vi.waitFor(() => expect(screen.getAllByTestId('room-row').map((row) => row.getAttribute('data-room-id'))).toEqual(['3']))
+  })
+
+  it("shows today's rows as HH:mm and older ones as their date, so the name keeps the row's width", () => {
+    const now = dayjs('2026-11-26T15:00:00')
+    expect(shortWhen(dayjs('2026-11-26T09:05:00').toISOString(), now)).toBe('09:05')
+    expect(shortWhen(dayjs('2026-11-25T23:59:00').toISOString(), now)).toMatch(/25.11.2026|11.25.2026|2026.11.25/)
+    expect(shortWhen(null, now)).toBe('')
+  })
+
+  it("asks for older messages until the server's page says has_more: false", () => {
+    expect(hasMoreOf({ results: [], has_more: true })).toBe(true)
+    expect(hasMoreOf({ results: [], has_more: false })).toBe(false)
+    expect(hasMoreOf([])).toBe(true)
   })
 
   it('shows the webchat prompts', () => {

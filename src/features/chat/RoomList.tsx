@@ -10,7 +10,7 @@ import { useMachine } from '@xstate/react'
 import { useLingui } from '@lingui/react/macro'
 import type { ChatRoom } from '../../../contract/api/chat.ts'
 import { chatSearchMachine } from '../../../machines/chatSearch.machine.ts'
-import { formatDateTime } from '../../app/dates.ts'
+import { dayjs, formatDate, formatDateTime } from '../../app/dates.ts'
 import { SearchIcon } from '../../entities/icons.tsx'
 import { HistoryIcon } from '../../components/icons/icons.tsx'
 import { matchesRoom, orderRooms } from './chatLive.ts'
@@ -153,8 +153,8 @@ function RoomRow({
           <Typography level="title-sm" sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={room.title}>
             {cutTitle(room.title || room.phone)}
           </Typography>
-          <Typography level="body-xs" textColor="text.tertiary" sx={{ flexShrink: 0 }}>
-            {formatDateTime(when)}
+          <Typography level="body-xs" textColor="text.tertiary" sx={{ flexShrink: 0 }} title={formatDateTime(when)}>
+            {shortWhen(when)}
           </Typography>
         </Box>
         <Typography level="body-xs" textColor="text.secondary" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
@@ -183,4 +183,12 @@ function RoomRow({
       </Box>
     </Box>
   )
+}
+
+/** The row's time as a chat list shows it: today's as HH:mm, older ones as the date (the full date-time on hover). */
+export function shortWhen(iso: string | null | undefined, now = dayjs()): string {
+  if (!iso) return ''
+  const date = dayjs(iso)
+  if (!date.isValid()) return ''
+  return date.isSame(now, 'day') ? date.format('HH:mm') : formatDate(iso)
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import Avatar from '@mui/joy/Avatar'
 import Box from '@mui/joy/Box'
 import Button from '@mui/joy/Button'
@@ -14,8 +14,8 @@ import { toast } from '../../components/toast/toastStore.ts'
 import { ChevronLeftIcon, PhoneIcon } from '../../components/icons/icons.tsx'
 import IconButton from '@mui/joy/IconButton'
 import { chatFormsQuery } from './chatOutcomes.ts'
-import { messagesOf, roomMessagesQuery } from './chatApi.ts'
-import { chatLive } from './chatLive.ts'
+import { hasMoreOf, messagesOf, olderMessages, roomMessagesQuery } from './chatApi.ts'
+import { applyChatFrame, chatLive } from './chatLive.ts'
 import { canPlayOgg } from './chatText.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { CloseIcon, ChatBubbleIcon } from './icons.tsx'
@@ -39,9 +39,46 @@ export type RoomPaneProps = {
 
 const drafts = new Map<number, string>()
 
+/** On a phone the header's buttons are their icons (named for screen readers), so the header keeps one row. */
+const LABEL_FROM_SM = { display: { xs: 'none', sm: 'inline' } } as const
+const HEADER_BUTTON = { '& .MuiButton-startDecorator': { mr: { xs: 0, sm: 0.75 } } } as const
+
 /** Whether the agent may write: the room allows it, or a client message exists (spec 001 §4). */
 export function canWrite(room: ChatRoom, messages: readonly ChatMessage[]): boolean {
   return room.can_agent_send_message || messages.some((message) => message.sent_by === 'client')
+}
+
+/**
+ * The room's older pages: the first load says whether older messages exist (`has_more`); scrolling near the top asks
+ * for the page before the oldest one shown, until the server has none left. One request at a time.
+ */
+function useOlderMessages(stepId: number, messages: readonly ChatMessage[], firstPage: unknown) {
+  const { t } = useLingui()
+  const [state, setState] = useState({ hasOlder: true, loading: false })
+  const busy = useRef(false)
+  useEffect(() => {
+    if (firstPage !== undefined) setState((current) => ({ ...current, hasOlder: hasMoreOf(firstPage) }))
+  }, [firstPage])
+  const oldest = messages.find((message) => message.id > 0)?.id
+  const load = useCallback(() => {
+    if (busy.current || oldest === undefined) return
+    busy.current = true
+    setState((current) => ({ ...current, loading: true }))
+    olderMessages(stepId, oldest)
+      .then((answer) => {
+        const rows = messagesOf(answer)
+        chatLive.set((live) => applyChatFrame(live, { action: 'messages', step_id: stepId, messages: rows }))
+        setState({ hasOlder: hasMoreOf(answer) && rows.length > 0, loading: false })
+      })
+      .catch(() => {
+        toast(t`Não foi possível obter as informações do chat ${stepId}`, 'danger')
+        setState({ hasOlder: false, loading: false })
+      })
+      .finally(() => {
+        busy.current = false
+      })
+  }, [stepId, oldest, t])
+  return { ...state, load }
 }
 
 /** The centre column (spec 001 §2): header, buttons by compatibility, the messages and the input or its bar. */
@@ -68,6 +105,7 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
     const rows = messagesOf(loaded.data)
     if (rows.length) chatLive.set((state) => (state.messages[room.id]?.length ? state : { ...state, messages: { ...state.messages, [room.id]: rows } }))
   }, [loaded.data, room.id])
+  const older = useOlderMessages(room.id, messages, loaded.data)
   useEffect(() => {
     if (loaded.error) toast(t`Não foi possível obter as informações do chat ${room.id}`, 'danger')
   }, [loaded.error, room.id, t])
@@ -81,6 +119,11 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
       state.rooms[room.id] ? { ...state, rooms: { ...state.rooms, [room.id]: { ...state.rooms[room.id], unread_messages: [] } } } : state,
     )
   }, [room.id, unread, ringing, socket])
+
+  const onResend = useCallback(
+    (message: ChatMessage) => void resend(room, message, userId).catch(() => toast(t`Mensagem não enviada`, 'danger')),
+    [room, userId, t],
+  )
 
   const updateDraft = (text: string) => {
     setDraft(text)
@@ -174,7 +217,7 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
                 {room.queue.description}
               </Chip>
             )}
-            {room.subtitle && (
+            {room.subtitle && room.subtitle !== room.channel.description && (
               <Chip size="sm" variant="soft" sx={room.badge_color ? { bgcolor: room.badge_color, color: '#fff' } : undefined}>
                 {room.subtitle}
               </Chip>
@@ -188,18 +231,50 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
         </Box>
         <Box sx={{ display: 'flex', gap: 0.5 }}>
           {compat.btn_template && (
-            <Button size="sm" variant="soft" startDecorator={<ChatBubbleIcon />} onClick={() => setDialog('template')} data-testid="send-template">
-              {t`Enviar template`}
+            <Button
+              size="sm"
+              variant="soft"
+              startDecorator={<ChatBubbleIcon />}
+              onClick={() => setDialog('template')}
+              aria-label={t`Enviar template`}
+              sx={HEADER_BUTTON}
+              data-testid="send-template"
+            >
+              <Box component="span" sx={LABEL_FROM_SM}>
+                {t`Enviar template`}
+              </Box>
             </Button>
           )}
           {compat.btn_dial && room.phone && (
-            <Button size="sm" variant="soft" color="success" startDecorator={<PhoneIcon />} onClick={() => dial(room.phone)} data-testid="call-room">
-              {t`Ligar`}
+            <Button
+              size="sm"
+              variant="soft"
+              color="success"
+              startDecorator={<PhoneIcon />}
+              onClick={() => dial(room.phone)}
+              aria-label={t`Ligar`}
+              sx={HEADER_BUTTON}
+              data-testid="call-room"
+            >
+              <Box component="span" sx={LABEL_FROM_SM}>
+                {t`Ligar`}
+              </Box>
             </Button>
           )}
           {!ended && !ringing && !forms.data?.classification && (
-            <Button size="sm" variant="soft" color="danger" startDecorator={<CloseIcon />} onClick={() => setDialog('close')} data-testid="close-room">
-              {t`Encerrar`}
+            <Button
+              size="sm"
+              variant="soft"
+              color="danger"
+              startDecorator={<CloseIcon />}
+              onClick={() => setDialog('close')}
+              aria-label={t`Encerrar`}
+              sx={HEADER_BUTTON}
+              data-testid="close-room"
+            >
+              <Box component="span" sx={LABEL_FROM_SM}>
+                {t`Encerrar`}
+              </Box>
             </Button>
           )}
         </Box>
@@ -212,7 +287,10 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
         retry={unreadRetry}
         onUnseen={() => tell(room.id, { type: 'CLIENT_MESSAGE_UNSEEN' })}
         onAtBottom={() => tell(room.id, { type: 'SCROLLED_TO_BOTTOM' })}
-        onResend={(message) => void resend(room, message, userId).catch(() => toast(t`Mensagem não enviada`, 'danger'))}
+        hasOlder={older.hasOlder}
+        loadingOlder={older.loading}
+        onLoadOlder={older.load}
+        onResend={onResend}
         onReply={ended ? undefined : setReply}
         onPreview={setPreview}
         onContacts={setContacts}

@@ -172,7 +172,7 @@ export function RoomViewerDialog({ stepId, onClose }: { stepId: number; onClose:
             </TabList>
             <TabPanel value="messages" sx={{ p: 0, pt: 1 }}>
               <Box sx={{ height: full ? 'calc(100vh - 180px)' : 500, display: 'flex' }}>
-                <MessageList messages={rows} showStatus mp3={mp3} />
+                <MessageList messages={rows} showStatus mp3={mp3} plain />
               </Box>
             </TabPanel>
             <TabPanel value="general">

@@ -146,7 +146,7 @@ function SearchTab({ kind, stepId, onOpenRoom }: { kind: 'messages' | 'rooms'; s
             ) : (
               <Box>
                 <Typography level="body-xs" textColor="text.tertiary">
-                  {formatDateTime(String(row.datetime ?? ''))} · {text(row.user) || String(row.sent_by ?? '')}
+                  {formatDateTime(String(row.datetime ?? ''))} · {text(row.user) || (row.sent_by === 'client' ? t`Cliente` : row.sent_by === 'agent' ? t`Agente` : t`Sistema`)}
                 </Typography>
                 <Typography level="body-sm">{cutSearchContent(String(row.content || row.attachment_name || ''))}</Typography>
               </Box>

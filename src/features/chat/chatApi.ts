@@ -48,6 +48,18 @@ export function roomMessagesQuery(stepId: number) {
   })
 }
 
+/** The page of a room's messages older than `before` (spec 001 §7 GET chats/{id}/messages/, our `before`/`limit`). */
+export function olderMessages(stepId: number, before: number, limit = OLDER_PAGE): Promise<ListResponse<ChatMessage> & { has_more?: boolean }> {
+  return api.get(CHAT_PATHS.messages(stepId), { before, limit })
+}
+/** How many older messages one scroll to the top asks for (the server's most per page). */
+export const OLDER_PAGE = 200
+
+/** Whether the server said older messages exist (`has_more`); true when the answer does not say. */
+export function hasMoreOf(answer: unknown): boolean {
+  return !(answer && typeof answer === 'object' && 'has_more' in answer && (answer as { has_more: unknown }).has_more === false)
+}
+
 export function messagesOf(answer: ListResponse<ChatMessage> | ChatMessage[] | undefined): ChatMessage[] {
   if (!answer) return []
   const rows: unknown[] = Array.isArray(answer) ? answer : (answer.results ?? [])

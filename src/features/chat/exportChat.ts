@@ -34,11 +34,14 @@ export function pageBreaks(children: readonly { top: number; height: number }[],
 /** Clones the conversation with page breaks every 1400 px and saves chat-{stepId}.pdf. */
 export async function exportPdf(element: HTMLElement, stepId: number): Promise<void> {
   const { default: html2pdf } = await import('html2pdf.js')
-  const clone = element.cloneNode(true) as HTMLElement
+  // The bubbles' container (the viewer's list draws every bubble in flow: data-export-rows), cloned whole.
+  const rows = element.querySelector<HTMLElement>('[data-export-rows]') ?? element
+  const clone = rows.cloneNode(true) as HTMLElement
   clone.style.height = 'auto'
   clone.style.overflow = 'visible'
-  const children = [...element.children] as HTMLElement[]
-  const base = element.getBoundingClientRect().top - element.scrollTop
+  clone.style.width = `${rows.clientWidth}px`
+  const children = [...rows.children] as HTMLElement[]
+  const base = rows.getBoundingClientRect().top
   const breaks = pageBreaks(children.map((child) => ({ top: child.getBoundingClientRect().top - base, height: child.offsetHeight })))
   const cloned = [...clone.children]
   for (const index of breaks.reverse()) {

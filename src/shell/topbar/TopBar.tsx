@@ -54,11 +54,12 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer: () => void }) {
         </picture>
       </BoxLink>
       <Box sx={{ flex: 1 }} />
+      {/* The queued-chat card sits in the bar's row, left of the controls: it never covers the page. */}
+      {has(roles, PERMISSIONS.viewChat) && <QueuedChatsGate />}
       {has(roles, PERMISSIONS.viewTakeBreak) && <PauseWidget />}
       {has(roles, PERMISSIONS.viewSoftphone) && <WebphoneWidget />}
       <LockScreenButton />
       {has(roles, PERMISSIONS.viewNotification) && <NotificationsMenu />}
-      {has(roles, PERMISSIONS.viewChat) && <QueuedChatsGate />}
       {has(roles, PERMISSIONS.viewFullscreen) && <FullscreenButton />}
       <LanguageMenu />
     </Sheet>

@@ -1,0 +1,32 @@
+import { expect, type Page } from '@playwright/test'
+import { DEMO_WHATSAPP } from '../server/seed/demo-settings.ts'
+import { E2E_WA_SIM_PORT } from './env.ts'
+import { DEMO } from './fixtures/users.ts'
+import { signIn } from './helpers.ts'
+
+// Shared by the /chats specs (chat-workspace, chat-screens): the WhatsApp simulator's customer page and agent1's console.
+
+export const SIM = `http://127.0.0.1:${E2E_WA_SIM_PORT}`
+// A 1×1 PNG: what the customer and the agent send as a photo.
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+
+export async function customerPage(page: Page, waId: string, name: string): Promise<void> {
+  await page.goto(`${SIM}/?phone_number_id=${DEMO_WHATSAPP.phone_number_id}&wa_id=${waId}&name=${encodeURIComponent(name)}&lang=pt-BR`)
+}
+
+export async function customerWrites(page: Page, text: string): Promise<void> {
+  await page.locator('#text').fill(text)
+  await page.locator('#text').press('Enter')
+  await expect(page.locator('.msg.in', { hasText: text })).toBeVisible()
+}
+
+/** agent1 in /chats, signed in to the chat channel (the prompt's 'Entrar' when the channel is off). */
+export async function agentConsole(page: Page, prefix = ''): Promise<void> {
+  await signIn(page, DEMO.agent1, prefix)
+  await page.goto(`${prefix}/chats`)
+  await expect(page.getByTestId('chats-page')).toBeVisible()
+  const signInButton = page.getByTestId('webchat-sign-in')
+  if (await signInButton.isVisible().catch(() => false)) await signInButton.click()
+  await expect(page.getByTestId('webchat-prompt')).toHaveCount(0)
+}
+
