@@ -25,6 +25,9 @@ import { Route as Char123LocaleChar125Empty404RouteImport } from './routes/{-$lo
 import { Route as Char123LocaleChar125Empty500RouteImport } from './routes/{-$locale}/_empty/500'
 import { Route as Char123LocaleChar125EmptyLogoutRouteImport } from './routes/{-$locale}/_empty/logout'
 import { Route as Char123LocaleChar125LoginLoginRouteImport } from './routes/{-$locale}/_login/login'
+import { Route as Char123LocaleChar125AppClientsSplatRouteImport } from './routes/{-$locale}/_app/clients/$'
+import { Route as Char123LocaleChar125AppInteractionsSplatRouteImport } from './routes/{-$locale}/_app/interactions/$'
+import { Route as Char123LocaleChar125AppLeadsSplatRouteImport } from './routes/{-$locale}/_app/leads/$'
 import { Route as Char123LocaleChar125AppProfileIndexRouteImport } from './routes/{-$locale}/_app/profile/index'
 import { Route as Char123LocaleChar125AppProfileChangeAvatarRouteImport } from './routes/{-$locale}/_app/profile/change-avatar'
 import { Route as Char123LocaleChar125AppProfileChangePasswordRouteImport } from './routes/{-$locale}/_app/profile/change-password'
@@ -126,6 +129,24 @@ const Char123LocaleChar125LoginLoginRoute =
     path: '/login',
     getParentRoute: () => Char123LocaleChar125LoginRouteRoute,
   } as any)
+const Char123LocaleChar125AppClientsSplatRoute =
+  Char123LocaleChar125AppClientsSplatRouteImport.update({
+    id: '/clients/$',
+    path: '/clients/$',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppInteractionsSplatRoute =
+  Char123LocaleChar125AppInteractionsSplatRouteImport.update({
+    id: '/interactions/$',
+    path: '/interactions/$',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppLeadsSplatRoute =
+  Char123LocaleChar125AppLeadsSplatRouteImport.update({
+    id: '/leads/$',
+    path: '/leads/$',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
 const Char123LocaleChar125AppProfileIndexRoute =
   Char123LocaleChar125AppProfileIndexRouteImport.update({
     id: '/profile/',
@@ -183,6 +204,9 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/logout': typeof Char123LocaleChar125EmptyLogoutRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginLoginRoute
   '/{-$locale}/': typeof Char123LocaleChar125AppIndexRoute
+  '/{-$locale}/clients/$': typeof Char123LocaleChar125AppClientsSplatRoute
+  '/{-$locale}/interactions/$': typeof Char123LocaleChar125AppInteractionsSplatRoute
+  '/{-$locale}/leads/$': typeof Char123LocaleChar125AppLeadsSplatRoute
   '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
@@ -204,6 +228,9 @@ export interface FileRoutesByTo {
   '/{-$locale}/500': typeof Char123LocaleChar125Empty500Route
   '/{-$locale}/logout': typeof Char123LocaleChar125EmptyLogoutRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginLoginRoute
+  '/{-$locale}/clients/$': typeof Char123LocaleChar125AppClientsSplatRoute
+  '/{-$locale}/interactions/$': typeof Char123LocaleChar125AppInteractionsSplatRoute
+  '/{-$locale}/leads/$': typeof Char123LocaleChar125AppLeadsSplatRoute
   '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
@@ -230,6 +257,9 @@ export interface FileRoutesById {
   '/{-$locale}/_empty/logout': typeof Char123LocaleChar125EmptyLogoutRoute
   '/{-$locale}/_login/login': typeof Char123LocaleChar125LoginLoginRoute
   '/{-$locale}/_app/': typeof Char123LocaleChar125AppIndexRoute
+  '/{-$locale}/_app/clients/$': typeof Char123LocaleChar125AppClientsSplatRoute
+  '/{-$locale}/_app/interactions/$': typeof Char123LocaleChar125AppInteractionsSplatRoute
+  '/{-$locale}/_app/leads/$': typeof Char123LocaleChar125AppLeadsSplatRoute
   '/{-$locale}/_app/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/_app/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/_app/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
@@ -254,6 +284,9 @@ export interface FileRouteTypes {
     | '/{-$locale}/logout'
     | '/{-$locale}/login'
     | '/{-$locale}/'
+    | '/{-$locale}/clients/$'
+    | '/{-$locale}/interactions/$'
+    | '/{-$locale}/leads/$'
     | '/{-$locale}/profile/change-avatar'
     | '/{-$locale}/profile/change-password'
     | '/{-$locale}/profile/change-personal-data'
@@ -275,6 +308,9 @@ export interface FileRouteTypes {
     | '/{-$locale}/500'
     | '/{-$locale}/logout'
     | '/{-$locale}/login'
+    | '/{-$locale}/clients/$'
+    | '/{-$locale}/interactions/$'
+    | '/{-$locale}/leads/$'
     | '/{-$locale}/profile/change-avatar'
     | '/{-$locale}/profile/change-password'
     | '/{-$locale}/profile/change-personal-data'
@@ -300,6 +336,9 @@ export interface FileRouteTypes {
     | '/{-$locale}/_empty/logout'
     | '/{-$locale}/_login/login'
     | '/{-$locale}/_app/'
+    | '/{-$locale}/_app/clients/$'
+    | '/{-$locale}/_app/interactions/$'
+    | '/{-$locale}/_app/leads/$'
     | '/{-$locale}/_app/profile/change-avatar'
     | '/{-$locale}/_app/profile/change-password'
     | '/{-$locale}/_app/profile/change-personal-data'
@@ -427,6 +466,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125LoginLoginRouteImport
       parentRoute: typeof Char123LocaleChar125LoginRouteRoute
     }
+    '/{-$locale}/_app/clients/$': {
+      id: '/{-$locale}/_app/clients/$'
+      path: '/clients/$'
+      fullPath: '/{-$locale}/clients/$'
+      preLoaderRoute: typeof Char123LocaleChar125AppClientsSplatRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/interactions/$': {
+      id: '/{-$locale}/_app/interactions/$'
+      path: '/interactions/$'
+      fullPath: '/{-$locale}/interactions/$'
+      preLoaderRoute: typeof Char123LocaleChar125AppInteractionsSplatRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/leads/$': {
+      id: '/{-$locale}/_app/leads/$'
+      path: '/leads/$'
+      fullPath: '/{-$locale}/leads/$'
+      preLoaderRoute: typeof Char123LocaleChar125AppLeadsSplatRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
     '/{-$locale}/_app/profile/': {
       id: '/{-$locale}/_app/profile/'
       path: '/profile'
@@ -486,6 +546,9 @@ interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppMachinesRoute: typeof Char123LocaleChar125AppMachinesRoute
   Char123LocaleChar125AppPhonecallsRoute: typeof Char123LocaleChar125AppPhonecallsRoute
   Char123LocaleChar125AppIndexRoute: typeof Char123LocaleChar125AppIndexRoute
+  Char123LocaleChar125AppClientsSplatRoute: typeof Char123LocaleChar125AppClientsSplatRoute
+  Char123LocaleChar125AppInteractionsSplatRoute: typeof Char123LocaleChar125AppInteractionsSplatRoute
+  Char123LocaleChar125AppLeadsSplatRoute: typeof Char123LocaleChar125AppLeadsSplatRoute
   Char123LocaleChar125AppProfileChangeAvatarRoute: typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   Char123LocaleChar125AppProfileChangePasswordRoute: typeof Char123LocaleChar125AppProfileChangePasswordRoute
   Char123LocaleChar125AppProfileChangePersonalDataRoute: typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
@@ -506,6 +569,12 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
     Char123LocaleChar125AppPhonecallsRoute:
       Char123LocaleChar125AppPhonecallsRoute,
     Char123LocaleChar125AppIndexRoute: Char123LocaleChar125AppIndexRoute,
+    Char123LocaleChar125AppClientsSplatRoute:
+      Char123LocaleChar125AppClientsSplatRoute,
+    Char123LocaleChar125AppInteractionsSplatRoute:
+      Char123LocaleChar125AppInteractionsSplatRoute,
+    Char123LocaleChar125AppLeadsSplatRoute:
+      Char123LocaleChar125AppLeadsSplatRoute,
     Char123LocaleChar125AppProfileChangeAvatarRoute:
       Char123LocaleChar125AppProfileChangeAvatarRoute,
     Char123LocaleChar125AppProfileChangePasswordRoute:

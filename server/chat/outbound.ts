@@ -11,7 +11,7 @@ import { chatChannels, chatOutbox, chatRoomMessages, chatRooms, chatTemplates } 
 import { HttpError, detailError, fieldErrors } from '../errors/http-error.ts'
 import { messageTypeOf, readUpload } from './attachment-store.ts'
 import { publishChatEvent, roomAudience } from './events.ts'
-import { canonicalPhone } from './identity.ts'
+import { canonicalPhone } from '../../contract/phone.ts'
 import { wakeOutbox } from './outbox.ts'
 import type { MessageRow, RoomRow } from './serialize.ts'
 import { agentMaySend, roomHasExpired, serializeMessage, serializeRoom } from './serialize.ts'

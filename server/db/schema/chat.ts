@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { chatChannels, chatInbounds, chatQueues, chatTemplates } from './entities.generated.ts'
+import { chatChannels, chatInbounds, chatQueues, chatTemplates, crmClients } from './entities.generated.ts'
 import { sites } from './sites.ts'
 import { users } from './users.ts'
 
@@ -90,6 +90,8 @@ export const chatRooms = pgTable(
     awaitingTemplateReply: boolean('awaiting_template_reply').notNull().default(false),
     /** The provider refused free text as outside the 24-hour window (WhatsApp 131047); the customer's next message clears it. */
     windowClosedAt: timestamp('window_closed_at', { withTimezone: true }),
+    /** The CRM client the customer's number matched when the room opened (server/crm/), or the one an agent linked. */
+    clientId: integer('client_id').references((): AnyPgColumn => crmClients.id, { onDelete: 'set null' }),
     revision: revision(),
   },
   (t) => [
@@ -112,6 +114,10 @@ export const chatRooms = pgTable(
       .where(sql`${t.endedAt} IS NOT NULL AND ${t.finishedAt} IS NULL`),
     index('chat_rooms_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('chat_rooms_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    // A client's timeline (server/crm/timeline.ts): the client's rooms, newest first.
+    index('chat_rooms_client_idx')
+      .on(t.clientId, t.startedAt.desc(), t.id.desc())
+      .where(sql`${t.clientId} IS NOT NULL`),
   ],
 )
 

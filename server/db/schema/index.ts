@@ -17,3 +17,5 @@ export * from './calls.ts'
 export * from './list-counts.ts'
 // Chat: rooms, their messages, raw webhook events and the outbox (server/chat/).
 export * from './chat.ts'
+// CRM: the phone and document index of clients and their merges (server/crm/).
+export * from './crm.ts'
