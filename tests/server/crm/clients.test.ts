@@ -159,7 +159,7 @@ describe('the timeline', () => {
     const seen: string[] = []
     let cursor: string | null = ''
     while (cursor !== null) {
-      const page = (await admin.get(`${CLIENTS}${id}/timeline/?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json()
+      const page: { results: { kind: string; id: number }[]; next: string | null } = (await admin.get(`${CLIENTS}${id}/timeline/?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json()
       seen.push(...page.results.map((e: { kind: string; id: number }) => `${e.kind}:${e.id}`))
       cursor = page.next
     }
