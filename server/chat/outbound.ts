@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { clientByPhone } from '../crm/keys.ts'
 import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
 import type { ChatMessage, ChatRoom, MessageType } from '../../contract/api/chat.ts'
@@ -301,6 +302,7 @@ export async function sendTemplateMessage(deps: AppDeps, input: SendTemplateInpu
           userId: input.userId,
           answeredAt: now,
           awaitingTemplateReply: true,
+          clientId: await clientByPhone(deps.db, input.siteId, `+${phone}`),
         })
         .onConflictDoNothing()
         .returning()
