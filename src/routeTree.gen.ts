@@ -34,6 +34,7 @@ import { Route as Char123LocaleChar125AppProfileChangePasswordRouteImport } from
 import { Route as Char123LocaleChar125AppProfileChangePersonalDataRouteImport } from './routes/{-$locale}/_app/profile/change-personal-data'
 import { Route as Char123LocaleChar125AppSettingsIndexRouteImport } from './routes/{-$locale}/_app/settings/index'
 import { Route as Char123LocaleChar125AppSettingsSplatRouteImport } from './routes/{-$locale}/_app/settings/$'
+import { Route as Char123LocaleChar125AppLeadsIdShowRouteImport } from './routes/{-$locale}/_app/leads/$id/show'
 import { Route as Char123LocaleChar125AppSettingsSystemAuditLogRouteImport } from './routes/{-$locale}/_app/settings/system/audit-log'
 
 const Char123LocaleChar125RouteRoute =
@@ -183,6 +184,12 @@ const Char123LocaleChar125AppSettingsSplatRoute =
     path: '/settings/$',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
+const Char123LocaleChar125AppLeadsIdShowRoute =
+  Char123LocaleChar125AppLeadsIdShowRouteImport.update({
+    id: '/leads/$id/show',
+    path: '/leads/$id/show',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
 const Char123LocaleChar125AppSettingsSystemAuditLogRoute =
   Char123LocaleChar125AppSettingsSystemAuditLogRouteImport.update({
     id: '/settings/system/audit-log',
@@ -213,6 +220,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
   '/{-$locale}/settings/': typeof Char123LocaleChar125AppSettingsIndexRoute
+  '/{-$locale}/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
   '/{-$locale}/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 export interface FileRoutesByTo {
@@ -237,6 +245,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/profile': typeof Char123LocaleChar125AppProfileIndexRoute
   '/{-$locale}/settings': typeof Char123LocaleChar125AppSettingsIndexRoute
+  '/{-$locale}/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
   '/{-$locale}/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 export interface FileRoutesById {
@@ -266,6 +275,7 @@ export interface FileRoutesById {
   '/{-$locale}/_app/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/_app/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
   '/{-$locale}/_app/settings/': typeof Char123LocaleChar125AppSettingsIndexRoute
+  '/{-$locale}/_app/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
   '/{-$locale}/_app/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 export interface FileRouteTypes {
@@ -293,6 +303,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/settings/$'
     | '/{-$locale}/profile/'
     | '/{-$locale}/settings/'
+    | '/{-$locale}/leads/$id/show'
     | '/{-$locale}/settings/system/audit-log'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -317,6 +328,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/settings/$'
     | '/{-$locale}/profile'
     | '/{-$locale}/settings'
+    | '/{-$locale}/leads/$id/show'
     | '/{-$locale}/settings/system/audit-log'
   id:
     | '__root__'
@@ -345,6 +357,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_app/settings/$'
     | '/{-$locale}/_app/profile/'
     | '/{-$locale}/_app/settings/'
+    | '/{-$locale}/_app/leads/$id/show'
     | '/{-$locale}/_app/settings/system/audit-log'
   fileRoutesById: FileRoutesById
 }
@@ -529,6 +542,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125AppSettingsSplatRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
+    '/{-$locale}/_app/leads/$id/show': {
+      id: '/{-$locale}/_app/leads/$id/show'
+      path: '/leads/$id/show'
+      fullPath: '/{-$locale}/leads/$id/show'
+      preLoaderRoute: typeof Char123LocaleChar125AppLeadsIdShowRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
     '/{-$locale}/_app/settings/system/audit-log': {
       id: '/{-$locale}/_app/settings/system/audit-log'
       path: '/settings/system/audit-log'
@@ -555,6 +575,7 @@ interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppSettingsSplatRoute: typeof Char123LocaleChar125AppSettingsSplatRoute
   Char123LocaleChar125AppProfileIndexRoute: typeof Char123LocaleChar125AppProfileIndexRoute
   Char123LocaleChar125AppSettingsIndexRoute: typeof Char123LocaleChar125AppSettingsIndexRoute
+  Char123LocaleChar125AppLeadsIdShowRoute: typeof Char123LocaleChar125AppLeadsIdShowRoute
   Char123LocaleChar125AppSettingsSystemAuditLogRoute: typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 
@@ -587,6 +608,8 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
       Char123LocaleChar125AppProfileIndexRoute,
     Char123LocaleChar125AppSettingsIndexRoute:
       Char123LocaleChar125AppSettingsIndexRoute,
+    Char123LocaleChar125AppLeadsIdShowRoute:
+      Char123LocaleChar125AppLeadsIdShowRoute,
     Char123LocaleChar125AppSettingsSystemAuditLogRoute:
       Char123LocaleChar125AppSettingsSystemAuditLogRoute,
   }
