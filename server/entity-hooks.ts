@@ -5,5 +5,6 @@ import './sites/entity-hooks.ts'
 import './telephony/entity-hooks.ts'
 import './channels/whatsapp/entity-hooks.ts'
 import './media/sound-files.ts'
+import './crm/entity-hooks.ts'
 // Last: the auth cache hears of a change once every other rule of that write has run.
 import './users/auth-cache-hooks.ts'

@@ -26,12 +26,16 @@ import { Route as Char123LocaleChar125Empty404RouteImport } from './routes/{-$lo
 import { Route as Char123LocaleChar125Empty500RouteImport } from './routes/{-$locale}/_empty/500'
 import { Route as Char123LocaleChar125EmptyLogoutRouteImport } from './routes/{-$locale}/_empty/logout'
 import { Route as Char123LocaleChar125LoginLoginRouteImport } from './routes/{-$locale}/_login/login'
+import { Route as Char123LocaleChar125AppClientsSplatRouteImport } from './routes/{-$locale}/_app/clients/$'
+import { Route as Char123LocaleChar125AppInteractionsSplatRouteImport } from './routes/{-$locale}/_app/interactions/$'
+import { Route as Char123LocaleChar125AppLeadsSplatRouteImport } from './routes/{-$locale}/_app/leads/$'
 import { Route as Char123LocaleChar125AppProfileIndexRouteImport } from './routes/{-$locale}/_app/profile/index'
 import { Route as Char123LocaleChar125AppProfileChangeAvatarRouteImport } from './routes/{-$locale}/_app/profile/change-avatar'
 import { Route as Char123LocaleChar125AppProfileChangePasswordRouteImport } from './routes/{-$locale}/_app/profile/change-password'
 import { Route as Char123LocaleChar125AppProfileChangePersonalDataRouteImport } from './routes/{-$locale}/_app/profile/change-personal-data'
 import { Route as Char123LocaleChar125AppSettingsIndexRouteImport } from './routes/{-$locale}/_app/settings/index'
 import { Route as Char123LocaleChar125AppSettingsSplatRouteImport } from './routes/{-$locale}/_app/settings/$'
+import { Route as Char123LocaleChar125AppLeadsIdShowRouteImport } from './routes/{-$locale}/_app/leads/$id/show'
 import { Route as Char123LocaleChar125AppSettingsSystemAuditLogRouteImport } from './routes/{-$locale}/_app/settings/system/audit-log'
 
 const Char123LocaleChar125RouteRoute =
@@ -133,6 +137,24 @@ const Char123LocaleChar125LoginLoginRoute =
     path: '/login',
     getParentRoute: () => Char123LocaleChar125LoginRouteRoute,
   } as any)
+const Char123LocaleChar125AppClientsSplatRoute =
+  Char123LocaleChar125AppClientsSplatRouteImport.update({
+    id: '/clients/$',
+    path: '/clients/$',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppInteractionsSplatRoute =
+  Char123LocaleChar125AppInteractionsSplatRouteImport.update({
+    id: '/interactions/$',
+    path: '/interactions/$',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppLeadsSplatRoute =
+  Char123LocaleChar125AppLeadsSplatRouteImport.update({
+    id: '/leads/$',
+    path: '/leads/$',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
 const Char123LocaleChar125AppProfileIndexRoute =
   Char123LocaleChar125AppProfileIndexRouteImport.update({
     id: '/profile/',
@@ -169,6 +191,12 @@ const Char123LocaleChar125AppSettingsSplatRoute =
     path: '/settings/$',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
+const Char123LocaleChar125AppLeadsIdShowRoute =
+  Char123LocaleChar125AppLeadsIdShowRouteImport.update({
+    id: '/leads/$id/show',
+    path: '/leads/$id/show',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
 const Char123LocaleChar125AppSettingsSystemAuditLogRoute =
   Char123LocaleChar125AppSettingsSystemAuditLogRouteImport.update({
     id: '/settings/system/audit-log',
@@ -191,12 +219,16 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/logout': typeof Char123LocaleChar125EmptyLogoutRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginLoginRoute
   '/{-$locale}/': typeof Char123LocaleChar125AppIndexRoute
+  '/{-$locale}/clients/$': typeof Char123LocaleChar125AppClientsSplatRoute
+  '/{-$locale}/interactions/$': typeof Char123LocaleChar125AppInteractionsSplatRoute
+  '/{-$locale}/leads/$': typeof Char123LocaleChar125AppLeadsSplatRoute
   '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
   '/{-$locale}/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
   '/{-$locale}/settings/': typeof Char123LocaleChar125AppSettingsIndexRoute
+  '/{-$locale}/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
   '/{-$locale}/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 export interface FileRoutesByTo {
@@ -213,12 +245,16 @@ export interface FileRoutesByTo {
   '/{-$locale}/500': typeof Char123LocaleChar125Empty500Route
   '/{-$locale}/logout': typeof Char123LocaleChar125EmptyLogoutRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginLoginRoute
+  '/{-$locale}/clients/$': typeof Char123LocaleChar125AppClientsSplatRoute
+  '/{-$locale}/interactions/$': typeof Char123LocaleChar125AppInteractionsSplatRoute
+  '/{-$locale}/leads/$': typeof Char123LocaleChar125AppLeadsSplatRoute
   '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
   '/{-$locale}/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/profile': typeof Char123LocaleChar125AppProfileIndexRoute
   '/{-$locale}/settings': typeof Char123LocaleChar125AppSettingsIndexRoute
+  '/{-$locale}/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
   '/{-$locale}/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 export interface FileRoutesById {
@@ -240,12 +276,16 @@ export interface FileRoutesById {
   '/{-$locale}/_empty/logout': typeof Char123LocaleChar125EmptyLogoutRoute
   '/{-$locale}/_login/login': typeof Char123LocaleChar125LoginLoginRoute
   '/{-$locale}/_app/': typeof Char123LocaleChar125AppIndexRoute
+  '/{-$locale}/_app/clients/$': typeof Char123LocaleChar125AppClientsSplatRoute
+  '/{-$locale}/_app/interactions/$': typeof Char123LocaleChar125AppInteractionsSplatRoute
+  '/{-$locale}/_app/leads/$': typeof Char123LocaleChar125AppLeadsSplatRoute
   '/{-$locale}/_app/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/_app/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/_app/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
   '/{-$locale}/_app/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/_app/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
   '/{-$locale}/_app/settings/': typeof Char123LocaleChar125AppSettingsIndexRoute
+  '/{-$locale}/_app/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
   '/{-$locale}/_app/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 export interface FileRouteTypes {
@@ -265,12 +305,16 @@ export interface FileRouteTypes {
     | '/{-$locale}/logout'
     | '/{-$locale}/login'
     | '/{-$locale}/'
+    | '/{-$locale}/clients/$'
+    | '/{-$locale}/interactions/$'
+    | '/{-$locale}/leads/$'
     | '/{-$locale}/profile/change-avatar'
     | '/{-$locale}/profile/change-password'
     | '/{-$locale}/profile/change-personal-data'
     | '/{-$locale}/settings/$'
     | '/{-$locale}/profile/'
     | '/{-$locale}/settings/'
+    | '/{-$locale}/leads/$id/show'
     | '/{-$locale}/settings/system/audit-log'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -287,12 +331,16 @@ export interface FileRouteTypes {
     | '/{-$locale}/500'
     | '/{-$locale}/logout'
     | '/{-$locale}/login'
+    | '/{-$locale}/clients/$'
+    | '/{-$locale}/interactions/$'
+    | '/{-$locale}/leads/$'
     | '/{-$locale}/profile/change-avatar'
     | '/{-$locale}/profile/change-password'
     | '/{-$locale}/profile/change-personal-data'
     | '/{-$locale}/settings/$'
     | '/{-$locale}/profile'
     | '/{-$locale}/settings'
+    | '/{-$locale}/leads/$id/show'
     | '/{-$locale}/settings/system/audit-log'
   id:
     | '__root__'
@@ -313,12 +361,16 @@ export interface FileRouteTypes {
     | '/{-$locale}/_empty/logout'
     | '/{-$locale}/_login/login'
     | '/{-$locale}/_app/'
+    | '/{-$locale}/_app/clients/$'
+    | '/{-$locale}/_app/interactions/$'
+    | '/{-$locale}/_app/leads/$'
     | '/{-$locale}/_app/profile/change-avatar'
     | '/{-$locale}/_app/profile/change-password'
     | '/{-$locale}/_app/profile/change-personal-data'
     | '/{-$locale}/_app/settings/$'
     | '/{-$locale}/_app/profile/'
     | '/{-$locale}/_app/settings/'
+    | '/{-$locale}/_app/leads/$id/show'
     | '/{-$locale}/_app/settings/system/audit-log'
   fileRoutesById: FileRoutesById
 }
@@ -447,6 +499,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125LoginLoginRouteImport
       parentRoute: typeof Char123LocaleChar125LoginRouteRoute
     }
+    '/{-$locale}/_app/clients/$': {
+      id: '/{-$locale}/_app/clients/$'
+      path: '/clients/$'
+      fullPath: '/{-$locale}/clients/$'
+      preLoaderRoute: typeof Char123LocaleChar125AppClientsSplatRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/interactions/$': {
+      id: '/{-$locale}/_app/interactions/$'
+      path: '/interactions/$'
+      fullPath: '/{-$locale}/interactions/$'
+      preLoaderRoute: typeof Char123LocaleChar125AppInteractionsSplatRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/leads/$': {
+      id: '/{-$locale}/_app/leads/$'
+      path: '/leads/$'
+      fullPath: '/{-$locale}/leads/$'
+      preLoaderRoute: typeof Char123LocaleChar125AppLeadsSplatRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
     '/{-$locale}/_app/profile/': {
       id: '/{-$locale}/_app/profile/'
       path: '/profile'
@@ -489,6 +562,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125AppSettingsSplatRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
+    '/{-$locale}/_app/leads/$id/show': {
+      id: '/{-$locale}/_app/leads/$id/show'
+      path: '/leads/$id/show'
+      fullPath: '/{-$locale}/leads/$id/show'
+      preLoaderRoute: typeof Char123LocaleChar125AppLeadsIdShowRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
     '/{-$locale}/_app/settings/system/audit-log': {
       id: '/{-$locale}/_app/settings/system/audit-log'
       path: '/settings/system/audit-log'
@@ -507,12 +587,16 @@ interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppMachinesRoute: typeof Char123LocaleChar125AppMachinesRoute
   Char123LocaleChar125AppPhonecallsRoute: typeof Char123LocaleChar125AppPhonecallsRoute
   Char123LocaleChar125AppIndexRoute: typeof Char123LocaleChar125AppIndexRoute
+  Char123LocaleChar125AppClientsSplatRoute: typeof Char123LocaleChar125AppClientsSplatRoute
+  Char123LocaleChar125AppInteractionsSplatRoute: typeof Char123LocaleChar125AppInteractionsSplatRoute
+  Char123LocaleChar125AppLeadsSplatRoute: typeof Char123LocaleChar125AppLeadsSplatRoute
   Char123LocaleChar125AppProfileChangeAvatarRoute: typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   Char123LocaleChar125AppProfileChangePasswordRoute: typeof Char123LocaleChar125AppProfileChangePasswordRoute
   Char123LocaleChar125AppProfileChangePersonalDataRoute: typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
   Char123LocaleChar125AppSettingsSplatRoute: typeof Char123LocaleChar125AppSettingsSplatRoute
   Char123LocaleChar125AppProfileIndexRoute: typeof Char123LocaleChar125AppProfileIndexRoute
   Char123LocaleChar125AppSettingsIndexRoute: typeof Char123LocaleChar125AppSettingsIndexRoute
+  Char123LocaleChar125AppLeadsIdShowRoute: typeof Char123LocaleChar125AppLeadsIdShowRoute
   Char123LocaleChar125AppSettingsSystemAuditLogRoute: typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 
@@ -529,6 +613,12 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
     Char123LocaleChar125AppPhonecallsRoute:
       Char123LocaleChar125AppPhonecallsRoute,
     Char123LocaleChar125AppIndexRoute: Char123LocaleChar125AppIndexRoute,
+    Char123LocaleChar125AppClientsSplatRoute:
+      Char123LocaleChar125AppClientsSplatRoute,
+    Char123LocaleChar125AppInteractionsSplatRoute:
+      Char123LocaleChar125AppInteractionsSplatRoute,
+    Char123LocaleChar125AppLeadsSplatRoute:
+      Char123LocaleChar125AppLeadsSplatRoute,
     Char123LocaleChar125AppProfileChangeAvatarRoute:
       Char123LocaleChar125AppProfileChangeAvatarRoute,
     Char123LocaleChar125AppProfileChangePasswordRoute:
@@ -541,6 +631,8 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
       Char123LocaleChar125AppProfileIndexRoute,
     Char123LocaleChar125AppSettingsIndexRoute:
       Char123LocaleChar125AppSettingsIndexRoute,
+    Char123LocaleChar125AppLeadsIdShowRoute:
+      Char123LocaleChar125AppLeadsIdShowRoute,
     Char123LocaleChar125AppSettingsSystemAuditLogRoute:
       Char123LocaleChar125AppSettingsSystemAuditLogRoute,
   }

@@ -45,6 +45,11 @@ export type EntityInput<A extends Area, N extends string> = {
   readonly platformActions?: readonly Action[]
   /** Codenames that may read (list and detail) besides the view one: the agent's call and chat forms read it. */
   readonly readers?: readonly string[]
+  /**
+   * The prefix of the codenames when the spec names them outside the area: CRM clients and leads are the spec's
+   * `sites.view_client` and `sites.view_mailingclient` (000 §6), so their actions are `sites.<action>_<model>`.
+   */
+  readonly permissionArea?: string
 }
 
 /** The prefix of codenames no site role carries: the platform operator's acts (contract/all-permissions.ts). */
@@ -61,7 +66,7 @@ export function defineEntity<A extends Area, const N extends string>(input: Enti
   const home = input.home ?? DEFAULT_HOME
   const section = input.section ?? (input.route.split('/')[0] as Section)
   if (!SECTIONS.includes(section)) throw new Error(`${key}: '${section}' is not a settings section`)
-  const codename = (action: Action) => `${input.platformActions?.includes(action) ? PLATFORM_AREA : input.area}.${action}_${input.model}`
+  const codename = (action: Action) => `${input.platformActions?.includes(action) ? PLATFORM_AREA : (input.permissionArea ?? input.area)}.${action}_${input.model}`
   return {
     key,
     area: input.area,

@@ -2,6 +2,7 @@ import { DESTINATION_APPS } from './apps.ts'
 import { BUSINESS } from './business.ts'
 import { CHAT } from './chat.ts'
 import { CRM } from './crm.ts'
+import { CRM_RECORDS } from './crm-records.ts'
 import { INTEGRATION } from './integration.ts'
 import type { EntityKey } from './keys.ts'
 import { PABX_MEDIA } from './pabx-media.ts'
@@ -18,6 +19,7 @@ import type { Action, Entity, Field, OnDelete, Section } from './types.ts'
 export const ENTITIES: readonly Entity[] = [
   ...BUSINESS,
   ...CRM,
+  ...CRM_RECORDS,
   ...SERVICE,
   ...CLASSIFICATIONS,
   ...QUEUES,

@@ -38,6 +38,7 @@ export const ENTITY_MESSAGES = {
   },
   invalidCpf: { 'pt-BR': 'CPF inválido', 'en-US': 'Invalid CPF', 'es-ES': 'CPF no válido' },
   invalidCnpj: { 'pt-BR': 'CNPJ inválido', 'en-US': 'Invalid CNPJ', 'es-ES': 'CNPJ no válido' },
+  invalidDocument: { 'pt-BR': 'CPF ou CNPJ inválido', 'en-US': 'Invalid CPF or CNPJ', 'es-ES': 'CPF o CNPJ no válido' },
   invalidExtension: {
     'pt-BR': 'Ramal inválido: use 5 dígitos, de 10000 a 99999',
     'en-US': 'Invalid extension: use 5 digits, 10000 to 99999',

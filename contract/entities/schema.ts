@@ -117,6 +117,7 @@ function validationCheck(field: Field): Item | undefined {
     phone: 'invalidPhone',
     cpf: 'invalidCpf',
     cnpj: 'invalidCnpj',
+    'cpf-cnpj': 'invalidDocument',
     email: 'invalidEmail',
     extension: 'invalidExtension',
     color: 'invalidColor',
@@ -204,6 +205,13 @@ function listSchema(field: Field): Schema {
     ...countChecks(field),
   ])
 }
+
+/** A hidden jsonb field holds a document the page fills (a custom form's values): an object of plain values. */
+const documentSchema = v.record(
+  v.pipe(v.string(), v.maxLength(100)),
+  v.union([v.string(), v.number(), v.boolean(), v.null(), v.array(v.unknown()), v.record(v.string(), v.unknown())]),
+  say('invalidValue'),
+) as Schema
 
 const chosenOption = v.object({ value: v.union([v.string(), v.number()]), text: v.string() }, say('invalidValue'))
 
@@ -322,7 +330,7 @@ function valueSchema(field: Field, mode: SchemaMode): Schema | undefined {
     case 'timestamptz':
       return pipeOf(v.string(say('invalidDate')), [v.trim(), check((s: string) => s === '' || isIsoDateTime(s), say('invalidDate'))])
     case 'jsonb':
-      return listSchema(field)
+      return field.kind === 'hidden' ? documentSchema : listSchema(field)
     case 'fk':
       return idSchema
     case 'm2m':

@@ -53,6 +53,8 @@ export const VALIDATIONS = [
   'phone',
   'cpf',
   'cnpj',
+  /** A CPF or a CNPJ, whichever its length says (a client's documents). */
+  'cpf-cnpj',
   'email',
   'phones-list',
   'extension',

@@ -37,6 +37,16 @@ export function isCnpj(value: string): boolean {
   return digit(12) === Number(cnpj[12]) && digit(13) === Number(cnpj[13])
 }
 
+/** A CPF (11 digits) or a CNPJ (14 characters), each with its check digits. */
+export function isCpfOrCnpj(value: string): boolean {
+  return isCpf(value) || isCnpj(value)
+}
+
+/** The stored form of a document: its digits (and a new CNPJ's letters), upper case, without dots, dashes or slashes. */
+export function documentKey(value: string): string {
+  return value.replace(/[^0-9a-z]/gi, '').toUpperCase()
+}
+
 /** Any phone number a person would type: an optional +, 8 to 15 digits, common separators. */
 export function isPhone(value: string): boolean {
   return /^\+?\d{8,15}$/.test(digitsOnly(value))
@@ -137,6 +147,7 @@ export const VALIDATORS: Readonly<Record<Validation, (value: string) => boolean>
   phone: isPhone,
   cpf: isCpf,
   cnpj: isCnpj,
+  'cpf-cnpj': isCpfOrCnpj,
   email: isEmail,
   'phones-list': (value) => invalidPhones(value).length === 0,
   extension: isExtension,

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm'
+import { clientByPhone } from '../crm/keys.ts'
 import { randomUUID } from 'node:crypto'
 import type { AppDeps } from '../deps.ts'
 import { chatChannels, chatRoomMessages, chatRooms } from '../db/schema/index.ts'
@@ -75,6 +76,8 @@ async function openOrContinue(
         title: (message.customer.name ?? '').slice(0, 255),
         email: (message.customer.email ?? '').slice(0, 255),
         avatar: message.customer.avatar?.slice(0, 500) ?? null,
+        // The CRM client the number belongs to (E.164 lookup, server/crm/keys.ts); a widget visitor has none.
+        clientId: identity.phone ? await clientByPhone(tx as unknown as Db, siteId, `+${identity.phone}`) : null,
         chatType: 20,
         state: 'new',
       })

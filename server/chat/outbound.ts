@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { clientByPhone } from '../crm/keys.ts'
 import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
 import type { ChatMessage, ChatRoom, MessageType } from '../../contract/api/chat.ts'
@@ -11,7 +12,7 @@ import { chatChannels, chatOutbox, chatRoomMessages, chatRooms, chatTemplates } 
 import { HttpError, detailError, fieldErrors } from '../errors/http-error.ts'
 import { messageTypeOf, readUpload } from './attachment-store.ts'
 import { publishChatEvent, roomAudience } from './events.ts'
-import { canonicalPhone } from './identity.ts'
+import { canonicalPhone } from '../../contract/phone.ts'
 import { wakeOutbox } from './outbox.ts'
 import type { MessageRow, RoomRow } from './serialize.ts'
 import { agentMaySend, roomHasExpired, serializeMessage, serializeRoom } from './serialize.ts'
@@ -311,6 +312,7 @@ export async function sendTemplateMessage(deps: AppDeps, input: SendTemplateInpu
           userId: input.userId,
           answeredAt: now,
           awaitingTemplateReply: true,
+          clientId: await clientByPhone(deps.db, input.siteId, `+${phone}`),
         })
         .onConflictDoNothing()
         .returning()

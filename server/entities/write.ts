@@ -40,7 +40,7 @@ export function columnValue(field: Field, value: unknown): unknown {
     case 'bool':
       return value ?? fallback === true
     case 'jsonb':
-      return value ?? (Array.isArray(fallback) ? fallback : [])
+      return value ?? (field.kind === 'hidden' ? {} : Array.isArray(fallback) ? fallback : [])
     case 'timestamptz':
       return typeof value === 'string' && value !== '' ? toDate(value) : null
     case 'fk':

@@ -13,6 +13,7 @@ import { serviceActionRoutes } from '../telephony/control/service-routes.ts'
 import { whatsappTemplateRoutes } from '../channels/whatsapp/index.ts'
 import { chatRoutes } from './chat/chat-routes.ts'
 import { soundAudioRoutes } from '../media/audio-routes.ts'
+import { crmRoutes } from '../crm/routes.ts'
 
 // Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -34,6 +35,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(whatsappTemplateRoutes)
   // The chat calls of spec 001 §7: messages, rooms, history, archives, search, transfer, close, export (routes/chat/).
   await app.register(chatRoutes)
+  // CRM: the client a number belongs to, duplicates and merge, one timeline per client, a lead's calls (server/crm/).
+  await app.register(crmRoutes)
   // The settings catalogue: every entity of contract/entities (server/entities/).
   await app.register(settingsRoutes)
   // The settings player of prompts and music on hold: their mp3 renditions (server/media/).

@@ -3,6 +3,9 @@
 // EntityHomePage) plus one line here.
 export const ENTITY_HOMES = {
   settings: '/{-$locale}/settings/$',
+  clients: '/{-$locale}/clients/$',
+  leads: '/{-$locale}/leads/$',
+  interactions: '/{-$locale}/interactions/$',
 } as const
 
 export type HomeRoute = (typeof ENTITY_HOMES)[keyof typeof ENTITY_HOMES]

@@ -19,7 +19,7 @@ export type ColumnPlan = {
   readonly name: string
   readonly type: SqlType
   readonly notNull: boolean
-  readonly default?: string | number | boolean | readonly unknown[] | 'now'
+  readonly default?: string | number | boolean | readonly unknown[] | Readonly<Record<string, never>> | 'now'
   readonly references?: { readonly table: string; readonly onDelete: SqlOnDelete }
   readonly primaryKey?: boolean
 }
@@ -105,7 +105,8 @@ function scalarColumn(field: Field, name: string): ColumnPlan {
     case 'timestamptz':
       return { name, type: 'timestamptz', notNull: false }
     case 'jsonb':
-      return { name, type: 'jsonb', notNull: true, default: Array.isArray(fallback) ? fallback : [] }
+      // A hidden document (a custom form's values) is an object; every other jsonb value is a list.
+      return { name, type: 'jsonb', notNull: true, default: field.kind === 'hidden' ? {} : Array.isArray(fallback) ? fallback : [] }
     case 'file':
       return { name, type: 'text', notNull: false }
     default:

@@ -37,6 +37,8 @@ function renderColumn(column: ColumnPlan): string {
     jsonb: `jsonb('${column.name}').$type<unknown[]>()`,
   }
   let code = base[column.type]
+  // A document (a custom form's values) rather than a list.
+  if (column.type === 'jsonb' && column.default !== undefined && !Array.isArray(column.default)) code = `jsonb('${column.name}').$type<Record<string, unknown>>()`
   if (column.notNull) code += '.notNull()'
   if (column.default === 'now') code += '.defaultNow()'
   else if (column.default !== undefined) code += `.default(${literal(column.default)})`

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { crmClients, crmLeads, crmMailings } from './entities.generated.ts'
 import { sites } from './sites.ts'
 import { users } from './users.ts'
 
 // Activities (spec 000 §2 activity screen, §3 Activity, §4 "the next is dialled automatically, done after 50
-// attempts"): scheduled callbacks of one agent. `client`, `mailing`, `mailing_client`, `campaign` and `dialer` name
-// rows of the CRM and dialer issues, whose tables do not exist yet, so they are plain ids without foreign keys.
+// attempts"): scheduled callbacks of one agent. `client`, `mailing` and `mailing_client` are CRM rows (cleared when
+// those go); `campaign` and `dialer` name rows of the dialer issue, whose tables do not exist yet.
 
 /** One scheduled call (or task) of an agent. */
 export const activities = pgTable(
@@ -21,9 +23,9 @@ export const activities = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The number to call ('call to'). */
     destination: varchar('destination', { length: 64 }).notNull().default(''),
-    clientId: integer('client_id'),
-    mailingId: integer('mailing_id'),
-    mailingClientId: integer('mailing_client_id'),
+    clientId: integer('client_id').references((): AnyPgColumn => crmClients.id, { onDelete: 'set null' }),
+    mailingId: integer('mailing_id').references((): AnyPgColumn => crmMailings.id, { onDelete: 'set null' }),
+    mailingClientId: integer('mailing_client_id').references((): AnyPgColumn => crmLeads.id, { onDelete: 'set null' }),
     campaignId: integer('campaign_id'),
     dialerId: integer('dialer_id'),
     /** Dial attempts so far; the 50th makes it done. */
@@ -46,6 +48,10 @@ export const activities = pgTable(
     index('activities_pending_idx')
       .on(t.siteId, t.userId, t.start)
       .where(sql`${t.done} = false`),
+    // A client's timeline (server/crm/timeline.ts).
+    index('activities_client_idx')
+      .on(t.clientId, t.start.desc(), t.id.desc())
+      .where(sql`${t.clientId} IS NOT NULL`),
   ],
 )
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { pabxDevices, pabxInboundRoutes, pabxOutboundRoutes, pabxQueues, pabxTrunks } from './entities.generated.ts'
+import { crmClients, crmLeads, pabxDevices, pabxInboundRoutes, pabxOutboundRoutes, pabxQueues, pabxTrunks } from './entities.generated.ts'
 import { activities } from './activities.ts'
 import { sites } from './sites.ts'
 import { users } from './users.ts'
@@ -101,6 +101,10 @@ export const callRecords = pgTable(
     transferAppdata: varchar('transfer_appdata', { length: 255 }),
     /** The scheduled activity this call works (the webphone dialled it: X-Atende-Activity, the caller's own). */
     activityId: integer('activity_id').references((): AnyPgColumn => activities.id, { onDelete: 'set null' }),
+    /** The CRM client the customer's number matched when the call rang (server/crm/), or the one the agent dialled from. */
+    clientId: integer('client_id').references((): AnyPgColumn => crmClients.id, { onDelete: 'set null' }),
+    /** The lead (mailing client) this call dialled. */
+    leadId: integer('lead_id').references((): AnyPgColumn => crmLeads.id, { onDelete: 'set null' }),
     /** The answer Kamailio got for this step (protocol.ts Decision). */
     decision: jsonb('decision').$type<Record<string, unknown>>().notNull(),
   },
@@ -111,6 +115,13 @@ export const callRecords = pgTable(
     index('call_records_user_idx').on(t.userId, t.startedAt),
     index('call_records_caller_user_idx').on(t.callerUserId, t.startedAt),
     index('call_records_queue_idx').on(t.queueId, t.startedAt),
+    // A client's and a lead's calls (the CRM timeline, /leads/{id}/show), newest first.
+    index('call_records_client_idx')
+      .on(t.clientId, t.startedAt.desc(), t.id.desc())
+      .where(sql`${t.clientId} IS NOT NULL`),
+    index('call_records_lead_idx')
+      .on(t.leadId, t.startedAt.desc())
+      .where(sql`${t.leadId} IS NOT NULL`),
     index('call_records_transfer_of_idx').on(t.transferOfUid),
     // The pause check tells an after-service's pause report from the agent's own pause (server/agent/pause-service.ts).
     index('call_records_after_service_report_idx')

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { chatChannels, chatInbounds, chatQueues, chatTemplates } from './entities.generated.ts'
+import { chatChannels, chatInbounds, chatQueues, chatTemplates, crmClients } from './entities.generated.ts'
 import { sites } from './sites.ts'
 import { users } from './users.ts'
 
@@ -97,6 +97,8 @@ export const chatRooms = pgTable(
     formId: integer('form_id'),
     formValues: jsonb('form_values').$type<Record<string, unknown>>(),
     formSentAt: timestamp('form_sent_at', { withTimezone: true }),
+    /** The CRM client the customer's number matched when the room opened (server/crm/), or the one an agent linked. */
+    clientId: integer('client_id').references((): AnyPgColumn => crmClients.id, { onDelete: 'set null' }),
     revision: revision(),
   },
   (t) => [
@@ -119,6 +121,10 @@ export const chatRooms = pgTable(
       .where(sql`${t.endedAt} IS NOT NULL AND ${t.finishedAt} IS NULL`),
     index('chat_rooms_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('chat_rooms_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    // A client's timeline (server/crm/timeline.ts): the client's rooms, newest first.
+    index('chat_rooms_client_idx')
+      .on(t.clientId, t.startedAt.desc(), t.id.desc())
+      .where(sql`${t.clientId} IS NOT NULL`),
   ],
 )
 

@@ -201,6 +201,125 @@ export const crmTags = pgTable(
   ],
 )
 
+// crm.clients: Clients
+export const crmClients = pgTable(
+  'crm_clients',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    documents: text('documents').notNull().default(''),
+    phones: text('phones').notNull().default(''),
+    emails: text('emails').notNull().default(''),
+    organizationId: integer('organization_id').references((): AnyPgColumn => crmOrganizations.id, { onDelete: 'set null' }),
+    statusId: integer('status_id').references((): AnyPgColumn => crmStatus.id, { onDelete: 'set null' }),
+    ownerId: integer('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull().default(''),
+    formId: integer('form_id').references((): AnyPgColumn => serviceForms.id, { onDelete: 'set null' }),
+    formData: jsonb('form_data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('crm_clients_organization_id_idx').on(t.organizationId),
+    index('crm_clients_status_id_idx').on(t.statusId),
+    index('crm_clients_owner_id_idx').on(t.ownerId),
+    index('crm_clients_form_id_idx').on(t.formId),
+    index('crm_clients_list_order_idx').on(t.siteId, t.id.desc().nullsFirst()),
+    index('crm_clients_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('crm_clients_documents_trgm_idx').using('gin', t.documents.op('gin_trgm_ops')),
+    index('crm_clients_phones_trgm_idx').using('gin', t.phones.op('gin_trgm_ops')),
+  ],
+)
+
+// crm.clients.tags (m2m)
+export const crmClientsTags = pgTable(
+  'crm_clients_tags',
+  {
+    clientId: integer('client_id').notNull().references((): AnyPgColumn => crmClients.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull().references((): AnyPgColumn => crmTags.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.tagId] }),
+    index('crm_clients_tags_tag_id_idx').on(t.tagId),
+  ],
+)
+
+// crm.mailings: Mailing lists
+export const crmMailings = pgTable(
+  'crm_mailings',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    formId: integer('form_id').references((): AnyPgColumn => serviceForms.id, { onDelete: 'set null' }),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    notes: text('notes').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('crm_mailings_form_id_idx').on(t.formId),
+    index('crm_mailings_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('crm_mailings_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+)
+
+// crm.leads: Leads
+export const crmLeads = pgTable(
+  'crm_leads',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    mailingId: integer('mailing_id').notNull().references((): AnyPgColumn => crmMailings.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id').references((): AnyPgColumn => crmClients.id, { onDelete: 'set null' }),
+    name: text('name').notNull().default(''),
+    surname: text('surname').notNull().default(''),
+    phones: text('phones').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    status: text('status').notNull().default('pending'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('crm_leads_mailing_id_idx').on(t.mailingId),
+    index('crm_leads_client_id_idx').on(t.clientId),
+    index('crm_leads_list_order_idx').on(t.siteId, t.id.desc().nullsFirst()),
+    index('crm_leads_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('crm_leads_surname_trgm_idx').using('gin', t.surname.op('gin_trgm_ops')),
+    index('crm_leads_phones_trgm_idx').using('gin', t.phones.op('gin_trgm_ops')),
+  ],
+)
+
+// crm.client-interactions: Interactions
+export const crmClientInteractions = pgTable(
+  'crm_client_interactions',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    interactionId: integer('interaction_id').notNull().references((): AnyPgColumn => crmInteractions.id, { onDelete: 'restrict' }),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull().default(''),
+    attachment: text('attachment'),
+    clientId: integer('client_id').references((): AnyPgColumn => crmClients.id, { onDelete: 'set null' }),
+    callId: integer('call_id'),
+    chatId: integer('chat_id'),
+    formData: jsonb('form_data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('crm_client_interactions_interaction_id_idx').on(t.interactionId),
+    index('crm_client_interactions_client_id_idx').on(t.clientId),
+    index('crm_client_interactions_list_order_idx').on(t.siteId, t.id.desc().nullsFirst()),
+    index('crm_client_interactions_subject_trgm_idx').using('gin', t.subject.op('gin_trgm_ops')),
+  ],
+)
+
 // service.blacklists: Blocklists
 export const serviceBlacklists = pgTable(
   'service_blacklists',

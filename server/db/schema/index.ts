@@ -19,3 +19,5 @@ export * from './list-counts.ts'
 export * from './chat.ts'
 // Chat NPS surveys sent after a close and their answers (server/chat/nps.ts).
 export * from './chat-nps.ts'
+// CRM: the phone and document index of clients and their merges (server/crm/).
+export * from './crm.ts'

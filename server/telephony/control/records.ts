@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { clientByPhone } from '../../crm/keys.ts'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { callRecords, pabxDevices, users } from '../../db/schema/index.ts'
@@ -48,6 +49,9 @@ export async function recordSteps(
   return db.transaction(async (tx) => {
     let parentUid = call.parentUid
     let decision: Decision | null = null
+    // The CRM client the customer's number belongs to, kept on every step (one index probe, server/crm/keys.ts).
+    const phone = drafts.find((d) => d.phone)?.phone ?? ''
+    const clientId = phone ? await clientByPhone(tx as unknown as Db, call.siteId, phone) : null
     for (const [index, draft] of drafts.entries()) {
       const step = call.after + index + 1
       const uid = randomUUID()
@@ -57,6 +61,7 @@ export async function recordSteps(
         .insert(callRecords)
         .values({
           ...draft,
+          clientId: draft.clientId ?? clientId,
           siteId: call.siteId,
           callId: call.callId,
           step,

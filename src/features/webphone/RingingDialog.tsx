@@ -8,6 +8,7 @@ import ModalDialog from '@mui/joy/ModalDialog'
 import Typography from '@mui/joy/Typography'
 import { Trans } from '@lingui/react/macro'
 import { PhoneIcon } from '../../components/icons/icons.tsx'
+import { CallerClientCard } from '../crm/CallerClientCard.tsx'
 import { CallEndIcon } from './icons.tsx'
 import type { CallView, WebphoneEvent } from './useWebphone.ts'
 
@@ -48,6 +49,7 @@ export function RingingDialog({ call, send }: { call: CallView; send: (event: We
             {call.phone}
           </Typography>
           {call.name && <Typography data-testid="webphone-ringing-name">{call.name}</Typography>}
+          <CallerClientCard phone={call.phone} />
         </DialogContent>
         <DialogActions>
           <Button

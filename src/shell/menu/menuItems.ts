@@ -17,6 +17,9 @@ export const MENU: MenuItem[] = [
   { id: 'phonecalls', label: msg`Chamadas`, to: '/{-$locale}/phonecalls', permission: PERMISSIONS.viewSoftphone, icon: CallsIcon },
   { id: 'chats', label: msg`Chats`, to: '/{-$locale}/chats', permission: PERMISSIONS.viewChat, icon: ChatIcon, badge: chatUnreadBadge },
   { id: 'activities', label: msg`Atividades`, to: '/{-$locale}/activities', permission: PERMISSIONS.viewActivities, icon: ActivitiesIcon },
+  // The CRM's homes (contract/entities/crm-records.ts): the generic list at /leads and /clients.
+  { id: 'leads', label: msg`Leads`, to: '/{-$locale}/leads/$', params: { _splat: '' }, permission: PERMISSIONS.viewMailingClient, icon: PersonIcon },
+  { id: 'clients', label: msg`Clientes`, to: '/{-$locale}/clients/$', params: { _splat: '' }, permission: PERMISSIONS.viewClient, icon: PersonIcon },
   {
     id: 'my-profile',
     label: msg`Meu perfil`,

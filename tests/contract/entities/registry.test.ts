@@ -30,6 +30,12 @@ function expectTexts(texts: Texts | undefined, where: string) {
 
 // The settings route table of spec 000 §2 (the pages this issue covers), below /settings.
 // prettier-ignore
+// Settings pages of ours, beyond the spec's table: mailing lists (the leads' lists, a CRM setting).
+const OUR_PAGES = ['crm/mailings']
+
+// The spec names these codenames itself (000 §6: sites.view_client, sites.view_mailingclient).
+const SPEC_AREAS: Partial<Record<string, string>> = { 'crm.clients': 'sites', 'crm.leads': 'sites' }
+
 const SPEC_PAGES = [
   'business/contracts', 'business/departments', 'business/groups', 'business/sites', 'business/users',
   'crm/interactions', 'crm/organizations', 'crm/products', 'crm/status', 'crm/tags',
@@ -52,12 +58,22 @@ describe('the registry', () => {
   })
 
   it('covers every settings page of the spec route table', () => {
-    expect(ENTITIES.map((e) => e.route).sort()).toEqual(SPEC_PAGES.map((p) => `/settings/${p}`).sort())
+    const settings = ENTITIES.filter((e) => e.home === 'settings')
+    expect(settings.map((e) => e.route).sort()).toEqual([...SPEC_PAGES, ...OUR_PAGES].map((p) => `/settings/${p}`).sort())
+  })
+
+  it('puts the CRM records at the homes of the spec route table (/clients, /leads, /interactions)', () => {
+    const homes = ENTITIES.filter((e) => e.home !== 'settings').map((e) => [e.key, e.route])
+    expect(homes).toEqual([
+      ['crm.clients', '/clients'],
+      ['crm.leads', '/leads'],
+      ['crm.client-interactions', '/interactions'],
+    ])
   })
 
   it('counts the entities of each section', () => {
-    const count = Object.fromEntries(SECTIONS.map((s) => [s, ENTITIES.filter((e) => e.section === s).length]))
-    expect(count).toEqual({ business: 5, crm: 5, service: 15, pabx: 16, chat: 7, system: 3 })
+    const count = Object.fromEntries(SECTIONS.map((s) => [s, ENTITIES.filter((e) => e.home === 'settings' && e.section === s).length]))
+    expect(count).toEqual({ business: 5, crm: 6, service: 15, pabx: 16, chat: 7, system: 3 })
   })
 
   it('keeps keys, routes, API paths and codenames unique', () => {
@@ -98,7 +114,8 @@ describe.each(each)('%s', (_key, entity: Entity) => {
   })
 
   it('has its route under /settings/<section> and its API at /api/v1/<area>/<name>/', () => {
-    expect(entity.route.startsWith(`/settings/${entity.section}/`)).toBe(true)
+    if (entity.home === 'settings') expect(entity.route.startsWith(`/settings/${entity.section}/`)).toBe(true)
+    else expect(entity.route.startsWith(`/${entity.home}`)).toBe(true)
     expect(SECTIONS).toContain(entity.section)
     expect(AREAS).toContain(entity.area)
     expect(entity.key).toBe(`${entity.area}.${entity.name}`)
@@ -109,10 +126,10 @@ describe.each(each)('%s', (_key, entity: Entity) => {
   it('names its permissions <area>.<action>_<model> (platform.<action>_<model> for the platform operator’s acts)', () => {
     expect(Object.keys(entity.permissions)).toEqual([...ACTIONS])
     for (const action of ACTIONS) {
-      const area = entity.platformActions?.includes(action) ? 'platform' : entity.area
+      const area = entity.platformActions?.includes(action) ? 'platform' : (SPEC_AREAS[entity.key] ?? entity.area)
       expect(entity.permissions[action]).toMatch(new RegExp(`^${area}\\.${action}_[a-z]+$`))
     }
-    expect(entity.permissions.view).toBe(`${entity.area}.view_${entity.model}`)
+    expect(entity.permissions.view).toBe(`${SPEC_AREAS[entity.key] ?? entity.area}.view_${entity.model}`)
   })
 
   it('has unique field names, known kinds and storages, and widths of 6 or 12', () => {

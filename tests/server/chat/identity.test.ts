@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalPhone, normalizeContact } from '../../../server/chat/identity.ts'
+import { canonicalPhone } from '../../../contract/phone.ts'
+import { normalizeContact } from '../../../server/chat/identity.ts'
 
 describe('chat identity', () => {
   it('a Brazilian mobile without the ninth digit is the same customer as with it; replies go to the wa_id as sent', () => {

@@ -63,6 +63,8 @@ function textFor(field: Field): string {
       return cnpj()
     case 'cpf':
       return '52998224725'
+    case 'cpf-cnpj':
+      return cnpj()
     case 'extension':
       return String(20_000 + (n % 79_999)) // the demo's extensions are 10001 and 10002
     case 'color':

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { defineEntity, t } from '../../../contract/entities/define.ts'
-import { description, fk, isActive } from '../../../contract/entities/fields.ts'
-import { ENTITIES, sectionPermissions } from '../../../contract/entities/index.ts'
+import { description, fk } from '../../../contract/entities/fields.ts'
+import { ENTITIES, entityByKey, sectionPermissions } from '../../../contract/entities/index.ts'
 import { homeRoute } from '../../../src/entities/homes.ts'
 import { entityPath, pagePermission, parseEntityPath, parseSettingsPath } from '../../../src/entities/paths.ts'
 
 // An entity may live outside /settings (CRM clients at /clients): the same list and form engine draws it at its own
-// home, and the settings pages do not see it. These two entities exist only in this test.
-const clients = defineEntity({
-  area: 'crm',
-  name: 'organizations',
-  model: 'client',
-  home: 'clients',
-  route: '',
-  section: 'crm',
-  label: { singular: t('Cliente', 'Client', 'Cliente'), plural: t('Clientes', 'Clients', 'Clientes') },
-  fields: [description({ required: true }), isActive()],
-})
+// home, and the settings pages do not see it. The contacts entity exists only in this test.
+const clients = entityByKey('crm.clients')
 const contacts = defineEntity({
   area: 'crm',
   name: 'products',
@@ -25,16 +16,16 @@ const contacts = defineEntity({
   route: '$id/contacts',
   section: 'crm',
   label: { singular: t('Contato', 'Contact', 'Contacto'), plural: t('Contatos', 'Contacts', 'Contactos') },
-  fields: [description({ required: true }), fk('client', t('Cliente', 'Client', 'Cliente'), 'crm.organizations', { onDelete: 'cascade' })],
-  parent: { entity: 'crm.organizations', field: 'client' },
+  fields: [description({ required: true }), fk('client', t('Cliente', 'Client', 'Cliente'), 'crm.clients', { onDelete: 'cascade' })],
+  parent: { entity: 'crm.clients', field: 'client' },
 })
-const registry = [...ENTITIES, clients, contacts]
+const registry = [...ENTITIES, contacts]
 
 describe('an entity with a home of its own', () => {
   it('has its routes below that home, not below /settings', () => {
     expect(clients).toMatchObject({ home: 'clients', route: '/clients', section: 'crm' })
     expect(contacts.route).toBe('/clients/$id/contacts')
-    expect(ENTITIES.every((e) => e.home === 'settings')).toBe(true)
+    expect(ENTITIES.filter((e) => e.home === 'clients')).toEqual([clients])
   })
 
   it('gets its list, create, edit and delete pages at its home', () => {
@@ -52,7 +43,7 @@ describe('an entity with a home of its own', () => {
     }
     expect(entityPath(clients, 'list')).toBe('')
     expect(entityPath(clients, 'edit', { itemId: 4 })).toBe('4/edit')
-    expect(pagePermission({ entity: clients, kind: 'edit' })).toBe('crm.change_client')
+    expect(pagePermission({ entity: clients, kind: 'edit' })).toBe('sites.change_client')
   })
 
   it('is never found among the settings pages, whose paths stay where they were', () => {
@@ -60,12 +51,13 @@ describe('an entity with a home of its own', () => {
     expect(parseEntityPath('settings', 'create', registry)).toBeUndefined()
     expect(parseSettingsPath('crm/organizations')?.entity.key).toBe('crm.organizations')
     expect(parseEntityPath('settings', 'crm/organizations', registry)?.entity).toBe(ENTITIES.find((e) => e.key === 'crm.organizations'))
-    expect(sectionPermissions('crm')).not.toContain('crm.view_client')
+    expect(sectionPermissions('crm')).not.toContain('sites.view_client')
   })
 
   it('is drawn by the route its home registered', () => {
     expect(homeRoute('settings')).toBe('/{-$locale}/settings/$')
-    expect(() => homeRoute('clients')).toThrow(/No route registered for the entity home 'clients'/)
+    expect(homeRoute('clients')).toBe('/{-$locale}/clients/$')
+    expect(() => homeRoute('nowhere')).toThrow(/No route registered for the entity home 'nowhere'/)
   })
 
   it('refuses a section that does not exist', () => {
