@@ -12,6 +12,7 @@ import { callRoutes } from '../telephony/control/routes.ts'
 import { serviceActionRoutes } from '../telephony/control/service-routes.ts'
 import { whatsappTemplateRoutes } from '../channels/whatsapp/index.ts'
 import { chatRoutes } from './chat/chat-routes.ts'
+import { leadImportRoutes } from './crm/lead-import-routes.ts'
 
 // Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -33,6 +34,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(whatsappTemplateRoutes)
   // The chat calls of spec 001 §7: messages, rooms, history, archives, search, transfer, close, export (routes/chat/).
   await app.register(chatRoutes)
+  // CSV imports of leads into a mailing, run as durable jobs (server/crm/lead-import/).
+  await app.register(leadImportRoutes)
   // The settings catalogue: every entity of contract/entities (server/entities/).
   await app.register(settingsRoutes)
 }

@@ -19,3 +19,5 @@ export * from './list-counts.ts'
 export * from './chat.ts'
 // CRM: the phone and document index of clients and their merges (server/crm/).
 export * from './crm.ts'
+// CSV imports of leads (server/crm/lead-import/).
+export * from './lead-imports.ts'
