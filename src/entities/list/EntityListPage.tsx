@@ -43,6 +43,7 @@ export function EntityListPage({ page }: { page: SettingsPage }) {
       <EntityList
         entity={entity}
         parentId={parentId}
+        filter={page.filter}
         tools={
           <>
             {backPath && (
