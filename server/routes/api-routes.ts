@@ -13,6 +13,7 @@ import { serviceActionRoutes } from '../telephony/control/service-routes.ts'
 import { whatsappTemplateRoutes } from '../channels/whatsapp/index.ts'
 import { chatRoutes } from './chat/chat-routes.ts'
 import { leadImportRoutes } from './crm/lead-import-routes.ts'
+import { coworkerRoutes } from './crm/coworker-routes.ts'
 
 // Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -36,6 +37,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(chatRoutes)
   // CSV imports of leads into a mailing, run as durable jobs (server/crm/lead-import/).
   await app.register(leadImportRoutes)
+  // The coworkers directory: colleagues, their extension and the status each reported (spec 000 §2 /coworkers).
+  await app.register(coworkerRoutes)
   // The settings catalogue: every entity of contract/entities (server/entities/).
   await app.register(settingsRoutes)
 }
