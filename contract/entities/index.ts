@@ -3,6 +3,7 @@ import { BUSINESS } from './business.ts'
 import { CHAT } from './chat.ts'
 import { CRM } from './crm.ts'
 import { CRM_RECORDS } from './crm-records.ts'
+import { SHIPMENTS } from './shipments.ts'
 import { INTEGRATION } from './integration.ts'
 import type { EntityKey } from './keys.ts'
 import { PABX_MEDIA } from './pabx-media.ts'
@@ -20,6 +21,7 @@ export const ENTITIES: readonly Entity[] = [
   ...BUSINESS,
   ...CRM,
   ...CRM_RECORDS,
+  ...SHIPMENTS,
   ...SERVICE,
   ...CLASSIFICATIONS,
   ...QUEUES,

@@ -29,6 +29,7 @@ export const ENTITY_KEYS = [
   'service.unions',
   'service.nps-chat',
   'service.nps-telephony',
+  'service.shipments-layouts',
   'pabx.queues',
   'chat.queues',
   'pabx.devices',

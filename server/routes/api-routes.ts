@@ -14,6 +14,8 @@ import { whatsappTemplateRoutes } from '../channels/whatsapp/index.ts'
 import { chatRoutes } from './chat/chat-routes.ts'
 import { soundAudioRoutes } from '../media/audio-routes.ts'
 import { crmRoutes } from '../crm/routes.ts'
+import { leadImportRoutes } from './crm/lead-import-routes.ts'
+import { coworkerRoutes } from './crm/coworker-routes.ts'
 
 // Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -37,6 +39,10 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(chatRoutes)
   // CRM: the client a number belongs to, duplicates and merge, one timeline per client, a lead's calls (server/crm/).
   await app.register(crmRoutes)
+  // CSV imports of leads into a mailing, run as durable jobs (server/crm/lead-import/).
+  await app.register(leadImportRoutes)
+  // The coworkers directory: colleagues, their extension and the status each reported (spec 000 §2 /coworkers).
+  await app.register(coworkerRoutes)
   // The settings catalogue: every entity of contract/entities (server/entities/).
   await app.register(settingsRoutes)
   // The settings player of prompts and music on hold: their mp3 renditions (server/media/).

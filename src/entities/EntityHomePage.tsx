@@ -13,7 +13,7 @@ export function EntityHomePage({ home }: { home: string }) {
   const search = useSearch({ strict: false }) as { duplicate_id?: number; phone?: string }
   const page = parseEntityPath(home, _splat ?? '')
   if (!page) return null
-  if (page.kind === 'list' || page.kind === 'delete') return <EntityListPage key={page.entity.key + page.parentId} page={page} />
+  if (page.kind === 'list' || page.kind === 'delete') return <EntityListPage key={page.entity.key + page.parentId + JSON.stringify(page.filter ?? {})} page={page} />
   return (
     <Suspense fallback={<PageSpinner />}>
       <EntityFormPage key={`${_splat}?${search.duplicate_id ?? ''}`} page={page} duplicateId={search.duplicate_id} phone={search.phone} />

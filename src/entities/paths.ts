@@ -15,7 +15,17 @@ export type SettingsPage = {
   readonly parentId?: number
   /** The row of an edit or delete page. */
   readonly itemId?: number
+  /** A list narrowed by one field (`/interactions/:interaction_id/:slug?`: the interactions of one type). */
+  readonly filter?: Readonly<Record<string, number>>
 }
+
+/**
+ * Homes whose list takes an optional id (and a slug, for readable links) naming the value of one field (spec 000 §2:
+ * /interactions with optional :interaction_id and :slug — the interactions of one type, the slug being its name).
+ */
+const LIST_FILTERS: Readonly<Record<string, string>> = { interactions: 'interaction' }
+
+const SLUG = /^[a-z0-9-]{1,100}$/
 
 const ID = /^[1-9]\d{0,9}$/
 
@@ -66,7 +76,12 @@ export function parseEntityPath(home: string, splat: string, entities: readonly 
   for (const entity of entitiesOf(home, entities)) {
     const matched = matchTemplate(entity, segments)
     if (!matched) continue
-    const page = pageOf(matched.rest)
+    const filterField = LIST_FILTERS[home]
+    const rest = matched.rest
+    if (filterField && template(entity).length === 0 && ID.test(rest[0] ?? '') && (rest.length === 1 || (rest.length === 2 && SLUG.test(rest[1]!) && rest[1] !== 'edit' && rest[1] !== 'delete'))) {
+      return { entity, kind: 'list', filter: { [filterField]: Number(rest[0]) } }
+    }
+    const page = pageOf(rest)
     if (!page) continue
     return {
       entity,

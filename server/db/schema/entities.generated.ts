@@ -320,6 +320,25 @@ export const crmClientInteractions = pgTable(
   ],
 )
 
+// service.shipments-layouts: Import layouts
+export const serviceShipmentsLayouts = pgTable(
+  'service_shipments_layouts',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    nameColumn: text('name_column').notNull().default(''),
+    surnameColumn: text('surname_column').notNull().default(''),
+    phoneColumns: text('phone_columns').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('service_shipments_layouts_list_order_idx').on(t.siteId, t.id),
+    index('service_shipments_layouts_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+)
+
 // service.blacklists: Blocklists
 export const serviceBlacklists = pgTable(
   'service_blacklists',

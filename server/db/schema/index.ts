@@ -21,3 +21,5 @@ export * from './chat.ts'
 export * from './chat-nps.ts'
 // CRM: the phone and document index of clients and their merges (server/crm/).
 export * from './crm.ts'
+// CSV imports of leads (server/crm/lead-import/).
+export * from './lead-imports.ts'

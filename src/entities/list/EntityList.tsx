@@ -20,6 +20,8 @@ type Props = {
   parentId?: number
   /** Buttons before New (Back, Import). */
   tools?: ReactNode
+  /** Fields the list is narrowed by (the interactions of one type). */
+  filter?: Readonly<Record<string, number>>
 }
 
 /**
@@ -27,10 +29,11 @@ type Props = {
  * (New, Edit, Duplicate, Delete), page sizes 5–25, 'Sem resultados' when empty and 'Erro: {detail}' on failure. Used
  * by the list pages and, embedded, by crud-index fields.
  */
-export function EntityList({ entity, parentId, tools }: Props) {
+export function EntityList({ entity, parentId, tools, filter }: Props) {
   const { t } = useLingui()
   const permissions = useEntityPermissions(entity)
-  const extra = entity.parent && parentId !== undefined ? { [entity.parent.field]: parentId } : undefined
+  const parentFilter = entity.parent && parentId !== undefined ? { [entity.parent.field]: parentId } : undefined
+  const extra = filter || parentFilter ? { ...filter, ...parentFilter } : undefined
   const list = useListState({ ordering: entity.list.ordering, extra })
   const query = useQuery(listQuery(entity, list.params))
   useErrorToast(query.error)

@@ -15,6 +15,8 @@ import { DeleteDialog } from './DeleteDialog.tsx'
 import { EntityList } from './EntityList.tsx'
 import { fieldOf, plainValue } from './cells.tsx'
 
+// Leads come in by the thousands from a saved layout, as a job with a progress bar (issue 17), not the generic import.
+const LeadImportDialog = lazy(() => import('../../features/crm/LeadImportDialog.tsx').then((m) => ({ default: m.LeadImportDialog })))
 const ImportDialog = lazy(() => import('../import/ImportDialog.tsx').then((m) => ({ default: m.ImportDialog })))
 
 /** A settings list page; on `{id}/delete` the same list with the delete confirmation over it. */
@@ -41,6 +43,7 @@ export function EntityListPage({ page }: { page: SettingsPage }) {
       <EntityList
         entity={entity}
         parentId={parentId}
+        filter={page.filter}
         tools={
           <>
             {backPath && (
@@ -61,13 +64,18 @@ export function EntityListPage({ page }: { page: SettingsPage }) {
                 {t`Importar`}
               </Button>
             )}
+            {entity.key === 'crm.leads' && permissions.add && (
+              <Button size="sm" variant="outlined" color="neutral" startDecorator={<ImportIcon />} onClick={() => setImporting(true)} data-testid="list-import">
+                {t`Importar CSV`}
+              </Button>
+            )}
           </>
         }
       />
       {page.kind === 'delete' && page.itemId !== undefined && <DeleteDialog entity={entity} id={page.itemId} onClose={() => void navigate(listPath)} />}
       {importing && (
         <Suspense fallback={null}>
-          <ImportDialog entity={entity} onClose={() => setImporting(false)} />
+          {entity.key === 'crm.leads' ? <LeadImportDialog onClose={() => setImporting(false)} /> : <ImportDialog entity={entity} onClose={() => setImporting(false)} />}
         </Suspense>
       )}
     </>
