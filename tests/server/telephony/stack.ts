@@ -136,13 +136,13 @@ export async function startStackWith<C extends CallControl>(
   make: (db: TestDatabase['db']) => C,
   env: Record<string, string> = {},
   /** Where the engines' ports are taken (a test file with its own block never meets another's engines). */
-  options: { ports?: [number, number]; rtpPorts?: number } = {},
+  options: { ports?: [number, number]; rtpPorts?: number; rtpRange?: [number, number] } = {},
 ): Promise<Stack<C>> {
   await requireEngines()
   const dir = await mkdtemp(path.join(os.tmpdir(), 'atende-tel-'))
   const [sip, ws, evapi, ng, dtmf] = await freePorts(5, ...(options.ports ?? []))
   const rtpCount = options.rtpPorts ?? 100
-  const [rtpMin] = await freePorts(rtpCount, 40000, 50000)
+  const [rtpMin] = await freePorts(rtpCount, ...(options.rtpRange ?? [40000, 50000]))
   const config: Config = {
     ...loadConfig({
       DATA_DIR: dir,

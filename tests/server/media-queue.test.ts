@@ -1,0 +1,165 @@
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EndpointStatus } from '../../contract/codes/states.ts'
+import { setChannelLogin } from '../../server/agent/channel-service.ts'
+import { reportStatus } from '../../server/agent/status-service.ts'
+import { callRecords, pabxMoh, pabxMohEntries, pabxQueues, teams, users } from '../../server/db/schema/index.ts'
+import { createCallControl } from '../../server/telephony/control/index.ts'
+import type { CallControlService } from '../../server/telephony/control/index.ts'
+import { mediaAppAddress } from '../../server/telephony/index.ts'
+import { loadConfig } from '../../server/config.ts'
+import type { CallEvent } from '../../server/telephony/types.ts'
+import { signedIn } from './helper.ts'
+import type { TestClient } from './helper.ts'
+import { freePorts, RecordingControl, startBaresip, startStackWith, until } from './telephony/stack.ts'
+import type { Baresip, Stack } from './telephony/stack.ts'
+
+// The media app with the real engines: a caller nobody can take waits in the queue hearing its music (rtpengine plays
+// it into the caller's leg; the caller's baresip dumps what it hears), and is bridged to the agent the moment the agent
+// is free: the caller then hears the agent (a 440 Hz tone), the queue step names the agent and the wait.
+// Ports: engines in 60000–60990, the media app in 61000–61990, RTP in 62000–63990 (no other test file uses them).
+
+type Control = RecordingControl<CallControlService>
+let stack: Stack<Control>
+let admin: TestClient
+let agent: Baresip
+let outside: Baresip
+const started: Baresip[] = []
+const DID = '551140001616'
+const OUTSIDE = '011912345678'
+const ids = { queue: 0, agent: 0, trunk: 0, siteId: 0 }
+const MOH_HZ = 660
+
+async function created(url: string, body: Record<string, unknown>): Promise<number> {
+  const response = await admin.post(url, body)
+  expect(response.statusCode, response.body).toBe(201)
+  return (response.json() as { id: number }).id
+}
+
+async function agentState(userId: number, status: EndpointStatus, loggedIn: boolean) {
+  const [user] = await stack.database.db.select().from(users).where(eq(users.id, userId))
+  await reportStatus(stack.app.deps, { siteId: user!.siteId, userId }, 'telephony', status)
+  await setChannelLogin(stack.app.deps, user!, 'telephony', loggedIn, 'user')
+}
+
+const callEvents = (callId: string) => stack.control.events.filter((e): e is CallEvent => e.event === 'call' && e.call_id === callId)
+const hasEvent = (callId: string, state: CallEvent['state']) => callEvents(callId).some((e) => e.state === state)
+const registered = (user: string) => stack.control.events.some((e) => e.event === 'registration' && e.aor === `${user}@localhost` && e.state === 'registered')
+
+function rms(pcm: Buffer): number {
+  let sum = 0
+  const n = Math.floor(pcm.length / 2)
+  for (let i = 0; i < n; i++) sum += pcm.readInt16LE(i * 2) ** 2
+  return n ? Math.sqrt(sum / n) : 0
+}
+
+function toneHz(pcm: Buffer, rate: number): number {
+  let crossings = 0
+  const n = Math.floor(pcm.length / 2)
+  for (let i = 1; i < n; i++) if (pcm.readInt16LE((i - 1) * 2) < 0 !== pcm.readInt16LE(i * 2) < 0) crossings++
+  return crossings / 2 / (n / rate)
+}
+
+/** What the caller's baresip heard so far (its decoded-audio dump; the newest, longest one). */
+function heard(ua: Baresip): Buffer {
+  const dumps = readdirSync(ua.home).filter((f) => f.endsWith('-dec.wav'))
+  return dumps.map((f) => readFileSync(path.join(ua.home, f)).subarray(44)).sort((a, b) => b.length - a.length)[0] ?? Buffer.alloc(0)
+}
+
+beforeAll(async () => {
+  const [mediaSip, mediaControl] = await freePorts(2, 61000, 61990)
+  const env = { MEDIA_SIP_PORT: String(mediaSip), MEDIA_CONTROL_PORT: String(mediaControl) }
+  const mediaApp = mediaAppAddress(loadConfig(env).telephony)
+  stack = await startStackWith((db) => new RecordingControl(createCallControl({ db, mediaApp })), env, { ports: [60000, 60990], rtpRange: [62000, 63990] })
+  admin = await signedIn(stack.app, 'admin')
+  const db = stack.database.db
+  const [a1] = await db.select().from(users).where(eq(users.username, 'agent1'))
+  ids.agent = a1!.id
+  ids.siteId = a1!.siteId
+  await db.update(teams).set({ enableAfterService: false }).where(eq(teams.siteId, a1!.siteId))
+
+  // The queue's music: a 660 Hz tone made here (sox), 8 kHz mono as rtpengine plays it.
+  const music = path.join(stack.dir, 'moh660.wav')
+  execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-b', '16', music, 'synth', '3', 'sine', String(MOH_HZ), 'vol', '0.5'])
+  const [moh] = await db.insert(pabxMoh).values({ siteId: ids.siteId, description: 'Música de teste' }).returning()
+  await db.insert(pabxMohEntries).values({ siteId: ids.siteId, mohId: moh!.id, description: 'Tom 660', file: music, order: 0 })
+
+  agent = await startBaresip(stack, '10001', stack.secrets['10001']!, { trace: true })
+  outside = await startBaresip(stack, OUTSIDE, 'unused', { register: false, record: true, trace: true })
+  started.push(agent, outside)
+  ids.trunk = await created('/api/v1/pabx/trunks/', { description: 'Operadora mídia', host: '127.0.0.1', port: outside.sipPort, transport: 'udp', codecs: ['PCMU', 'PCMA'] })
+  ids.queue = await created('/api/v1/pabx/queues/', {
+    description: 'Fila com música',
+    strategy: 'linear',
+    teams: [a1!.teamId],
+    members: [{ user: ids.agent, penalty: 0 }],
+    ring_time: 10,
+    max_wait_time: 0,
+  })
+  await db.update(pabxQueues).set({ mohId: moh!.id }).where(eq(pabxQueues.id, ids.queue))
+  const inbound = await created('/api/v1/pabx/inbound-routes/', { description: 'Entrada mídia', destination: { app: 'queue', appdata: ids.queue }, record: false })
+  await created('/api/v1/pabx/numbers/', { number: DID, description: 'DID mídia', trunk: ids.trunk, inbound_route: inbound })
+  await stack.app.telephony.publisher!.pushChanges()
+  await until(() => registered('10001'), 15_000, 'the agent registered')
+  await until(() => stack.app.media?.connected === true, 10_000, 'the media app link')
+}, 120_000)
+
+afterAll(async () => {
+  // MEDIA_TEST_DUMP=file writes what call control saw and the user agents printed (while a test is written).
+  if (process.env.MEDIA_TEST_DUMP && stack) {
+    const { routes, decisions, events } = stack.control
+    const logs = Object.fromEntries(started.map((ua) => [ua.user, ua.events.join('')]))
+    writeFileSync(process.env.MEDIA_TEST_DUMP, JSON.stringify({ routes, decisions, events, logs }, null, 1))
+  }
+  for (const ua of started) await ua.stop()
+  await stack?.close()
+})
+
+describe('a caller nobody can take waits in the queue', () => {
+  it('hears the queue music, then is bridged to the agent the moment the agent is free', async () => {
+    await agentState(ids.agent, 'unavailable', false)
+    const before = stack.control.routes.length
+    await outside.command('dial', `sip:${DID}@localhost`)
+    await until(() => stack.control.routes.slice(before).some((r) => r.ruri_user === DID), 10_000, 'the route request')
+    const callId = stack.control.routes.slice(before).find((r) => r.ruri_user === DID)!.call_id
+
+    // Held by the media app (the relay went there), listed as waiting, and the music plays: the caller hears 660 Hz.
+    await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting')
+    expect(stack.app.media!.waiting(ids.siteId)).toMatchObject([{ callId, queueId: ids.queue }])
+    await until(() => heard(outside).length > 2 * 8000 * 2, 15_000, 'two seconds heard')
+    const music = heard(outside).subarray(8000 * 2 * 0.5)
+    expect(rms(music)).toBeGreaterThan(1000)
+    expect(toneHz(music, 8000)).toBeGreaterThan(MOH_HZ - 40)
+    expect(toneHz(music, 8000)).toBeLessThan(MOH_HZ + 40)
+    const [waiting] = await stack.database.db.select().from(callRecords).where(and(eq(callRecords.callId, callId), eq(callRecords.kind, 'queue')))
+    expect(waiting).toMatchObject({ queueId: ids.queue, answeredAt: null, endedAt: null })
+
+    // The agent becomes free: the media app calls them (the ACD's choice), with how long the caller waited.
+    await agentState(ids.agent, 'not_inuse', true)
+    await until(() => agent.events.join('').includes('X-Atende-Queue-Wait:'), 10_000, 'the agent rung with the wait')
+    expect(agent.events.join('')).toContain(`X-Atende-Queue: ${ids.queue}`)
+    await until(() => stack.app.media!.waiting().length === 0, 10_000, 'the caller no longer waiting')
+    const heardBefore = heard(outside).length
+    await until(() => heard(outside).length > heardBefore + 2 * 8000 * 2, 15_000, 'two more seconds heard')
+    const talk = heard(outside).subarray(heardBefore + 8000)
+    expect(rms(talk)).toBeGreaterThan(1000)
+    // The agent's baresip sends a 440 Hz tone: that is what the caller hears now, not the music.
+    expect(toneHz(talk, 8000)).toBeGreaterThan(400)
+    expect(toneHz(talk, 8000)).toBeLessThan(480)
+
+    const [answered] = await stack.database.db.select().from(callRecords).where(and(eq(callRecords.callId, callId), eq(callRecords.kind, 'queue')))
+    expect(answered!.answeredAt).not.toBeNull()
+    expect(answered!.userId).toBe(ids.agent)
+    expect(answered!.queueWait).toBeGreaterThanOrEqual(2)
+
+    await outside.command('hangup')
+    await until(() => hasEvent(callId, 'ended'), 10_000, 'the caller leg ended')
+    // The B2BUA hangs the agent up too (the agent's leg is the media app's own call through Kamailio).
+    const leg = stack.control.routes.slice(before).find((r) => r.source === 'media')!
+    expect(leg.x_headers['X-Atende-Media-Leg']).toBe(callId)
+    await until(() => hasEvent(leg.call_id, 'ended'), 10_000, 'the agent hung up by the media app')
+  }, 60_000)
+})
