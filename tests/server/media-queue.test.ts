@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointStatus } from '../../contract/codes/states.ts'
 import { setChannelLogin } from '../../server/agent/channel-service.ts'
 import { reportStatus } from '../../server/agent/status-service.ts'
-import { callRecords, pabxMoh, pabxMohEntries, pabxQueues, teams, users } from '../../server/db/schema/index.ts'
+import { callRecords, pabxIvrs, pabxIvrsOptions, pabxMoh, pabxMohEntries, pabxQueues, pabxSounds, pabxSoundsEntries, teams, users } from '../../server/db/schema/index.ts'
 import { createCallControl } from '../../server/telephony/control/index.ts'
 import type { CallControlService } from '../../server/telephony/control/index.ts'
 import { mediaAppAddress } from '../../server/telephony/index.ts'
@@ -30,8 +30,39 @@ let outside: Baresip
 const started: Baresip[] = []
 const DID = '551140001616'
 const OUTSIDE = '011912345678'
-const ids = { queue: 0, agent: 0, trunk: 0, siteId: 0 }
+const ids = { queue: 0, agent: 0, trunk: 0, siteId: 0, team: 0 }
 const MOH_HZ = 660
+const GREETING_HZ = 880
+const TIMEOUT_HZ = 330
+const IVR_DID = '551140001717'
+const IVR_TIMEOUT_DID = '551140001818'
+
+/** Runs of 100 ms windows where the caller heard a tone of about `hz` (a prompt played that many times). */
+function bursts(pcm: Buffer, hz: number): number {
+  const window = 800 * 2
+  let runs = 0
+  let inside = false
+  for (let at = 0; at + window <= pcm.length; at += window) {
+    const part = pcm.subarray(at, at + window)
+    const hit = rms(part) > 1000 && Math.abs(toneHz(part, 8000) - hz) < 60
+    if (hit && !inside) runs++
+    inside = hit
+  }
+  return runs
+}
+
+async function tone(name: string, hz: number, seconds: number): Promise<string> {
+  const file = path.join(stack.dir, `${name}.wav`)
+  execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-b', '16', file, 'synth', String(seconds), 'sine', String(hz), 'vol', '0.5'])
+  return file
+}
+
+async function sound(description: string, file: string): Promise<number> {
+  const db = stack.database.db
+  const [s] = await db.insert(pabxSounds).values({ siteId: ids.siteId, description }).returning()
+  const [entry] = await db.insert(pabxSoundsEntries).values({ siteId: ids.siteId, soundId: s!.id, description, file }).returning()
+  return entry!.id
+}
 
 async function created(url: string, body: Record<string, unknown>): Promise<number> {
   const response = await admin.post(url, body)
@@ -63,10 +94,18 @@ function toneHz(pcm: Buffer, rate: number): number {
   return crossings / 2 / (n / rate)
 }
 
-/** What the caller's baresip heard so far (its decoded-audio dump; the newest, longest one). */
+/** What the caller's baresip heard so far in its latest call (its decoded-audio dump, one per call). */
 function heard(ua: Baresip): Buffer {
-  const dumps = readdirSync(ua.home).filter((f) => f.endsWith('-dec.wav'))
-  return dumps.map((f) => readFileSync(path.join(ua.home, f)).subarray(44)).sort((a, b) => b.length - a.length)[0] ?? Buffer.alloc(0)
+  const dumps = readdirSync(ua.home)
+    .filter((f) => f.endsWith('-dec.wav'))
+    .map((f) => path.join(ua.home, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+  return dumps[0] && !seen.has(dumps[0]) ? readFileSync(dumps[0]).subarray(44) : Buffer.alloc(0)
+}
+/** Dumps of calls already over (heard() then waits for the next call's). */
+const seen = new Set<string>()
+function forgetDumps(ua: Baresip): void {
+  for (const f of readdirSync(ua.home).filter((name) => name.endsWith('-dec.wav'))) seen.add(path.join(ua.home, f))
 }
 
 beforeAll(async () => {
@@ -79,6 +118,7 @@ beforeAll(async () => {
   const [a1] = await db.select().from(users).where(eq(users.username, 'agent1'))
   ids.agent = a1!.id
   ids.siteId = a1!.siteId
+  ids.team = a1!.teamId!
   await db.update(teams).set({ enableAfterService: false }).where(eq(teams.siteId, a1!.siteId))
 
   // The queue's music: a 660 Hz tone made here (sox), 8 kHz mono as rtpengine plays it.
@@ -102,6 +142,30 @@ beforeAll(async () => {
   await db.update(pabxQueues).set({ mohId: moh!.id }).where(eq(pabxQueues.id, ids.queue))
   const inbound = await created('/api/v1/pabx/inbound-routes/', { description: 'Entrada mídia', destination: { app: 'queue', appdata: ids.queue }, record: false })
   await created('/api/v1/pabx/numbers/', { number: DID, description: 'DID mídia', trunk: ids.trunk, inbound_route: inbound })
+  // Two IVRs: option 2 → the queue; and one nobody answers, whose timeout (after 2 greetings) hangs up.
+  const greeting = await sound('Saudação', await tone('greeting880', GREETING_HZ, 1))
+  const timeoutAudio = await sound('Não ouvi', await tone('timeout330', TIMEOUT_HZ, 0.5))
+  for (const [did, destination] of [
+    [IVR_DID, { app: 'queue', appdata: String(ids.queue) }],
+    [IVR_TIMEOUT_DID, { app: 'hangup', appdata: '' }],
+  ] as const) {
+    const [ivr] = await db
+      .insert(pabxIvrs)
+      .values({
+        siteId: ids.siteId,
+        description: `URA ${did}`,
+        greetingId: greeting,
+        timeout: 1,
+        timeoutAudioId: timeoutAudio,
+        repeatCount: 2,
+        timeoutDestinationApp: destination.app === 'hangup' ? 'hangup' : '',
+        timeoutDestinationAppdata: '',
+      })
+      .returning()
+    await db.insert(pabxIvrsOptions).values({ siteId: ids.siteId, ivrId: ivr!.id, position: 0, digit: '2', destinationApp: destination.app, destinationAppdata: destination.appdata })
+    const route = await created('/api/v1/pabx/inbound-routes/', { description: `Entrada ${did}`, destination: { app: 'ivrbasic', appdata: ivr!.id }, record: false })
+    await created('/api/v1/pabx/numbers/', { number: did, description: `DID ${did}`, trunk: ids.trunk, inbound_route: route })
+  }
   await stack.app.telephony.publisher!.pushChanges()
   await until(() => registered('10001'), 15_000, 'the agent registered')
   await until(() => stack.app.media?.connected === true, 10_000, 'the media app link')
@@ -161,5 +225,45 @@ describe('a caller nobody can take waits in the queue', () => {
     const leg = stack.control.routes.slice(before).find((r) => r.source === 'media')!
     expect(leg.x_headers['X-Atende-Media-Leg']).toBe(callId)
     await until(() => hasEvent(leg.call_id, 'ended'), 10_000, 'the agent hung up by the media app')
+  }, 60_000)
+})
+
+/** Dials `did` from the outside peer; the Call-ID. */
+async function dial(did: string): Promise<string> {
+  forgetDumps(outside)
+  const before = stack.control.routes.length
+  await outside.command('dial', `sip:${did}@localhost`)
+  await until(() => stack.control.routes.slice(before).some((r) => r.ruri_user === did), 10_000, 'the route request')
+  return stack.control.routes.slice(before).find((r) => r.ruri_user === did)!.call_id
+}
+
+describe('an IVR', () => {
+  it('plays its greeting; key 2 (RFC 2833) takes the caller to the queue, where the agent takes the call', async () => {
+    await agentState(ids.agent, 'unavailable', false)
+    const callId = await dial(IVR_DID)
+    await until(() => heard(outside).length > 8000 * 2, 10_000, 'a second heard')
+    expect(bursts(heard(outside), GREETING_HZ)).toBeGreaterThanOrEqual(1)
+    await outside.command('sndcode', '2')
+    await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting in the queue')
+    const kinds = (await stack.database.db.select().from(callRecords).where(eq(callRecords.callId, callId))).map((r) => r.kind)
+    expect(kinds).toEqual(['media', 'queue'])
+    await agentState(ids.agent, 'not_inuse', true)
+    await until(() => stack.app.media!.waiting().length === 0, 10_000, 'the caller bridged')
+    await until(async () => {
+      const [q] = await stack.database.db.select().from(callRecords).where(and(eq(callRecords.callId, callId), eq(callRecords.kind, 'queue')))
+      return q?.userId === ids.agent
+    }, 10_000, 'the queue step answered by the agent')
+    await outside.command('hangup')
+    await until(() => hasEvent(callId, 'ended'), 10_000, 'the call ended')
+  }, 60_000)
+
+  it('with no key: the timeout audio, the greeting again (repeat count 2), then the timeout destination', async () => {
+    const callId = await dial(IVR_TIMEOUT_DID)
+    // The timeout destination here is hang up: the media app ends the call itself.
+    await until(() => hasEvent(callId, 'ended'), 20_000, 'the IVR hung up')
+    expect(callEvents(callId).find((e) => e.state === 'ended')!.by).toBe('callee')
+    const call = heard(outside)
+    expect(bursts(call, GREETING_HZ)).toBe(2)
+    expect(bursts(call, TIMEOUT_HZ)).toBe(1)
   }, 60_000)
 })
