@@ -267,3 +267,36 @@ describe('an IVR', () => {
     expect(bursts(call, TIMEOUT_HZ)).toBe(1)
   }, 60_000)
 })
+
+describe('a killed media app', () => {
+  it('leaves a bridged call talking: rtpengine carries the media, Kamailio the dialogs; the app is started again', async () => {
+    await agentState(ids.agent, 'not_inuse', true)
+    await agentState(ids.agent, 'unavailable', false)
+    const callId = await dial(DID)
+    await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting')
+    await agentState(ids.agent, 'not_inuse', true)
+    await until(() => stack.app.media!.waiting().length === 0, 10_000, 'the caller bridged')
+    await until(() => heard(outside).length > 8000 * 2 * 2, 10_000, 'the call talking')
+
+    const supervisor = stack.app.telephony.engines.supervisors.mediaapp!
+    const pid = supervisor.status.pid!
+    const restarts = supervisor.status.restarts
+    process.kill(pid, 'SIGKILL')
+    const atKill = heard(outside).length
+    await until(() => supervisor.status.restarts > restarts && supervisor.status.state === 'running', 15_000, 'the media app started again')
+    await until(() => stack.app.media!.connected, 10_000, 'the brain linked to the new app')
+    // Two more seconds of the agent's 440 Hz reach the caller after the kill; neither leg ended.
+    await until(() => heard(outside).length > atKill + 2 * 8000 * 2, 15_000, 'two seconds heard after the kill')
+    const after = heard(outside).subarray(atKill + 4000)
+    expect(rms(after)).toBeGreaterThan(1000)
+    expect(toneHz(after, 8000)).toBeGreaterThan(400)
+    expect(toneHz(after, 8000)).toBeLessThan(480)
+    expect(hasEvent(callId, 'ended')).toBe(false)
+    const leg = stack.control.routes.filter((r) => r.source === 'media' && r.x_headers['X-Atende-Media-Leg'] === callId).at(-1)!
+    expect(hasEvent(leg.call_id, 'ended')).toBe(false)
+
+    await outside.command('hangup')
+    await agent.command('hangup')
+    await until(() => hasEvent(callId, 'ended') && hasEvent(leg.call_id, 'ended'), 10_000, 'both legs ended')
+  }, 60_000)
+})

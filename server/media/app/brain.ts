@@ -110,7 +110,10 @@ export class MediaBrain {
       this.connected = false
       if (!this.stopped) this.retry = setTimeout(() => this.connect(), 300)
     })
-    readline.createInterface({ input: socket }).on('line', (line) => {
+    const lines = readline.createInterface({ input: socket })
+    // The socket's errors (the app not up yet) are its 'close'; readline re-emits them and must not throw.
+    lines.on('error', () => {})
+    lines.on('line', (line) => {
       const event = parseLine(WorkerEventSchema, line)
       if (!event) return this.log.warn({ line: line.slice(0, 200) }, 'media app: malformed event')
       this.onEvent(event).catch((err: unknown) => this.log.warn({ err }, 'media app: handling an event failed'))

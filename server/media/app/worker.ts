@@ -157,7 +157,9 @@ export class MediaWorker {
     socket.on('close', () => {
       if (this.client === socket) this.client = null
     })
-    readline.createInterface({ input: socket }).on('line', (line) => {
+    const lines = readline.createInterface({ input: socket })
+    lines.on('error', () => {})
+    lines.on('line', (line) => {
       const command = parseLine(WorkerCommandSchema, line)
       if (!command) return this.log(`media app: malformed command ${line.slice(0, 200)}`)
       this.guard(() => this.onCommand(command))

@@ -112,8 +112,10 @@ export async function startEngines(config: TelephonyConfig, log: EngineLogger, o
   await mediaapp.start()
   return {
     status: async () => ({ mode: 'embedded', kamailio: { ...kamailio.status }, rtpengine: { ...rtpengine.status }, install_hint: null }),
+    // The media app is not waited for: calls run without it (callers just cannot wait), and the brain links up when
+    // it answers.
     ready: async () => {
-      await Promise.all([rtpengine.whenReady(), kamailio.whenReady(), mediaapp.whenReady()])
+      await Promise.all([rtpengine.whenReady(), kamailio.whenReady()])
     },
     supervisors: { kamailio, rtpengine, mediaapp },
     async stop() {
