@@ -27,6 +27,7 @@ import { spaRoutes } from './routes/spa-routes.ts'
 import { webchatRoutes } from './channels/webchat/routes.ts'
 import type { WebchatOptions } from './channels/webchat/routes.ts'
 import { telephonyService } from './telephony/index.ts'
+import { mediaService } from './media/app/service.ts'
 import { whatsappWebhookRoutes } from './channels/whatsapp/index.ts'
 import { chatService } from './chat/service.ts'
 import type { ChatServiceOptions } from './chat/service.ts'
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(socketHost, { sockets: SOCKETS, subprotocols: { [SIP_SOCKET_PATH]: SIP_SUBPROTOCOL } })
     // Kamailio + rtpengine (TELEPHONY=embedded|external|off), the evapi link, /ws/sip and the engines' status.
     await app.register(telephonyService, overrides.telephony ?? {})
+    await app.register(mediaService)
     // The chat engine: outbox dispatcher, inactivity removal, webhook recovery, attachment routes (server/chat/).
     await app.register(chatService, overrides.chat ?? {})
 

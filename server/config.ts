@@ -88,6 +88,9 @@ export type TelephonyConfig = {
   rtpPortMin: number
   rtpPortMax: number
   dtmfLogPort: number
+  /** The media app (server/media/app/): its SIP UDP port (Kamailio routes media destinations there) and control port. */
+  mediaSipPort: number
+  mediaControlPort: number
   /** Generated configs, pid files and recordings: `$DATA_DIR/telephony`. */
   dir: string
   kamailioBin: string
@@ -215,6 +218,8 @@ export function loadTelephonyConfig(env: NodeJS.ProcessEnv, dataDir: string): Te
     rtpPortMin: port('RTP_PORT_MIN', 30000),
     rtpPortMax: port('RTP_PORT_MAX', 30999),
     dtmfLogPort: port('DTMF_LOG_PORT', 9999),
+    mediaSipPort: port('MEDIA_SIP_PORT', 5090),
+    mediaControlPort: port('MEDIA_CONTROL_PORT', 8449),
     dir: path.join(dataDir, 'telephony'),
     kamailioBin: env.KAMAILIO_BIN || 'kamailio',
     rtpengineBin: env.RTPENGINE_BIN || 'rtpengine',

@@ -13,6 +13,10 @@ import { DialogReconciler } from './control/reconcile.ts'
 import { sweepAfterServices } from './control/after-service.ts'
 import type { StatsEvent } from './types.ts'
 import { memoryLevel } from '../../contract/api/telephony.ts'
+import type { TelephonyConfig } from '../config.ts'
+
+/** Where Kamailio sends the calls the media app holds (`dst` of call control's relays). */
+export const mediaAppAddress = (telephony: TelephonyConfig) => `sip:${telephony.host}:${telephony.mediaSipPort};transport=udp`
 import type { KamailioLoad, TelephonyStatusAnswer } from '../../contract/api/telephony.ts'
 
 /** How often after-services whose time is over are ended (control/after-service.ts). */
@@ -88,8 +92,11 @@ export async function telephonyService(app: FastifyInstance, options: TelephonyO
       at: new Date().toISOString(),
     }
   }
+  // The media app process runs on the engines' leash (engines/index.ts; its brain is server/media/app/service.ts);
+  // without it (external engines, off) callers cannot wait and IVRs answer 480.
+  const mediaRuns = usable && engines.supervisors.mediaapp != null
   if (usable) {
-    const control = options.control ?? createCallControl({ db, log })
+    const control = options.control ?? createCallControl({ db, log, mediaApp: mediaRuns ? mediaAppAddress(telephony) : null })
     const client = new EvapiClient({
       host: telephony.host,
       port: telephony.evapiPort,

@@ -16,7 +16,8 @@ export type RouteRequest = {
   src_ip: string
   src_port: number
   transport: SipTransport
-  source: 'device' | 'trunk'
+  /** `media`: the media app (server/media/app/) bridging a caller it holds on to a destination. */
+  source: 'device' | 'trunk' | 'media'
   trunk_id: number | null
   x_headers: Record<string, string>
 }
@@ -71,6 +72,8 @@ export type RelayDecision = {
   auth: { user: string; password: string } | null
   /** The call step's uid: Kamailio puts it as `X-Atende-Uid` on the replies toward the caller (records.ts). */
   uid?: string
+  /** To the media app (`dst` is its address): Kamailio leaves the call's media to it (no rtpengine offer/answer/delete). */
+  media?: boolean
 }
 
 export type RejectDecision = { action: 'reject'; code: number; reason: string }

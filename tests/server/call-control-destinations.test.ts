@@ -12,9 +12,19 @@ const base = { siteId: 1, domain: 'localhost', callId: 'c1', caller: '1001', cal
 const env = { db: undefined, now: new Date(), random: Math.random, destination: toDestination } as unknown as Env
 
 describe('call destinations', () => {
-  it('route every destination of the settings but those that need the media app', () => {
+  it('route every destination of the settings', () => {
     const missing = CALL_DESTINATIONS.filter((app) => !(app in DESTINATIONS))
-    expect(missing.sort()).toEqual(['announce', 'ivrbasic', 'nps', 'voicemail'])
+    expect(missing).toEqual([])
+  })
+
+  it('send IVRs, announcements, voicemail and NPS to the media app, whose media Kamailio then leaves alone', async () => {
+    const mediaApp = 'sip:127.0.0.1:5090;transport=udp'
+    for (const app of ['ivrbasic', 'announce', 'voicemail', 'nps']) {
+      const [step] = await toDestination({ ...env, mediaApp }, base, app, '7', 0)
+      expect(step).toMatchObject({ kind: 'media', decision: { action: 'relay', ruri: `sip:${app}.7@${base.domain}`, dst: mediaApp, lookup: false, media: true } })
+      // The media app bridging a caller on never gets such a call back.
+      expect((await toDestination({ ...env, mediaApp, mediaLeg: true }, base, app, '7', 0))[0]!.decision).toMatchObject({ code: 480 })
+    }
   })
 
   it('answer 480 for an app without an entry, and once a chain of overflows passes the hop limit', async () => {

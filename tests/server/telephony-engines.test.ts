@@ -24,9 +24,9 @@ afterAll(async () => {
 async function telephonyConfig(env: Record<string, string> = {}): Promise<TelephonyConfig> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'atende-eng-'))
   dirs.push(dir)
-  const [sip, ws, evapi, ng, dtmf] = await freePorts(5)
+  const [sip, ws, evapi, ng, dtmf, mediaSip, mediaControl] = await freePorts(7)
   const [rtp] = await freePorts(20, 40000, 50000)
-  const ports = { SIP_PORT: sip, SIP_WS_PORT: ws, EVAPI_PORT: evapi, RTPENGINE_NG_PORT: ng, DTMF_LOG_PORT: dtmf, RTP_PORT_MIN: rtp, RTP_PORT_MAX: rtp! + 19 }
+  const ports = { SIP_PORT: sip, SIP_WS_PORT: ws, EVAPI_PORT: evapi, RTPENGINE_NG_PORT: ng, DTMF_LOG_PORT: dtmf, MEDIA_SIP_PORT: mediaSip, MEDIA_CONTROL_PORT: mediaControl, RTP_PORT_MIN: rtp, RTP_PORT_MAX: rtp! + 19 }
   return loadConfig({ DATA_DIR: dir, TELEPHONY: 'embedded', ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), ...env }).telephony
 }
 

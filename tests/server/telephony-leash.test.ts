@@ -28,7 +28,7 @@ describe('the engines of a server killed outright', () => {
     await requireEngines()
     const dir = await mkdtemp(path.join(os.tmpdir(), 'atende-leash-'))
     dirs.push(dir)
-    const [sip, ws, evapi, ng, dtmf] = await freePorts(5)
+    const [sip, ws, evapi, ng, dtmf, mediaSip, mediaControl] = await freePorts(7)
     const [rtp] = await freePorts(20, 40000, 50000)
     const env = {
       ...process.env,
@@ -39,6 +39,8 @@ describe('the engines of a server killed outright', () => {
       EVAPI_PORT: String(evapi),
       RTPENGINE_NG_PORT: String(ng),
       DTMF_LOG_PORT: String(dtmf),
+      MEDIA_SIP_PORT: String(mediaSip),
+      MEDIA_CONTROL_PORT: String(mediaControl),
       RTP_PORT_MIN: String(rtp),
       RTP_PORT_MAX: String(rtp! + 19),
     }

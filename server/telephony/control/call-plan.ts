@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import { rejectWith } from './protocol.ts'
+import type { Decision } from './protocol.ts'
 import type { StepDraft } from './records.ts'
 import type { Random } from '../../acd/strategies.ts'
 
@@ -16,6 +17,10 @@ export type Env = {
   random: Random
   /** The destinations map, carried along so a destination can chain to another without importing the map. */
   destination: ToDestination
+  /** The media app's SIP address (`sip:127.0.0.1:5090;transport=udp`), null when it does not run: callers cannot wait. */
+  mediaApp?: string | null
+  /** This call is the media app bridging a caller it holds on (routing.ts fromMedia): nothing goes back to the app. */
+  mediaLeg?: boolean
 }
 
 /** What every step of a call shares: who called, through what, from where. */
@@ -61,6 +66,22 @@ export const uri = (user: string, domain: string) => `sip:${user}@${domain}`
 
 /** A destination's id (`appdata`), or null when it is not one. */
 export const appId = (appdata: string): number | null => (/^\d+$/.test(appdata) ? Number(appdata) : null)
+
+/** A relay to the media app, whose Request-URI user names what the caller gets there (`queue.3`, `ivrbasic.2`...). */
+export function toMediaApp(mediaApp: string, base: CallBase, user: string): Decision {
+  return {
+    action: 'relay',
+    ruri: uri(user, base.domain),
+    lookup: false,
+    dst: mediaApp,
+    headers: '',
+    timeout: 10,
+    on_failure: false,
+    record: false,
+    auth: null,
+    media: true,
+  }
+}
 
 /** The reject step when a destination cannot take the call. */
 export const unavailable = (base: CallBase): Plan => [{ ...base, kind: 'reject', decision: rejectWith(480) }]

@@ -18,6 +18,8 @@ import type { Random } from '../../acd/strategies.ts'
 export type CallControlDeps = {
   db: Db
   log?: { warn(obj: unknown, msg?: string): void }
+  /** The media app's SIP address (`sip:127.0.0.1:5090;transport=udp`): callers wait there; null/absent: it does not run. */
+  mediaApp?: string | null
   /** Tests fix the clock and the dice. */
   now?: () => Date
   random?: Random
@@ -47,6 +49,7 @@ export function createCallControl(deps: CallControlDeps): CallControlService {
     now: now(),
     random: deps.random ?? Math.random,
     destination: toDestination,
+    mediaApp: deps.mediaApp ?? null,
   })
   const pending = new Set<Promise<void>>()
 
@@ -65,7 +68,7 @@ export function createCallControl(deps: CallControlDeps): CallControlService {
         siteId: routed.siteId,
         callId: request.call_id,
         after: 0,
-        parentUid: null,
+        parentUid: routed.parentUid ?? null,
         now: e.now,
       },
       routed.plan,

@@ -19,7 +19,7 @@ export const RouteRequestSchema = v.object({
   src_ip: Text(64),
   src_port: Int,
   transport: v.picklist(['ws', 'wss', 'udp', 'tcp', 'tls']),
-  source: v.picklist(['device', 'trunk']),
+  source: v.picklist(['device', 'trunk', 'media']),
   trunk_id: v.nullable(Int),
   x_headers: v.optional(v.record(v.string(), v.string()), {}),
 })

@@ -6,11 +6,14 @@ import { ATTENDED_TRANSFER_PREFIX, BLIND_TRANSFER_PREFIX, parseAppTarget } from 
 import type { RouteRequest } from '../types.ts'
 import { deviceParty, joinConsultation, trunkParty } from './attended-transfer.ts'
 import { calendarOpen } from '../../acd/calendar-open.ts'
-import { DEVICE_RING_SECONDS } from './call-plan.ts'
+import { DEVICE_RING_SECONDS, unavailable } from './call-plan.ts'
 import type { CallBase, Env, Plan } from './call-plan.ts'
 import { toCallGroup } from './destinations/call-group.ts'
 import { toDevice } from './destinations/device.ts'
 import { toDestination } from './destinations/index.ts'
+import { toQueue } from './destinations/queue.ts'
+import { loadQueue } from './acd.ts'
+import { latestStep, stepsOf } from './records.ts'
 import { matchesAny } from './dial-patterns.ts'
 import { allowedRoutes, toTrunk } from './outbound.ts'
 import { areaCodeOf, contextAllows } from './phone.ts'
@@ -23,8 +26,58 @@ import { activityOf, toPermittedApp, transferOf, trunkBlindTransfer } from './tr
 // inbound route to a destination (destinations/). Each function answers the steps to record, the last one carrying
 // the decision Kamailio gets. After a failed branch: after-failure.ts.
 
-export async function routeNew(env: Env, request: RouteRequest): Promise<{ siteId: number; plan: Plan } | { siteId: null; decision: Decision }> {
+export async function routeNew(
+  env: Env,
+  request: RouteRequest,
+): Promise<{ siteId: number; plan: Plan; parentUid?: string | null } | { siteId: null; decision: Decision }> {
+  if (request.source === 'media') return fromMedia(env, request)
   return request.source === 'trunk' ? fromTrunk(env, request) : fromDevice(env, request)
+}
+
+/**
+ * The media app bridges a caller it holds (`X-Atende-Media-Leg`: the caller's Call-ID) on to `<app>.<id>`: a queue's
+ * next free member (the ACD; the caller's wait so far counts), or any other destination. The new leg's steps are its
+ * own call, child of the caller's first step, and carry the caller's side (phone, DID, inbound route...).
+ */
+async function fromMedia(env: Env, request: RouteRequest) {
+  const { db } = env
+  const callerCallId = request.x_headers['X-Atende-Media-Leg'] ?? ''
+  const target = parseAppTarget(request.ruri_user)
+  const held = callerCallId ? await latestStep(db, callerCallId) : null
+  if (!held || !target) return { siteId: null, decision: rejectWith(404) } as const
+  const steps = await stepsOf(db, held.siteId, callerCallId)
+  const first = steps[0]!
+  const [site] = await db.select().from(sites).where(eq(sites.id, held.siteId))
+  const base: CallBase = {
+    siteId: held.siteId,
+    domain: site!.domain,
+    callId: request.call_id,
+    direction: first.direction,
+    callType: first.callType,
+    caller: first.caller,
+    callee: first.callee,
+    phone: first.phone,
+    callerDeviceId: first.callerDeviceId,
+    callerUserId: first.callerUserId,
+    inboundRouteId: first.inboundRouteId,
+    trunkId: first.trunkId,
+    did: first.did,
+    areaCode: first.areaCode,
+    record: first.record,
+    clientName: first.phone || first.caller,
+    transferOfUid: first.transferOfUid,
+    transferType: first.transferType,
+    activityId: first.activityId,
+  }
+  const legEnv: Env = { ...env, mediaLeg: true }
+  const plan = (planned: Plan) => ({ siteId: held.siteId, plan: planned, parentUid: first.uid })
+  if (target.app === 'queue') {
+    const queue = await loadQueue(db, held.siteId, Number(target.appdata))
+    if (!queue) return plan(unavailable(base))
+    const waiting = steps.find((s) => s.kind === 'queue' && s.queueId === queue.id)
+    return plan(await toQueue(legEnv, base, queue, [], waiting?.queueStartedAt ?? env.now, 0))
+  }
+  return plan(await toDestination(legEnv, base, target.app, target.appdata, 1))
 }
 
 async function fromDevice(env: Env, request: RouteRequest) {

@@ -48,6 +48,7 @@ export function kamailioDefines(config: TelephonyConfig, options: { modulesDir?:
     ['ATENDE_DIALOG_TIMEOUT', String(config.dialogTimeoutSeconds)],
     ['ATENDE_DIALOG_KEEPALIVE', String(config.dialogKeepaliveSeconds)],
     ['ATENDE_MAX_MEDIA', String(config.maxMediaLines)],
+    ['ATENDE_MEDIA_PORT', String(config.mediaSipPort)],
   ]
 }
 

@@ -2,6 +2,8 @@ import type { TelephonyConfig } from '../../config.ts'
 import { NgClient } from '../ng.ts'
 import { kamailioArgs, rtpengineArgs, telephonyPaths, writeKamailioConfig } from './generate.ts'
 import { sipOptionsPing } from './sip-probe.ts'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { EngineLogger, EngineStatus } from './supervisor.ts'
 import { EngineSupervisor, engineVersion, resolveBinary } from './supervisor.ts'
 
@@ -18,7 +20,7 @@ export type TelephonyEngines = {
   status(): Promise<TelephonyStatus>
   /** Resolves when both engines answer (or at once when they cannot run). */
   ready(): Promise<void>
-  supervisors: { kamailio: EngineSupervisor | null; rtpengine: EngineSupervisor | null }
+  supervisors: { kamailio: EngineSupervisor | null; rtpengine: EngineSupervisor | null; mediaapp?: EngineSupervisor | null }
   stop(): Promise<void>
 }
 
@@ -91,21 +93,69 @@ export async function startEngines(config: TelephonyConfig, log: EngineLogger, o
     probe: probes.kamailio,
     pidFile: paths.kamailioPid,
   })
+  // The media app (server/media/app/): a Node process of its own on the same leash, so a crash of it (or of a
+  // library inside it) never takes the server down, and a killed one is started again.
+  const mediaapp = new EngineSupervisor({
+    ...common,
+    name: 'mediaapp',
+    bin: process.execPath,
+    args: mediaAppArgs(config),
+    probe: async () => (await sipOptionsPing(config.host, config.mediaSipPort, 300)) === 200,
+    pidFile: path.join(paths.runDir, 'mediaapp.pid'),
+  })
   rtpengine.status.version = rtpengineVersion
   kamailio.status.version = kamailioVersion
+  mediaapp.status.version = process.version
   // rtpengine first: Kamailio's first offer should find it.
   await rtpengine.start()
   await kamailio.start()
+  await mediaapp.start()
   return {
     status: async () => ({ mode: 'embedded', kamailio: { ...kamailio.status }, rtpengine: { ...rtpengine.status }, install_hint: null }),
+    // The media app is not waited for: calls run without it (callers just cannot wait), and the brain links up when
+    // it answers.
     ready: async () => {
       await Promise.all([rtpengine.whenReady(), kamailio.whenReady()])
     },
-    supervisors: { kamailio, rtpengine },
+    supervisors: { kamailio, rtpengine, mediaapp },
     async stop() {
+      await mediaapp.stop()
       await kamailio.stop()
       await rtpengine.stop()
       ng.close()
     },
   }
+}
+
+const MEDIA_APP_MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'media', 'app', 'main.ts')
+
+/** What the media app process is told (server/media/app/main.ts reads it as JSON). */
+export type MediaAppArgs = {
+  /** Kamailio's SIP UDP address. */
+  sipHost: string
+  sipPort: number
+  /** Where the app listens for SIP (UDP): Kamailio routes media destinations there and knows the app by it. */
+  listenHost: string
+  listenPort: number
+  ngHost: string
+  ngPort: number
+  /** rtpengine's --dtmf-log-dest. */
+  dtmfPort: number
+  /** The control link's TCP port (loopback): the server's brain connects to it. */
+  controlPort: number
+}
+
+/** `node server/media/app/main.ts '<options>'`: where Kamailio, rtpengine and the server find the media app. */
+export function mediaAppArgs(config: TelephonyConfig): string[] {
+  const options: MediaAppArgs = {
+    sipHost: config.host,
+    sipPort: config.sipPort,
+    listenHost: config.host,
+    listenPort: config.mediaSipPort,
+    ngHost: config.host,
+    ngPort: config.rtpengineNgPort,
+    dtmfPort: config.dtmfLogPort,
+    controlPort: config.mediaControlPort,
+  }
+  return [MEDIA_APP_MAIN, JSON.stringify(options)]
 }

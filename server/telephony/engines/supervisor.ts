@@ -20,7 +20,7 @@ export type EngineLogger = {
 }
 
 export type SupervisorOptions = {
-  name: 'kamailio' | 'rtpengine'
+  name: 'kamailio' | 'rtpengine' | 'mediaapp'
   bin: string
   args: string[]
   /** True when the engine answers (rtpengine: ng ping; Kamailio: SIP OPTIONS). */
@@ -172,7 +172,7 @@ export class LogLimiter {
 }
 
 export class EngineSupervisor {
-  readonly name: 'kamailio' | 'rtpengine'
+  readonly name: 'kamailio' | 'rtpengine' | 'mediaapp'
   private readonly options: Required<Omit<SupervisorOptions, 'cwd' | 'logLinesPerSecond'>> & { cwd?: string }
   private readonly limiter: LogLimiter
   private child: ChildProcess | null = null

@@ -136,13 +136,13 @@ export async function startStackWith<C extends CallControl>(
   make: (db: TestDatabase['db']) => C,
   env: Record<string, string> = {},
   /** Where the engines' ports are taken (a test file with its own block never meets another's engines). */
-  options: { ports?: [number, number]; rtpPorts?: number } = {},
+  options: { ports?: [number, number]; rtpPorts?: number; rtpRange?: [number, number] } = {},
 ): Promise<Stack<C>> {
   await requireEngines()
   const dir = await mkdtemp(path.join(os.tmpdir(), 'atende-tel-'))
-  const [sip, ws, evapi, ng, dtmf] = await freePorts(5, ...(options.ports ?? []))
+  const [sip, ws, evapi, ng, dtmf, mediaSip, mediaControl] = await freePorts(7, ...(options.ports ?? []))
   const rtpCount = options.rtpPorts ?? 100
-  const [rtpMin] = await freePorts(rtpCount, 40000, 50000)
+  const [rtpMin] = await freePorts(rtpCount, ...(options.rtpRange ?? [40000, 50000]))
   const config: Config = {
     ...loadConfig({
       DATA_DIR: dir,
@@ -152,6 +152,8 @@ export async function startStackWith<C extends CallControl>(
       EVAPI_PORT: String(evapi),
       RTPENGINE_NG_PORT: String(ng),
       DTMF_LOG_PORT: String(dtmf),
+      MEDIA_SIP_PORT: String(mediaSip),
+      MEDIA_CONTROL_PORT: String(mediaControl),
       RTP_PORT_MIN: String(rtpMin),
       RTP_PORT_MAX: String(rtpMin! + rtpCount - 1),
       ...env,

@@ -4,6 +4,7 @@ import type { CallBase, Destination, Env, Plan } from '../call-plan.ts'
 import { callGroupDestination } from './call-group.ts'
 import { deviceDestination } from './device.ts'
 import { hangupDestination } from './hangup.ts'
+import { mediaDestination } from './media.ts'
 import { numberDestination } from './number.ts'
 import { queueDestination } from './queue.ts'
 
@@ -16,6 +17,10 @@ export const DESTINATIONS: Readonly<Partial<Record<PabxApp, Destination>>> = {
   queue: queueDestination,
   number: numberDestination,
   hangup: hangupDestination,
+  ivrbasic: mediaDestination('ivrbasic'),
+  announce: mediaDestination('announce'),
+  voicemail: mediaDestination('voicemail'),
+  nps: mediaDestination('nps'),
 }
 
 export async function toDestination(env: Env, base: CallBase, app: string, appdata: string, hops: number): Promise<Plan> {

@@ -1,7 +1,7 @@
 import type { CallRecordRow } from '../../../db/schema/index.ts'
 import { claimedByHeavierQueues, loadMembers, loadQueue, queueMemory, waitingCalls } from '../acd.ts'
 import type { Member, QueueRow } from '../acd.ts'
-import { appId, unavailable, uri } from '../call-plan.ts'
+import { appId, toMediaApp, unavailable, uri } from '../call-plan.ts'
 import type { CallBase, Destination, Env, Plan } from '../call-plan.ts'
 import { headerLines, reject, rejectWith } from '../protocol.ts'
 import type { ControlRelay } from '../protocol.ts'
@@ -61,7 +61,12 @@ export async function toQueue(env: Env, base: CallBase, queue: QueueRow, tried: 
   if (claimed.size > 0 && fresh.some((m) => !claimed.has(m.userId))) fresh = fresh.filter((m) => !claimed.has(m.userId))
   const memory = await queueMemory(env.db, base.siteId, queue.id)
   const chosen = chooseMembers(queue.strategy, fresh, memory, env.random, members) as Member[]
-  if (chosen.length === 0) return overflow()
+  if (chosen.length === 0) {
+    // Nobody free as the caller arrives: the caller waits in the media app (music, announcements) until the server
+    // bridges them to the next free member (server/media/app/brain.ts), or the queue's wait runs out.
+    if (queueStartedAt === null && env.mediaApp && !env.mediaLeg) return [{ ...queueStep, decision: toMediaApp(env.mediaApp, base, `queue.${queue.id}`) }]
+    return overflow()
+  }
 
   const first = chosen[0]!
   const decision: ControlRelay = {
@@ -80,9 +85,12 @@ export async function toQueue(env: Env, base: CallBase, queue: QueueRow, tried: 
       'X-Atende-Queue-Name': queue.description,
       'X-Atende-Phone': base.phone || base.caller,
       'X-Atende-Client-Name': base.clientName,
+      // How long the caller waited before this agent was offered the call (the media app held them).
+      'X-Atende-Queue-Wait': queueStartedAt ? Math.max(0, Math.round(waited)) : null,
     }),
     timeout: Math.max(1, Math.min(queue.ringTime, Math.ceil(remaining))),
-    on_failure: true,
+    // The media app's bridge to a member: a failure goes back to the app, which plays music again and asks later.
+    on_failure: !env.mediaLeg,
     record: queueStep.record,
     auth: null,
   }

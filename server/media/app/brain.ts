@@ -1,0 +1,396 @@
+import net from 'node:net'
+import readline from 'node:readline'
+import { and, asc, eq, isNull } from 'drizzle-orm'
+import { createActor } from 'xstate'
+import type { AnyActorRef } from 'xstate'
+import type { Db } from '../../db/client.ts'
+import { callRecords, pabxIvrs, pabxIvrsOptions, sites } from '../../db/schema/index.ts'
+import type { CallRecordRow } from '../../db/schema/index.ts'
+import { loadMembers, loadQueue } from '../../telephony/control/acd.ts'
+import type { QueueRow } from '../../telephony/control/acd.ts'
+import { closeStep, latestStep, recordSteps, stepsOf } from '../../telephony/control/records.ts'
+import type { StepDraft } from '../../telephony/control/records.ts'
+import { resolveMohPlaylist, resolveSound } from '../library.ts'
+import { announceMachine, ivrMachine, queueWaitMachine } from './machines.ts'
+import type { MediaEvent } from './machines.ts'
+import { parseLine, WorkerEventSchema } from './protocol.ts'
+import type { WorkerCommand, WorkerEvent } from './protocol.ts'
+
+// The media app's brain, inside the server (README.md): it holds the control link to the media app process, one
+// XState machine per call the app holds (machines.ts), and the database side — which queue, which music, which agent
+// is free. The worker only plays, listens and bridges.
+
+export type BrainLog = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void }
+
+export type WaitingCaller = { callId: string; siteId: number; queueId: number; since: string; phone: string }
+
+type Held = {
+  id: string
+  siteId: number
+  domain: string
+  app: string
+  appdata: string
+  actor: AnyActorRef | null
+  playToken: number
+  /** Queue wait: when the caller entered, and the queue. */
+  queue: QueueRow | null
+  enteredAt: Date | null
+  phone: string
+}
+
+const MEDIA_APPS = new Set(['queue', 'ivrbasic', 'announce', 'voicemail', 'nps'])
+const TICK_MS = 500
+
+export class MediaBrain {
+  private readonly calls = new Map<string, Held>()
+  private socket: net.Socket | null = null
+  private stopped = false
+  private retry: NodeJS.Timeout | null = null
+  private tick: NodeJS.Timeout | null = null
+  private ticking = false
+  private token = 0
+  connected = false
+  private readonly db: Db
+  private readonly host: string
+  private readonly port: number
+  private readonly log: BrainLog
+  private readonly onWaiting: ((siteId: number, callers: WaitingCaller[]) => void) | undefined
+
+  constructor(options: { db: Db; host: string; port: number; log: BrainLog; onWaiting?: (siteId: number, callers: WaitingCaller[]) => void }) {
+    this.db = options.db
+    this.host = options.host
+    this.port = options.port
+    this.log = options.log
+    this.onWaiting = options.onWaiting
+  }
+
+  start(): void {
+    this.stopped = false
+    this.connect()
+    this.tick = setInterval(() => void this.offerFreeAgents(), TICK_MS)
+    this.tick.unref()
+  }
+
+  stop(): void {
+    this.stopped = true
+    if (this.retry) clearTimeout(this.retry)
+    if (this.tick) clearInterval(this.tick)
+    for (const held of this.calls.values()) held.actor?.stop()
+    this.calls.clear()
+    this.socket?.destroy()
+  }
+
+  /** The callers waiting in queues now (for the service socket and tests). */
+  waiting(siteId?: number): WaitingCaller[] {
+    const out: WaitingCaller[] = []
+    for (const held of this.calls.values()) {
+      if (!held.queue || !held.enteredAt || (siteId !== undefined && held.siteId !== siteId)) continue
+      if (!held.actor?.getSnapshot().matches('holding')) continue
+      out.push({ callId: held.id, siteId: held.siteId, queueId: held.queue.id, since: held.enteredAt.toISOString(), phone: held.phone })
+    }
+    return out.sort((a, b) => a.since.localeCompare(b.since))
+  }
+
+  /** The state of a held call's machine (tests). */
+  stateOf(callId: string): unknown {
+    return this.calls.get(callId)?.actor?.getSnapshot().value ?? null
+  }
+
+  private connect(): void {
+    if (this.stopped) return
+    const socket = net.connect(this.port, this.host)
+    socket.setNoDelay(true)
+    socket.on('connect', () => {
+      this.socket = socket
+      this.connected = true
+    })
+    socket.on('error', () => {})
+    socket.on('close', () => {
+      if (this.socket === socket) this.socket = null
+      this.connected = false
+      if (!this.stopped) this.retry = setTimeout(() => this.connect(), 300)
+    })
+    const lines = readline.createInterface({ input: socket })
+    // The socket's errors (the app not up yet) are its 'close'; readline re-emits them and must not throw.
+    lines.on('error', () => {})
+    lines.on('line', (line) => {
+      const event = parseLine(WorkerEventSchema, line)
+      if (!event) return this.log.warn({ line: line.slice(0, 200) }, 'media app: malformed event')
+      this.onEvent(event).catch((err: unknown) => this.log.warn({ err }, 'media app: handling an event failed'))
+    })
+  }
+
+  private send(command: WorkerCommand): void {
+    this.socket?.write(`${JSON.stringify(command)}\n`)
+  }
+
+  private async onEvent(event: WorkerEvent): Promise<void> {
+    if (event.ev === 'hello') {
+      // The app restarted: calls it no longer holds are gone (bridged ones talk on in rtpengine and Kamailio).
+      const alive = new Set(event.calls)
+      for (const [id, held] of this.calls) {
+        if (alive.has(id)) continue
+        held.actor?.stop()
+        this.calls.delete(id)
+      }
+      return
+    }
+    if (event.ev === 'call') return this.onCall(event.id, event.user)
+    const held = this.calls.get(event.id)
+    if (!held) return
+    const forward = (e: MediaEvent) => held.actor?.send(e)
+    switch (event.ev) {
+      case 'dtmf':
+        forward({ type: 'DTMF', digit: event.digit })
+        return
+      case 'played':
+        if (event.token === held.playToken) forward({ type: 'PLAYED' })
+        return
+      case 'bridged':
+        forward({ type: 'BRIDGED', leg: event.leg })
+        return
+      case 'bridge_failed':
+        forward({ type: 'BRIDGE_FAILED', code: event.code })
+        return
+      case 'ended':
+        forward({ type: 'ENDED' })
+        held.actor?.stop()
+        this.calls.delete(event.id)
+        this.publish(held.siteId)
+        return
+      case 'recorded':
+        return
+    }
+  }
+
+  private async onCall(id: string, user: string): Promise<void> {
+    const match = /^([a-z]+)\.(\d{1,9})$/.exec(user)
+    const step = await latestStep(this.db, id)
+    if (!match || !step) {
+      this.send({ cmd: 'hangup', id })
+      return
+    }
+    const [site] = await this.db.select({ domain: sites.domain }).from(sites).where(eq(sites.id, step.siteId))
+    const held: Held = {
+      id,
+      siteId: step.siteId,
+      domain: site?.domain ?? 'localhost',
+      app: match[1]!,
+      appdata: match[2]!,
+      actor: null,
+      playToken: 0,
+      queue: null,
+      enteredAt: null,
+      phone: step.phone || step.caller,
+    }
+    this.calls.set(id, held)
+    await this.goTo(held, held.app, held.appdata, 0)
+  }
+
+  private play(held: Held, files: string[], loop: boolean): void {
+    held.playToken = ++this.token
+    this.send({ cmd: 'play', id: held.id, files, loop, token: held.playToken })
+  }
+
+  /** Sends the held caller on to a destination: inside the app (queue, IVR, announce...) or bridged through Kamailio. */
+  private async goTo(held: Held, app: string, appdata: string, hops: number): Promise<void> {
+    held.actor?.stop()
+    held.actor = null
+    held.queue = null
+    held.enteredAt = null
+    if (hops > 5 || app === 'hangup' || app === '') {
+      this.send({ cmd: 'hangup', id: held.id })
+      return
+    }
+    held.app = app
+    held.appdata = appdata
+    const id = Number(appdata)
+    if (app === 'queue') return this.enterQueue(held, id, hops)
+    if (app === 'ivrbasic') return this.enterIvr(held, id, hops)
+    if (app === 'announce' || MEDIA_APPS.has(app)) {
+      // Not built yet (voicemail, NPS, announcements): the caller is not left in silence.
+      this.log.warn({ app }, 'media app: destination not available yet')
+      this.send({ cmd: 'hangup', id: held.id })
+      return
+    }
+    // A device, a call group...: bridged through Kamailio (call control routes `<app>.<id>` from the media app).
+    this.send({ cmd: 'bridge', id: held.id, target: `sip:${app}.${appdata}@${held.domain}`, headers: [`X-Atende-Media-Leg: ${held.id}`], timeout: 120 })
+    const passing = announceMachine.provide({ actions: { playSound: () => {}, goOn: () => {} } })
+    held.actor = createActor(passing).start()
+  }
+
+  // ---- queues
+
+  private async enterQueue(held: Held, queueId: number, hops: number): Promise<void> {
+    const queue = await loadQueue(this.db, held.siteId, queueId)
+    if (!queue) return void this.send({ cmd: 'hangup', id: held.id })
+    const steps = await stepsOf(this.db, held.siteId, held.id)
+    let step = steps.find((s) => s.kind === 'queue' && s.queueId === queue.id && s.endedAt === null)
+    if (!step) step = await this.addStep(held, steps, { kind: 'queue', queueId: queue.id, queueStartedAt: new Date(), record: queue.recordCalls })
+    const enteredAt = step.queueStartedAt ?? new Date()
+    held.queue = queue
+    held.enteredAt = enteredAt
+    const music = queue.mohId ? await resolveMohPlaylist(this.db, held.siteId, queue.mohId) : []
+    const entry = queue.announceEntryId ? await resolveSound(this.db, held.siteId, queue.announceEntryId) : null
+    const periodic = queue.periodicAnnounceId ? await resolveSound(this.db, held.siteId, queue.periodicAnnounceId) : null
+    const waited = Date.now() - enteredAt.getTime()
+    const machine = queueWaitMachine.provide({
+      actions: {
+        playEntry: () => this.play(held, entry ? [entry] : [], false),
+        playMusic: () => this.play(held, music, true),
+        playAnnouncement: () => this.play(held, periodic ? [periodic] : [], false),
+        offer: () =>
+          this.send({
+            cmd: 'bridge',
+            id: held.id,
+            target: `sip:queue.${queue.id}@${held.domain}`,
+            headers: [`X-Atende-Media-Leg: ${held.id}`],
+            timeout: queue.ringTime + 5,
+          }),
+        bridged: (_, params) => void this.markBridged(held, params.leg).catch((err: unknown) => this.log.warn({ err }, 'media app: recording the bridge failed')),
+        overflow: () => void this.overflow(held, queue, hops),
+      },
+    })
+    held.actor = createActor(machine, {
+      input: {
+        maxWaitMs: queue.maxWaitTime > 0 ? Math.max(0, queue.maxWaitTime * 1000 - waited) : null,
+        announceEveryMs: periodic && queue.periodicAnnounceFrequency > 0 ? queue.periodicAnnounceFrequency * 1000 : null,
+        hasEntryAnnouncement: entry !== null,
+      },
+    }).start()
+    this.publish(held.siteId)
+  }
+
+  /** Offers free members to the oldest callers of each queue (the ACD picks which member when the bridge is routed). */
+  private async offerFreeAgents(): Promise<void> {
+    if (this.ticking || !this.connected) return
+    this.ticking = true
+    try {
+      const byQueue = new Map<string, Held[]>()
+      for (const held of this.calls.values()) {
+        if (!held.queue || !held.actor) continue
+        const key = `${held.siteId}:${held.queue.id}`
+        byQueue.set(key, [...(byQueue.get(key) ?? []), held])
+      }
+      const now = new Date()
+      for (const callers of byQueue.values()) {
+        const waiting = callers.filter((c) => c.actor!.getSnapshot().matches({ holding: 'waiting' })).sort((a, b) => a.enteredAt!.getTime() - b.enteredAt!.getTime())
+        if (waiting.length === 0) continue
+        const offering = callers.filter((c) => c.actor!.getSnapshot().matches({ holding: 'offering' })).length
+        const first = waiting[0]!
+        const members = await loadMembers(this.db, first.siteId, first.queue!.id, now)
+        let free = members.filter((m) => m.available).length - offering
+        for (const caller of waiting) {
+          if (free-- <= 0) break
+          caller.actor!.send({ type: 'AGENT_FREE' })
+        }
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'media app: offering queue callers failed')
+    } finally {
+      this.ticking = false
+    }
+  }
+
+  /** The caller's queue step records who took the call and how long the caller waited. */
+  private async markBridged(held: Held, leg: string): Promise<void> {
+    const now = new Date()
+    const agentStep = await latestStep(this.db, leg)
+    const steps = await stepsOf(this.db, held.siteId, held.id)
+    const step = [...steps].reverse().find((s) => s.kind === 'queue' && s.queueId === held.queue?.id)
+    if (step) {
+      await this.db
+        .update(callRecords)
+        .set({
+          answeredAt: now,
+          userId: agentStep?.userId ?? null,
+          deviceId: agentStep?.deviceId ?? null,
+          queueWait: held.enteredAt ? Math.round((now.getTime() - held.enteredAt.getTime()) / 1000) : null,
+        })
+        .where(and(eq(callRecords.id, step.id), isNull(callRecords.answeredAt)))
+    }
+    held.queue = null
+    this.publish(held.siteId)
+  }
+
+  private async overflow(held: Held, queue: QueueRow, hops: number): Promise<void> {
+    const steps = await stepsOf(this.db, held.siteId, held.id)
+    const step = [...steps].reverse().find((s) => s.kind === 'queue' && s.queueId === queue.id && s.endedAt === null)
+    if (step) await closeStep(this.db, step, 380, 'Overflowed', new Date())
+    this.send({ cmd: 'stop', id: held.id })
+    this.publish(held.siteId)
+    await this.goTo(held, queue.overflowApp, queue.overflowAppdata, hops + 1)
+  }
+
+  // ---- IVRs
+
+  private async enterIvr(held: Held, ivrId: number, hops: number): Promise<void> {
+    const [ivr] = await this.db
+      .select()
+      .from(pabxIvrs)
+      .where(and(eq(pabxIvrs.siteId, held.siteId), eq(pabxIvrs.id, ivrId), eq(pabxIvrs.isActive, true)))
+    if (!ivr) return void this.send({ cmd: 'hangup', id: held.id })
+    const options = await this.db.select().from(pabxIvrsOptions).where(eq(pabxIvrsOptions.ivrId, ivr.id)).orderBy(asc(pabxIvrsOptions.position))
+    const greeting = await resolveSound(this.db, held.siteId, ivr.greetingId)
+    const timeoutAudio = ivr.timeoutAudioId ? await resolveSound(this.db, held.siteId, ivr.timeoutAudioId) : null
+    const invalidAudio = ivr.invalidAudioId ? await resolveSound(this.db, held.siteId, ivr.invalidAudioId) : null
+    const steps = await stepsOf(this.db, held.siteId, held.id)
+    if (!steps.some((s) => s.kind === 'media' && s.endedAt === null)) await this.addStep(held, steps, { kind: 'media' })
+    const byDigit = new Map(options.filter((o) => /^[0-9*#]$/.test(o.digit)).map((o) => [o.digit, o]))
+    const machine = ivrMachine.provide({
+      actions: {
+        playGreeting: () => this.play(held, greeting ? [greeting] : [], false),
+        playTimeout: () => this.play(held, timeoutAudio ? [timeoutAudio] : [], false),
+        playInvalid: () => this.play(held, invalidAudio ? [invalidAudio] : [], false),
+        stopPlaying: () => {
+          held.playToken = ++this.token
+          this.send({ cmd: 'stop', id: held.id })
+        },
+        goToOption: (_, params) => {
+          const option = byDigit.get(params.digit)
+          if (option) setImmediate(() => void this.goTo(held, option.destinationApp, option.destinationAppdata, hops + 1))
+        },
+        goToTimeout: () => setImmediate(() => void this.goTo(held, ivr.timeoutDestinationApp, ivr.timeoutDestinationAppdata, hops + 1)),
+      },
+    })
+    held.actor = createActor(machine, {
+      input: { options: [...byDigit.keys()], timeoutMs: Math.max(1, ivr.timeout) * 1000, repeatCount: ivr.repeatCount },
+    }).start()
+  }
+
+  // ---- records
+
+  /** A step of the held call (entering a queue or an IVR from inside the app), after its last one. */
+  private async addStep(held: Held, steps: CallRecordRow[], fields: Partial<StepDraft> & { kind: string }): Promise<CallRecordRow> {
+    const first = steps[0]!
+    const last = steps[steps.length - 1]!
+    const draft: StepDraft = {
+      direction: first.direction,
+      callType: first.callType,
+      caller: first.caller,
+      callee: first.callee,
+      phone: first.phone,
+      callerDeviceId: first.callerDeviceId,
+      callerUserId: first.callerUserId,
+      inboundRouteId: first.inboundRouteId,
+      trunkId: first.trunkId,
+      did: first.did,
+      areaCode: first.areaCode,
+      record: first.record,
+      transferOfUid: first.transferOfUid,
+      transferType: first.transferType,
+      activityId: first.activityId,
+      ...fields,
+      // Held in the app: no decision for Kamailio (a relay to nowhere, stored for the record).
+      decision: { action: 'relay', ruri: '', lookup: false, dst: null, headers: '', timeout: 0, on_failure: false, record: false, auth: null, media: true },
+    }
+    // The previous step (the IVR's) ends where this one starts.
+    if (last.endedAt === null && last.kind !== fields.kind) await closeStep(this.db, last, 200, 'Media App', new Date())
+    await recordSteps(this.db, { siteId: held.siteId, callId: held.id, after: last.step, parentUid: first.uid, now: new Date() }, [draft])
+    return (await latestStep(this.db, held.id))!
+  }
+
+  private publish(siteId: number): void {
+    this.onWaiting?.(siteId, this.waiting(siteId))
+  }
+}

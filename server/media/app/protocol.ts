@@ -1,0 +1,47 @@
+import * as v from 'valibot'
+
+// The link between the server (the brain: one XState machine per call, brain.ts) and the media app process (the SIP
+// user agent and rtpengine's hands, worker.ts): JSON lines over a loopback TCP connection the server opens to the
+// worker's control port. Both sides parse what they read; a malformed line is dropped and logged.
+
+const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(255))
+const Text = (max: number) => v.pipe(v.string(), v.maxLength(max))
+
+export const WorkerEventSchema = v.variant('ev', [
+  v.object({ ev: v.literal('hello'), calls: v.array(Id) }),
+  /** A new call the app answered: the Request-URI's user names what it is for (`queue.3`, `ivrbasic.2`...). */
+  v.object({ ev: v.literal('call'), id: Id, user: Text(80), from: Text(80), domain: Text(253) }),
+  v.object({ ev: v.literal('dtmf'), id: Id, digit: v.pipe(v.string(), v.regex(/^[0-9*#A-D]$/)) }),
+  /** A play list (not looping) finished. */
+  v.object({ ev: v.literal('played'), id: Id, token: v.number() }),
+  v.object({ ev: v.literal('bridged'), id: Id, target: Text(300), leg: Id }),
+  v.object({ ev: v.literal('bridge_failed'), id: Id, target: Text(300), code: v.number() }),
+  v.object({ ev: v.literal('ended'), id: Id, by: v.picklist(['caller', 'agent', 'app']) }),
+  v.object({ ev: v.literal('recorded'), id: Id, file: Text(1000), ms: v.number() }),
+])
+export type WorkerEvent = v.InferOutput<typeof WorkerEventSchema>
+
+export const WorkerCommandSchema = v.variant('cmd', [
+  /** Plays the files one after the other into the caller's leg; `loop` starts over (music), else `played` at the end. */
+  v.object({ cmd: v.literal('play'), id: Id, files: v.array(Text(1000)), loop: v.boolean(), token: v.number() }),
+  v.object({ cmd: v.literal('stop'), id: Id }),
+  /** Calls `target` (a SIP URI through Kamailio) and joins the caller to whoever answers; the app stays in the path. */
+  v.object({ cmd: v.literal('bridge'), id: Id, target: Text(300), headers: v.array(Text(500)), timeout: v.number() }),
+  /** Cancels a bridge still ringing. */
+  v.object({ cmd: v.literal('unbridge'), id: Id }),
+  v.object({ cmd: v.literal('hangup'), id: Id }),
+  /** Records what the caller says into `file` (WAV) for at most `maxMs`; `recorded` when it stops (hang-up or `stop`). */
+  v.object({ cmd: v.literal('record'), id: Id, file: Text(1000), maxMs: v.number() }),
+])
+export type WorkerCommand = v.InferOutput<typeof WorkerCommandSchema>
+
+export function parseLine<T>(schema: v.GenericSchema<unknown, T>, line: string): T | null {
+  let value: unknown
+  try {
+    value = JSON.parse(line)
+  } catch {
+    return null
+  }
+  const result = v.safeParse(schema, value)
+  return result.success ? result.output : null
+}

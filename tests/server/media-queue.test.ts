@@ -1,0 +1,313 @@
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EndpointStatus } from '../../contract/codes/states.ts'
+import { setChannelLogin } from '../../server/agent/channel-service.ts'
+import { reportStatus } from '../../server/agent/status-service.ts'
+import { callRecords, pabxIvrs, pabxIvrsOptions, pabxMoh, pabxMohEntries, pabxQueues, pabxSounds, pabxSoundsEntries, teams, users } from '../../server/db/schema/index.ts'
+import { createCallControl } from '../../server/telephony/control/index.ts'
+import type { CallControlService } from '../../server/telephony/control/index.ts'
+import { mediaAppAddress } from '../../server/telephony/index.ts'
+import { loadConfig } from '../../server/config.ts'
+import { saveMedia, type MediaKind } from '../../server/entities/media-store.ts'
+import { tablesOf } from '../../server/entities/tables.ts'
+import type { CallEvent } from '../../server/telephony/types.ts'
+import { signedIn } from './helper.ts'
+import type { TestClient } from './helper.ts'
+import { freePorts, RecordingControl, startBaresip, startStackWith, until } from './telephony/stack.ts'
+import type { Baresip, Stack } from './telephony/stack.ts'
+
+// The media app with the real engines: a caller nobody can take waits in the queue hearing its music (rtpengine plays
+// it into the caller's leg; the caller's baresip dumps what it hears), and is bridged to the agent the moment the agent
+// is free: the caller then hears the agent (a 440 Hz tone), the queue step names the agent and the wait.
+// Ports: engines in 60000–60990, the media app in 61000–61990, RTP in 62000–63990 (no other test file uses them).
+
+type Control = RecordingControl<CallControlService>
+let stack: Stack<Control>
+let admin: TestClient
+let agent: Baresip
+let outside: Baresip
+const started: Baresip[] = []
+const DID = '551140001616'
+const OUTSIDE = '011912345678'
+const ids = { queue: 0, agent: 0, trunk: 0, siteId: 0, team: 0 }
+const MOH_HZ = 660
+const GREETING_HZ = 880
+const TIMEOUT_HZ = 330
+const IVR_DID = '551140001717'
+const IVR_TIMEOUT_DID = '551140001818'
+
+/** Runs of 100 ms windows where the caller heard a tone of about `hz` (a prompt played that many times). */
+function bursts(pcm: Buffer, hz: number): number {
+  const window = 800 * 2
+  let runs = 0
+  let inside = false
+  for (let at = 0; at + window <= pcm.length; at += window) {
+    const part = pcm.subarray(at, at + window)
+    const hit = rms(part) > 1000 && Math.abs(toneHz(part, 8000) - hz) < 60
+    if (hit && !inside) runs++
+    inside = hit
+  }
+  return runs
+}
+
+async function tone(name: string, hz: number, seconds: number): Promise<string> {
+  const file = path.join(stack.dir, `${name}.wav`)
+  execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-b', '16', file, 'synth', String(seconds), 'sine', String(hz), 'vol', '0.5'])
+  return file
+}
+
+const WAV: MediaKind = { mime: 'audio/wav', ext: 'wav', maxBytes: 20 * 1024 * 1024, matches: () => true }
+
+/** Puts a made WAV into the media store where an upload of that entity's file field lands; answers the stored name. */
+async function stored(entity: 'pabx.sounds-entries' | 'pabx.moh-entries', file: string): Promise<string> {
+  const plan = tablesOf(entity).plan.fields.find((f) => f.kind === 'file' && f.field.name === 'file')
+  return saveMedia(stack.app.deps.config.mediaDir, plan?.kind === 'file' ? plan.dir : '', readFileSync(file), WAV)
+}
+
+async function sound(description: string, made: string): Promise<number> {
+  const db = stack.database.db
+  const file = await stored('pabx.sounds-entries', made)
+  const [s] = await db.insert(pabxSounds).values({ siteId: ids.siteId, description }).returning()
+  const [entry] = await db.insert(pabxSoundsEntries).values({ siteId: ids.siteId, soundId: s!.id, description, file }).returning()
+  return entry!.id
+}
+
+async function created(url: string, body: Record<string, unknown>): Promise<number> {
+  const response = await admin.post(url, body)
+  expect(response.statusCode, response.body).toBe(201)
+  return (response.json() as { id: number }).id
+}
+
+async function agentState(userId: number, status: EndpointStatus, loggedIn: boolean) {
+  const [user] = await stack.database.db.select().from(users).where(eq(users.id, userId))
+  await reportStatus(stack.app.deps, { siteId: user!.siteId, userId }, 'telephony', status)
+  await setChannelLogin(stack.app.deps, user!, 'telephony', loggedIn, 'user')
+}
+
+const callEvents = (callId: string) => stack.control.events.filter((e): e is CallEvent => e.event === 'call' && e.call_id === callId)
+const hasEvent = (callId: string, state: CallEvent['state']) => callEvents(callId).some((e) => e.state === state)
+const registered = (user: string) => stack.control.events.some((e) => e.event === 'registration' && e.aor === `${user}@localhost` && e.state === 'registered')
+
+function rms(pcm: Buffer): number {
+  let sum = 0
+  const n = Math.floor(pcm.length / 2)
+  for (let i = 0; i < n; i++) sum += pcm.readInt16LE(i * 2) ** 2
+  return n ? Math.sqrt(sum / n) : 0
+}
+
+function toneHz(pcm: Buffer, rate: number): number {
+  let crossings = 0
+  const n = Math.floor(pcm.length / 2)
+  for (let i = 1; i < n; i++) if (pcm.readInt16LE((i - 1) * 2) < 0 !== pcm.readInt16LE(i * 2) < 0) crossings++
+  return crossings / 2 / (n / rate)
+}
+
+/** What the caller's baresip heard so far in its latest call (its decoded-audio dump, one per call). */
+function heard(ua: Baresip): Buffer {
+  const dumps = readdirSync(ua.home)
+    .filter((f) => f.endsWith('-dec.wav'))
+    .map((f) => path.join(ua.home, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+  return dumps[0] && !seen.has(dumps[0]) ? readFileSync(dumps[0]).subarray(44) : Buffer.alloc(0)
+}
+/** Dumps of calls already over (heard() then waits for the next call's). */
+const seen = new Set<string>()
+function forgetDumps(ua: Baresip): void {
+  for (const f of readdirSync(ua.home).filter((name) => name.endsWith('-dec.wav'))) seen.add(path.join(ua.home, f))
+}
+
+beforeAll(async () => {
+  const [mediaSip, mediaControl] = await freePorts(2, 61000, 61990)
+  const env = { MEDIA_SIP_PORT: String(mediaSip), MEDIA_CONTROL_PORT: String(mediaControl) }
+  const mediaApp = mediaAppAddress(loadConfig(env).telephony)
+  stack = await startStackWith((db) => new RecordingControl(createCallControl({ db, mediaApp })), env, { ports: [60000, 60990], rtpRange: [62000, 63990] })
+  admin = await signedIn(stack.app, 'admin')
+  const db = stack.database.db
+  const [a1] = await db.select().from(users).where(eq(users.username, 'agent1'))
+  ids.agent = a1!.id
+  ids.siteId = a1!.siteId
+  ids.team = a1!.teamId!
+  await db.update(teams).set({ enableAfterService: false }).where(eq(teams.siteId, a1!.siteId))
+
+  // The queue's music: a 660 Hz tone made here (sox), 8 kHz mono as rtpengine plays it.
+  const music = path.join(stack.dir, 'moh660.wav')
+  execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-b', '16', music, 'synth', '3', 'sine', String(MOH_HZ), 'vol', '0.5'])
+  const [moh] = await db.insert(pabxMoh).values({ siteId: ids.siteId, description: 'Música de teste' }).returning()
+  await db.insert(pabxMohEntries).values({ siteId: ids.siteId, mohId: moh!.id, description: 'Tom 660', file: await stored('pabx.moh-entries', music), order: 0 })
+
+  agent = await startBaresip(stack, '10001', stack.secrets['10001']!, { trace: true })
+  outside = await startBaresip(stack, OUTSIDE, 'unused', { register: false, record: true, trace: true })
+  started.push(agent, outside)
+  ids.trunk = await created('/api/v1/pabx/trunks/', { description: 'Operadora mídia', host: '127.0.0.1', port: outside.sipPort, transport: 'udp', codecs: ['PCMU', 'PCMA'] })
+  ids.queue = await created('/api/v1/pabx/queues/', {
+    description: 'Fila com música',
+    strategy: 'linear',
+    teams: [a1!.teamId],
+    members: [{ user: ids.agent, penalty: 0 }],
+    ring_time: 10,
+    max_wait_time: 0,
+  })
+  await db.update(pabxQueues).set({ mohId: moh!.id }).where(eq(pabxQueues.id, ids.queue))
+  const inbound = await created('/api/v1/pabx/inbound-routes/', { description: 'Entrada mídia', destination: { app: 'queue', appdata: ids.queue }, record: false })
+  await created('/api/v1/pabx/numbers/', { number: DID, description: 'DID mídia', trunk: ids.trunk, inbound_route: inbound })
+  // Two IVRs: option 2 → the queue; and one nobody answers, whose timeout (after 2 greetings) hangs up.
+  const greeting = await sound('Saudação', await tone('greeting880', GREETING_HZ, 1))
+  const timeoutAudio = await sound('Não ouvi', await tone('timeout330', TIMEOUT_HZ, 0.5))
+  for (const [did, destination] of [
+    [IVR_DID, { app: 'queue', appdata: String(ids.queue) }],
+    [IVR_TIMEOUT_DID, { app: 'hangup', appdata: '' }],
+  ] as const) {
+    const [ivr] = await db
+      .insert(pabxIvrs)
+      .values({
+        siteId: ids.siteId,
+        description: `URA ${did}`,
+        greetingId: greeting,
+        timeout: 1,
+        timeoutAudioId: timeoutAudio,
+        repeatCount: 2,
+        timeoutDestinationApp: destination.app === 'hangup' ? 'hangup' : '',
+        timeoutDestinationAppdata: '',
+      })
+      .returning()
+    await db.insert(pabxIvrsOptions).values({ siteId: ids.siteId, ivrId: ivr!.id, position: 0, digit: '2', destinationApp: destination.app, destinationAppdata: destination.appdata })
+    const route = await created('/api/v1/pabx/inbound-routes/', { description: `Entrada ${did}`, destination: { app: 'ivrbasic', appdata: ivr!.id }, record: false })
+    await created('/api/v1/pabx/numbers/', { number: did, description: `DID ${did}`, trunk: ids.trunk, inbound_route: route })
+  }
+  await stack.app.telephony.publisher!.pushChanges()
+  await until(() => registered('10001'), 15_000, 'the agent registered')
+  await until(() => stack.app.media?.connected === true, 10_000, 'the media app link')
+}, 120_000)
+
+afterAll(async () => {
+  // MEDIA_TEST_DUMP=file writes what call control saw and the user agents printed (while a test is written).
+  if (process.env.MEDIA_TEST_DUMP && stack) {
+    const { routes, decisions, events } = stack.control
+    const logs = Object.fromEntries(started.map((ua) => [ua.user, ua.events.join('')]))
+    writeFileSync(process.env.MEDIA_TEST_DUMP, JSON.stringify({ routes, decisions, events, logs }, null, 1))
+  }
+  for (const ua of started) await ua.stop()
+  await stack?.close()
+})
+
+describe('a caller nobody can take waits in the queue', () => {
+  it('hears the queue music, then is bridged to the agent the moment the agent is free', async () => {
+    await agentState(ids.agent, 'unavailable', false)
+    const before = stack.control.routes.length
+    await outside.command('dial', `sip:${DID}@localhost`)
+    await until(() => stack.control.routes.slice(before).some((r) => r.ruri_user === DID), 10_000, 'the route request')
+    const callId = stack.control.routes.slice(before).find((r) => r.ruri_user === DID)!.call_id
+
+    // Held by the media app (the relay went there), listed as waiting, and the music plays: the caller hears 660 Hz.
+    await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting')
+    expect(stack.app.media!.waiting(ids.siteId)).toMatchObject([{ callId, queueId: ids.queue }])
+    await until(() => heard(outside).length > 2 * 8000 * 2, 15_000, 'two seconds heard')
+    const music = heard(outside).subarray(8000 * 2 * 0.5)
+    expect(rms(music)).toBeGreaterThan(1000)
+    expect(toneHz(music, 8000)).toBeGreaterThan(MOH_HZ - 40)
+    expect(toneHz(music, 8000)).toBeLessThan(MOH_HZ + 40)
+    const [waiting] = await stack.database.db.select().from(callRecords).where(and(eq(callRecords.callId, callId), eq(callRecords.kind, 'queue')))
+    expect(waiting).toMatchObject({ queueId: ids.queue, answeredAt: null, endedAt: null })
+
+    // The agent becomes free: the media app calls them (the ACD's choice), with how long the caller waited.
+    await agentState(ids.agent, 'not_inuse', true)
+    await until(() => agent.events.join('').includes('X-Atende-Queue-Wait:'), 10_000, 'the agent rung with the wait')
+    expect(agent.events.join('')).toContain(`X-Atende-Queue: ${ids.queue}`)
+    await until(() => stack.app.media!.waiting().length === 0, 10_000, 'the caller no longer waiting')
+    const heardBefore = heard(outside).length
+    await until(() => heard(outside).length > heardBefore + 2 * 8000 * 2, 15_000, 'two more seconds heard')
+    const talk = heard(outside).subarray(heardBefore + 8000)
+    expect(rms(talk)).toBeGreaterThan(1000)
+    // The agent's baresip sends a 440 Hz tone: that is what the caller hears now, not the music.
+    expect(toneHz(talk, 8000)).toBeGreaterThan(400)
+    expect(toneHz(talk, 8000)).toBeLessThan(480)
+
+    const [answered] = await stack.database.db.select().from(callRecords).where(and(eq(callRecords.callId, callId), eq(callRecords.kind, 'queue')))
+    expect(answered!.answeredAt).not.toBeNull()
+    expect(answered!.userId).toBe(ids.agent)
+    expect(answered!.queueWait).toBeGreaterThanOrEqual(2)
+
+    await outside.command('hangup')
+    await until(() => hasEvent(callId, 'ended'), 10_000, 'the caller leg ended')
+    // The B2BUA hangs the agent up too (the agent's leg is the media app's own call through Kamailio).
+    const leg = stack.control.routes.slice(before).find((r) => r.source === 'media')!
+    expect(leg.x_headers['X-Atende-Media-Leg']).toBe(callId)
+    await until(() => hasEvent(leg.call_id, 'ended'), 10_000, 'the agent hung up by the media app')
+  }, 60_000)
+})
+
+/** Dials `did` from the outside peer; the Call-ID. */
+async function dial(did: string): Promise<string> {
+  forgetDumps(outside)
+  const before = stack.control.routes.length
+  await outside.command('dial', `sip:${did}@localhost`)
+  await until(() => stack.control.routes.slice(before).some((r) => r.ruri_user === did), 10_000, 'the route request')
+  return stack.control.routes.slice(before).find((r) => r.ruri_user === did)!.call_id
+}
+
+describe('an IVR', () => {
+  it('plays its greeting; key 2 (RFC 2833) takes the caller to the queue, where the agent takes the call', async () => {
+    await agentState(ids.agent, 'unavailable', false)
+    const callId = await dial(IVR_DID)
+    await until(() => heard(outside).length > 8000 * 2, 10_000, 'a second heard')
+    expect(bursts(heard(outside), GREETING_HZ)).toBeGreaterThanOrEqual(1)
+    await outside.command('sndcode', '2')
+    await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting in the queue')
+    const kinds = (await stack.database.db.select().from(callRecords).where(eq(callRecords.callId, callId))).map((r) => r.kind)
+    expect(kinds).toEqual(['media', 'queue'])
+    await agentState(ids.agent, 'not_inuse', true)
+    await until(() => stack.app.media!.waiting().length === 0, 10_000, 'the caller bridged')
+    await until(async () => {
+      const [q] = await stack.database.db.select().from(callRecords).where(and(eq(callRecords.callId, callId), eq(callRecords.kind, 'queue')))
+      return q?.userId === ids.agent
+    }, 10_000, 'the queue step answered by the agent')
+    await outside.command('hangup')
+    await until(() => hasEvent(callId, 'ended'), 10_000, 'the call ended')
+  }, 60_000)
+
+  it('with no key: the timeout audio, the greeting again (repeat count 2), then the timeout destination', async () => {
+    const callId = await dial(IVR_TIMEOUT_DID)
+    // The timeout destination here is hang up: the media app ends the call itself.
+    await until(() => hasEvent(callId, 'ended'), 20_000, 'the IVR hung up')
+    expect(callEvents(callId).find((e) => e.state === 'ended')!.by).toBe('callee')
+    const call = heard(outside)
+    expect(bursts(call, GREETING_HZ)).toBe(2)
+    expect(bursts(call, TIMEOUT_HZ)).toBe(1)
+  }, 60_000)
+})
+
+describe('a killed media app', () => {
+  it('leaves a bridged call talking: rtpengine carries the media, Kamailio the dialogs; the app is started again', async () => {
+    await agentState(ids.agent, 'not_inuse', true)
+    await agentState(ids.agent, 'unavailable', false)
+    const callId = await dial(DID)
+    await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting')
+    await agentState(ids.agent, 'not_inuse', true)
+    await until(() => stack.app.media!.waiting().length === 0, 10_000, 'the caller bridged')
+    await until(() => heard(outside).length > 8000 * 2 * 2, 10_000, 'the call talking')
+
+    const supervisor = stack.app.telephony.engines.supervisors.mediaapp!
+    const pid = supervisor.status.pid!
+    const restarts = supervisor.status.restarts
+    process.kill(pid, 'SIGKILL')
+    const atKill = heard(outside).length
+    await until(() => supervisor.status.restarts > restarts && supervisor.status.state === 'running', 15_000, 'the media app started again')
+    await until(() => stack.app.media!.connected, 10_000, 'the brain linked to the new app')
+    // Two more seconds of the agent's 440 Hz reach the caller after the kill; neither leg ended.
+    await until(() => heard(outside).length > atKill + 2 * 8000 * 2, 15_000, 'two seconds heard after the kill')
+    const after = heard(outside).subarray(atKill + 4000)
+    expect(rms(after)).toBeGreaterThan(1000)
+    expect(toneHz(after, 8000)).toBeGreaterThan(400)
+    expect(toneHz(after, 8000)).toBeLessThan(480)
+    expect(hasEvent(callId, 'ended')).toBe(false)
+    const leg = stack.control.routes.filter((r) => r.source === 'media' && r.x_headers['X-Atende-Media-Leg'] === callId).at(-1)!
+    expect(hasEvent(leg.call_id, 'ended')).toBe(false)
+
+    await outside.command('hangup')
+    await agent.command('hangup')
+    await until(() => hasEvent(callId, 'ended') && hasEvent(leg.call_id, 'ended'), 10_000, 'both legs ended')
+  }, 60_000)
+})
