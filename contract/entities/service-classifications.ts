@@ -90,7 +90,7 @@ export const unions = defineEntity({
     ),
     // Mailings belong to the shipments area (a later issue): a lookup by path until that entity is registered.
     field('mailing', 'api', t('Mailing', 'Mailing list', 'Mailing'), {
-      lookup: { path: '/api/v1/service/mailings/', value: 'id', label: 'description' },
+      lookup: { path: '/api/v1/crm/mailings/', value: 'id', label: 'description' },
       visibleWhen: { field: 'schedule_send_to', oneOf: [3] },
       requiredWhen: { field: 'schedule_send_to', oneOf: [3] },
     }),

@@ -4,10 +4,11 @@ import type { Activity, ActivityCreateBody } from '../../contract/api/activities
 import { ACTIVITY_MAX_ATTEMPTS } from '../../contract/api/activities.ts'
 import type { Locale } from '../../contract/locales.ts'
 import type { Db } from '../db/client.ts'
-import { activities } from '../db/schema/index.ts'
+import { activities, crmClients, crmLeads, crmMailings } from '../db/schema/index.ts'
 import type { ActivityRow, UserRow } from '../db/schema/index.ts'
 import type { AppDeps } from '../deps.ts'
-import { detailError } from '../http/errors.ts'
+import { detailError, fieldErrors } from '../http/errors.ts'
+import { message } from '../../contract/messages.ts'
 import { pushToUser } from '../bus/channels.ts'
 import { findUser } from '../users/user-repo.ts'
 
@@ -68,11 +69,32 @@ export async function pushActivities(deps: AppDeps, who: Who): Promise<void> {
   await pushToUser(deps.bus, who, { action: 'activity', activities: await pendingActivities(deps.db, who) })
 }
 
+type CrmRefs = { client?: number | null; mailing?: number | null; mailing_client?: number | null }
+
+/** The CRM rows of `refs` that are not the site's (missing, or another site's): a field error each, never a 500. */
+export async function foreignCrmRefs(db: Db, siteId: number, refs: CrmRefs): Promise<Array<keyof CrmRefs>> {
+  const tables = { client: crmClients, mailing: crmMailings, mailing_client: crmLeads } as const
+  const wrong: Array<keyof CrmRefs> = []
+  for (const key of Object.keys(tables) as Array<keyof CrmRefs>) {
+    const id = refs[key]
+    if (id == null) continue
+    const table = tables[key]
+    const [row] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, id), eq(table.siteId, siteId)))
+    if (!row) wrong.push(key)
+  }
+  return wrong
+}
+
 /** POST /v1/agent/activities/: a supervisor (or admin) schedules an activity for an agent of their site. */
 export async function createActivity(deps: AppDeps, caller: { user: UserRow; lang: Locale }, body: ActivityCreateBody): Promise<Activity> {
   const siteId = caller.user.siteId
   const agent = await findUser(deps.db, siteId, body.user)
   if (!agent) throw detailError(404, 'notFound', caller.lang)
+  const wrong = await foreignCrmRefs(deps.db, siteId, body)
+  if (wrong.length) throw fieldErrors(Object.fromEntries(wrong.map((key) => [key, [message('invalidValue', caller.lang)]])))
   const [row] = await deps.db
     .insert(activities)
     .values({

@@ -16,6 +16,7 @@ import {
 } from '../db/schema/index.ts'
 import type { UserRow } from '../db/schema/index.ts'
 import { fieldErrors } from '../http/errors.ts'
+import { foreignCrmRefs } from '../agent/activity-service.ts'
 
 // What a call and a chat share at their end (issue 15 items 1, 2): the form a queue names (its form-builder
 // definition), the classification chain checked against the site's settings, the comment's limits, and the callback
@@ -165,12 +166,14 @@ export async function scheduleActivity(
     if (!chosen) throw fieldErrors({ schedule_user_id: [message('invalidValue', lang)] })
     owner = chosen.id
   }
+  // The union's mailing is kept only while it is the site's (a deleted mailing leaves the callback without one).
+  const mailing = union.scheduleSendTo === 3 && union.mailing != null && !(await foreignCrmRefs(db, user.siteId, { mailing: union.mailing })).length ? union.mailing : null
   const automatic = union.autoRunSchedule === 1 ? true : union.autoRunSchedule === 2 ? false : (body.schedule_auto_run ?? true)
   const values = {
     siteId: user.siteId,
     userId: owner,
     destination: step.destination,
-    mailingId: union.scheduleSendTo === 3 ? union.mailing : null,
+    mailingId: mailing,
     start,
     subject: message('scheduledCallback', lang),
     type: 'call',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { activities, callRecords, pabxInboundRoutes, pabxQueues, serviceUnions, teams } from '../../server/db/schema/index.ts'
+import { activities, callRecords, crmMailings, pabxInboundRoutes, pabxQueues, serviceUnions, teams } from '../../server/db/schema/index.ts'
 import { createCallControl } from '../../server/telephony/control/index.ts'
 import type { CallControlService } from '../../server/telephony/control/index.ts'
 import { demo, finishAfterServices, fromDevice, fromTrunk, newCallId, setAgent, stepsOf } from './call-control-helper.ts'
@@ -174,9 +174,14 @@ describe('the classification chain', () => {
       const anyMember = await classify((await queueCall()).uid, { schedule_date: when })
       expect(await activityOf(anyMember.json().activity)).toMatchObject({ userId: d.agent2.id })
       // 3 with the union's mailing.
-      await setUnion({ scheduleSendTo: 3, mailing: 42 })
+      const [list] = await db.insert(crmMailings).values({ siteId: d.site.id, description: 'Retornos' }).returning()
+      await setUnion({ scheduleSendTo: 3, mailing: list!.id })
       const mailing = await classify((await queueCall()).uid, { schedule_date: when })
-      expect(await activityOf(mailing.json().activity)).toMatchObject({ userId: d.agent1.id, mailingId: 42 })
+      expect(await activityOf(mailing.json().activity)).toMatchObject({ userId: d.agent1.id, mailingId: list!.id })
+      // A mailing the site no longer has leaves the callback without one, instead of failing the classification.
+      await setUnion({ scheduleSendTo: 3, mailing: 2_000_000 })
+      const gone = await classify((await queueCall()).uid, { schedule_date: when })
+      expect(await activityOf(gone.json().activity)).toMatchObject({ userId: d.agent1.id, mailingId: null })
       // 4 the agent chooses: required, of the site.
       await setUnion({ scheduleSendTo: 4 })
       const chooser = (await queueCall()).uid

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { activities } from '../../../server/db/schema/index.ts'
+import { activities, crmClients, crmLeads, crmMailings } from '../../../server/db/schema/index.ts'
 import { ACTIVITY_MAX_ATTEMPTS } from '../../../contract/api/activities.ts'
 import type { Activity, ActivityListResponse } from '../../../contract/api/activities.ts'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
@@ -32,6 +32,15 @@ async function row(id: number) {
   return found
 }
 
+/** A client, a mailing and one of its leads of the site: the CRM rows an activity may name. */
+async function crmRows(siteId: number) {
+  const db = t.database.db
+  const [client] = await db.insert(crmClients).values({ siteId, name: 'Cliente do retorno' }).returning()
+  const [mailing] = await db.insert(crmMailings).values({ siteId, description: 'Retornos' }).returning()
+  const [lead] = await db.insert(crmLeads).values({ siteId, mailingId: mailing!.id, clientId: client!.id, name: 'Lead' }).returning()
+  return { client: client!.id, mailing: mailing!.id, lead: lead!.id }
+}
+
 async function people() {
   const agent = await person(t.app, t.database.db, { permissions: AGENT_WITH_ACTIVITIES, name: 'agent' })
   const supervisor = await person(t.app, t.database.db, { permissions: SCHEDULER, name: 'sup' })
@@ -48,6 +57,11 @@ describe('scheduling an activity', () => {
   it("stores the spec's fields and pushes the agent's due list to every socket of the agent", async () => {
     const { agent, supervisor } = await people()
     const tab = await openSocket(base, { cookie: agent.cookie })
+    const crm = await crmRows(agent.user.siteId)
+    // A client, mailing or lead that is not the site's is a field error, never a 500.
+    const foreign = await supervisor.client.post(LIST, { user: agent.user.id, destination: '1001', start: minutes(1), client: 2_000_000, mailing: crm.mailing, mailing_client: 2_000_000 })
+    expect(foreign.statusCode).toBe(400)
+    expect(foreign.json()).toEqual({ client: ['Valor inválido'], mailing_client: ['Valor inválido'] })
     const created = await schedule(supervisor, {
       user: agent.user.id,
       destination: '5511999990000',
@@ -55,9 +69,9 @@ describe('scheduling an activity', () => {
       end: minutes(25),
       subject: 'Retornar orçamento',
       target: 'cliente pediu retorno',
-      client: 7,
-      mailing: 3,
-      mailing_client: 11,
+      client: crm.client,
+      mailing: crm.mailing,
+      mailing_client: crm.lead,
       campaign: 2,
       dialer: 1,
     })
@@ -67,9 +81,9 @@ describe('scheduling an activity', () => {
       subject: 'Retornar orçamento',
       type: 'call',
       target: 'cliente pediu retorno',
-      client: 7,
-      mailing: 3,
-      mailing_client: 11,
+      client: crm.client,
+      mailing: crm.mailing,
+      mailing_client: crm.lead,
       campaign: 2,
       dialer: 1,
       count: 0,
