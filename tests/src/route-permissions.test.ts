@@ -1,3 +1,4 @@
+import { entityByKey } from '../../contract/entities/index.ts'
 import { describe, expect, it } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { lazyQueryClient } from '../../src/app/lazyQueryClient.ts'
@@ -28,7 +29,12 @@ describe('route permission declarations', () => {
       '/{-$locale}/_app/': PERMISSIONS.viewDashboard,
       '/{-$locale}/_app/activities': PERMISSIONS.viewActivities,
       '/{-$locale}/_app/chats': PERMISSIONS.viewChat,
+      '/{-$locale}/_app/clients/$': PERMISSIONS.viewClient,
       '/{-$locale}/_app/dashboard': PERMISSIONS.viewDashboard,
+      // The CRM's homes: the list needs the view codename, the route's beforeLoad the page's own (as settings do).
+      '/{-$locale}/_app/interactions/$': entityByKey('crm.client-interactions').permissions.view,
+      '/{-$locale}/_app/leads/$': PERMISSIONS.viewMailingClient,
+      '/{-$locale}/_app/leads/$id/show': PERMISSIONS.viewMailingClient,
       '/{-$locale}/_app/machines': PERMISSIONS.viewMachines,
       '/{-$locale}/_app/dashboards': PERMISSIONS.viewDashboardSupervisor,
       '/{-$locale}/_app/phonecalls': PERMISSIONS.viewSoftphone,

@@ -14,6 +14,8 @@ describe('entity hooks registered by each area', () => {
       'business.sites',
       'business.users',
       'chat.channels',
+      'crm.clients',
+      'crm.leads',
       'pabx.devices',
       'pabx.trunks',
       'service.teams',

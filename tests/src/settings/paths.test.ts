@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { ENTITIES, entityByKey } from '../../../contract/entities/index.ts'
-import { pagePermission, parseSettingsPath, settingsPath } from '../../../src/entities/paths.ts'
+import { pagePermission, parseEntityPath, parseSettingsPath, settingsPath } from '../../../src/entities/paths.ts'
 
 describe('settings paths', () => {
-  it('finds every entity list, create, edit and delete page and builds the same path back', () => {
+  it('finds every entity list, create, edit and delete page below its home and builds the same path back', () => {
     for (const entity of ENTITIES) {
       const ids = { parentId: entity.parent ? 7 : undefined, itemId: 3 }
       for (const kind of ['list', 'create', 'edit', 'delete'] as const) {
         const path = settingsPath(entity, kind, ids)
-        const page = parseSettingsPath(path)
+        const page = parseEntityPath(entity.home, path)
         expect(page?.entity.key, path).toBe(entity.key)
         expect(page?.kind, path).toBe(kind)
         if (entity.parent) expect(page?.parentId, path).toBe(7)

@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
+import type { RoutePermission } from '../../../../app/routePermissions.ts'
 import { duplicateSearch } from '../../../../entities/duplicateSearch.ts'
 import { EntityHomePage } from '../../../../entities/EntityHomePage.tsx'
 
 // Interactions kept about customers (spec 000 §2: /interactions): the generic list and dynamic form of the registry's entities whose home is 'interactions'.
-// The spec names no menu codename for it: the page's own (crm.view_clientinteraction, …) is checked by the guard.
+// The spec names no menu codename for it: entering needs the entity's view codename (crm.view_clientinteraction); the
+// guard then asks for the page's own (add, change, delete).
 export const Route = createFileRoute('/{-$locale}/_app/interactions/$')({
-  staticData: { permission: 'layout' },
+  // Written out: the registry stays out of the shell's bundle (tests/src/route-permissions.test.ts checks it is the entity's).
+  staticData: { permission: 'crm.view_clientinteraction' as RoutePermission },
   validateSearch: duplicateSearch,
   beforeLoad: async ({ params, context }) =>
     (await import('../../../../entities/homeGuard.ts')).entityPageGuard('interactions', params._splat ?? '', context.profile?.roles, params.locale),
