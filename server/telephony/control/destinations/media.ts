@@ -5,10 +5,16 @@ import type { Destination } from '../call-plan.ts'
 // call goes there with the Request-URI `<app>.<id>`; the server's brain (brain.ts) runs it. Without the media app (or
 // when the media app itself asks: it runs these inside, never through Kamailio again) they answer 480.
 
+/**
+ * What the media app runs today. Announcements, voicemail and NPS by keypad are routed here but not built in it yet:
+ * sent there, the caller would be answered and hung up on, so they answer 480 (not available) as before.
+ */
+const BUILT: ReadonlySet<string> = new Set(['ivrbasic'])
+
 export const mediaDestination =
   (app: 'ivrbasic' | 'announce' | 'voicemail' | 'nps'): Destination =>
   async (env, base, appdata) => {
     const id = appId(appdata)
-    if (id === null || !env.mediaApp || env.mediaLeg) return unavailable(base)
+    if (id === null || !env.mediaApp || env.mediaLeg || !BUILT.has(app)) return unavailable(base)
     return [{ ...base, kind: 'media', decision: toMediaApp(env.mediaApp, base, `${app}.${id}`) }]
   }
