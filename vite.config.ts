@@ -25,7 +25,8 @@ const SIGNED_IN_SHARED = [
  * would import the `shell` chunk: a new module shared with the shell needs its own group before 'shell' above.
  */
 function shellStaysSignedIn(): Plugin {
-  const signedInOnly = /[\\/]routes[\\/]\{-\$locale\}[\\/]_app[\\/]|[\\/]settingsGuard\.ts$/
+  // The client form's aside (duplicates, timeline) is lazy from crmExtensions, which a signed-in route registers.
+  const signedInOnly = /[\\/]routes[\\/]\{-\$locale\}[\\/]_app[\\/]|[\\/]settingsGuard\.ts$|[\\/]features[\\/]crm[\\/]ClientAside\.tsx$/
   return {
     name: 'atende:shell-stays-signed-in',
     apply: 'build',
