@@ -28,10 +28,22 @@ async function apiAs(browser: Browser, account: Account) {
   return { send, close: () => context.close() }
 }
 
+// The e2e server is shared by every spec: the team's classification rule is put back afterwards, so later chat specs
+// close their rooms from the header as before.
+let restoreTeam: { id: number; enable_classifications: unknown } | null = null
+test.afterAll(async ({ browser }) => {
+  if (!restoreTeam) return
+  const admin = await apiAs(browser, DEMO.admin)
+  await admin.send('PATCH', `${apiPath('service.teams')}${restoreTeam.id}/`, { enable_classifications: restoreTeam.enable_classifications })
+  await admin.close()
+})
+
 test('an agent closes a chat: refused without the classification (toast), classifies through the chain, closes', async ({ browser }) => {
   const admin = await apiAs(browser, DEMO.admin)
   const teams = (await admin.send('GET', `${apiPath('service.teams')}?limit=200`)) as { results: { id: number; name: string }[] }
   const team = teams.results.find((row) => row.name === 'Equipe Demo')!
+  const before = (await admin.send('GET', `${apiPath('service.teams')}${team.id}/`)) as { enable_classifications: unknown }
+  restoreTeam = { id: team.id, enable_classifications: before.enable_classifications }
   await admin.send('PATCH', `${apiPath('service.teams')}${team.id}/`, { enable_classifications: ['20-21'] })
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, permissions: ['notifications'] })
