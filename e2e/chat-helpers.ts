@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
+import { apiPath } from '../contract/entities/keys.ts'
 import { DEMO_WHATSAPP } from '../server/seed/demo-settings.ts'
 import { E2E_WA_SIM_PORT } from './env.ts'
 import { DEMO } from './fixtures/users.ts'
@@ -30,3 +31,29 @@ export async function agentConsole(page: Page, prefix = ''): Promise<void> {
   await expect(page.getByTestId('webchat-prompt')).toHaveCount(0)
 }
 
+/**
+ * The demo team requires a classification for chats, so a room closes from its Classification tab
+ * (e2e/chat-outcomes.spec.ts). Specs about the rest of the workspace lift that rule while they run, so the header's
+ * Close button shows; the answer puts it back (the e2e server is shared).
+ */
+export async function liftChatClassification(browser: Browser): Promise<() => Promise<void>> {
+  const context = await browser.newContext()
+  const request = context.request
+  await request.get('/api/pre-session/')
+  const send = async (method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) => {
+    const csrf = (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
+    const response = await request.fetch(path, { method, data, headers: { 'X-CSRFToken': csrf } })
+    const text = await response.text()
+    if (!response.ok()) throw new Error(`${method} ${path} → ${response.status()} ${text}`)
+    return text ? JSON.parse(text) : undefined
+  }
+  await send('POST', '/api/session/login/', DEMO.admin)
+  const teams = (await send('GET', `${apiPath('service.teams')}?limit=200`)) as { results: { id: number; name: string }[] }
+  const team = teams.results.find((row) => row.name === 'Equipe Demo')!
+  const before = (await send('GET', `${apiPath('service.teams')}${team.id}/`)) as { enable_classifications: unknown }
+  await send('PATCH', `${apiPath('service.teams')}${team.id}/`, { enable_classifications: [] })
+  return async () => {
+    await send('PATCH', `${apiPath('service.teams')}${team.id}/`, { enable_classifications: before.enable_classifications })
+    await context.close()
+  }
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO } from './fixtures/users.ts'
 import { shot, signIn } from './helpers.ts'
-import { PNG, agentConsole, customerPage, customerWrites } from './chat-helpers.ts'
+import { PNG, agentConsole, customerPage, customerWrites, liftChatClassification } from './chat-helpers.ts'
 
 // Issue 14's screenshots of /chats in the three languages, at 1440 px and 390 px (e2e/screenshots/chat-screen-*.png,
 // for a person to look at): the queued card in the top bar, the list and the room, History, New contact, the template
@@ -18,6 +18,14 @@ const WIDE = { width: 1440, height: 900 }
 const PHONE = { width: 390, height: 844 }
 
 test.describe.configure({ timeout: 180_000 })
+
+let restoreClassification: (() => Promise<void>) | null = null
+test.beforeAll(async ({ browser }) => {
+  restoreClassification = await liftChatClassification(browser)
+})
+test.afterAll(async () => {
+  await restoreClassification?.()
+})
 
 for (const [index, lang] of LOCALES.entries()) {
   test(`/chats in ${lang.locale} at 1440 and 390 px`, async ({ browser }) => {

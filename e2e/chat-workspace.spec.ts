@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { DEMO_WHATSAPP } from '../server/seed/demo-settings.ts'
-import { PNG, SIM, agentConsole, customerPage, customerWrites } from './chat-helpers.ts'
+import { PNG, SIM, agentConsole, customerPage, customerWrites, liftChatClassification } from './chat-helpers.ts'
 import { SimulatorClient } from '../simulator/whatsapp/client.ts'
 import { DEMO } from './fixtures/users.ts'
 import { shot, signIn } from './helpers.ts'
@@ -14,6 +14,14 @@ import { shot, signIn } from './helpers.ts'
 // supervisor opens it in the room viewer and exports the PDF.
 
 test.describe.configure({ timeout: 180_000 })
+
+let restoreClassification: (() => Promise<void>) | null = null
+test.beforeAll(async ({ browser }) => {
+  restoreClassification = await liftChatClassification(browser)
+})
+test.afterAll(async () => {
+  await restoreClassification?.()
+})
 
 test('a customer writes, the agent accepts the card, replies, exchanges media and locations, meets the closed window, ends the chat; history, search and the supervisor’s PDF find it', async ({
   page,
