@@ -88,7 +88,8 @@ test('a customer writes, the agent accepts the card, replies, exchanges media an
   // The customer writes again (the window reopens) and the agent ends the chat: the countdown, then the room leaves.
   await customerWrites(customer, 'Voltei!')
   await expect(room.getByTestId('message-text')).toBeVisible({ timeout: 20_000 })
-  await room.getByTestId('close-room').click()
+  // The close lives in the Classification tab when the queue has a classification, in the header otherwise.
+  await page.getByTestId('chat-classification-close').or(room.getByTestId('close-room')).first().click()
   await page.getByRole('button', { name: 'Sim' }).click()
   await expect(room.getByTestId('ended-bar')).toContainText(/Este chat foi encerrado \(\d+ s\)/, { timeout: 20_000 })
   await shot(page, 'chat-workspace-ended')
