@@ -28,6 +28,9 @@ export const E2E_TELEPHONY_ENV = {
   RTP_PORT_MIN: String(base == null ? 40000 : 42_000 + slot! * 200),
   RTP_PORT_MAX: String(base == null ? 40999 : 42_000 + slot! * 200 + 199),
   DTMF_LOG_PORT: String(base == null ? 19999 : base + 4),
+  // The media app: its SIP port would otherwise be 5090, where the tests' baresip trunk listens.
+  MEDIA_SIP_PORT: String(base == null ? 15090 : base + 5),
+  MEDIA_CONTROL_PORT: String(base == null ? 18449 : base + 6),
 } as const
 
 /** The WhatsApp simulator (simulator/whatsapp/) the e2e server starts beside itself, with the demo channel pointed at it. */
