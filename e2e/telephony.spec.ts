@@ -149,7 +149,8 @@ function watchStatuses(api: Api) {
 /** rtpengine's DTMF log (JSON datagrams to DTMF_LOG_PORT): the e2e server itself does not listen there. */
 function listenDtmf() {
   const events: { event: string; callId: string }[] = []
-  const socket = createSocket('udp4')
+  // reuseAddr: the media app listens there too (both sockets share the port; the later bound hears the tones).
+  const socket = createSocket({ type: 'udp4', reuseAddr: true })
   socket.on('message', (data) => {
     try {
       // One datagram per tone: {"callid", "event": 0-9 | 10 (*) | 11 (#), "duration", "source_ip", …}.

@@ -87,7 +87,7 @@ export class MediaWorker {
     this.ua.contact.uri.port = options.listenPort
     await this.ua.start()
 
-    const dtmf = dgram.createSocket('udp4')
+    const dtmf = dgram.createSocket({ type: 'udp4', reuseAddr: true })
     dtmf.on('message', (datagram) => this.guard(async () => this.onDtmfLog(datagram.toString())))
     await new Promise<void>((resolve, reject) => {
       dtmf.once('error', reject)
