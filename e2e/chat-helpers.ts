@@ -31,12 +31,8 @@ export async function agentConsole(page: Page, prefix = ''): Promise<void> {
   await expect(page.getByTestId('webchat-prompt')).toHaveCount(0)
 }
 
-/**
- * The demo team requires a classification for chats, so a room closes from its Classification tab
- * (e2e/chat-outcomes.spec.ts). Specs about the rest of the workspace lift that rule while they run, so the header's
- * Close button shows; the answer puts it back (the e2e server is shared).
- */
-export async function liftChatClassification(browser: Browser): Promise<() => Promise<void>> {
+/** An API session of `account` in its own browser context: `send` carries the CSRF token, throws on a non-2xx answer. */
+export async function apiAs(browser: Browser, account: { username: string; password: string }) {
   const context = await browser.newContext()
   const request = context.request
   await request.get('/api/pre-session/')
@@ -47,13 +43,23 @@ export async function liftChatClassification(browser: Browser): Promise<() => Pr
     if (!response.ok()) throw new Error(`${method} ${path} → ${response.status()} ${text}`)
     return text ? JSON.parse(text) : undefined
   }
-  await send('POST', '/api/session/login/', DEMO.admin)
+  await send('POST', '/api/session/login/', account)
+  return { send, close: () => context.close() }
+}
+
+/**
+ * The demo team requires a classification for chats, so a room closes from its Classification tab
+ * (e2e/chat-outcomes.spec.ts). Specs about the rest of the workspace lift that rule while they run, so the header's
+ * Close button shows; the answer puts it back (the e2e server is shared).
+ */
+export async function liftChatClassification(browser: Browser): Promise<() => Promise<void>> {
+  const { send, close } = await apiAs(browser, DEMO.admin)
   const teams = (await send('GET', `${apiPath('service.teams')}?limit=200`)) as { results: { id: number; name: string }[] }
   const team = teams.results.find((row) => row.name === 'Equipe Demo')!
   const before = (await send('GET', `${apiPath('service.teams')}${team.id}/`)) as { enable_classifications: unknown }
   await send('PATCH', `${apiPath('service.teams')}${team.id}/`, { enable_classifications: [] })
   return async () => {
     await send('PATCH', `${apiPath('service.teams')}${team.id}/`, { enable_classifications: before.enable_classifications })
-    await context.close()
+    await close()
   }
 }

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
-import type { Browser } from '@playwright/test'
 import { apiPath } from '../contract/entities/keys.ts'
 import { DEMO } from './fixtures/users.ts'
 import { shot, signIn, toastsShown } from './helpers.ts'
+import { apiAs } from './chat-helpers.ts'
 
 // Issue 15's chat half in a real browser: a visitor writes in the website widget; agent1 answers in /chats, where the
 // right column shows the Classification tab (the team requires a classification for incoming chats); closing is
@@ -10,23 +10,6 @@ import { shot, signIn, toastsShown } from './helpers.ts'
 // and its detail carries the classification. Run with `npm run build` first.
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
-
-type Account = { username: string; password: string }
-
-async function apiAs(browser: Browser, account: Account) {
-  const context = await browser.newContext()
-  const request = context.request
-  await request.get('/api/pre-session/')
-  const csrf = async () => (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
-  const send = async (method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) => {
-    const response = await request.fetch(path, { method, data, headers: { 'X-CSRFToken': await csrf() } })
-    const text = await response.text()
-    if (!response.ok()) throw new Error(`${method} ${path} → ${response.status()} ${text}`)
-    return text ? JSON.parse(text) : undefined
-  }
-  await send('POST', '/api/session/login/', account)
-  return { send, close: () => context.close() }
-}
 
 // The e2e server is shared by every spec: the team's classification rule is put back afterwards, so later chat specs
 // close their rooms from the header as before.
