@@ -16,6 +16,7 @@ import { soundAudioRoutes } from '../media/audio-routes.ts'
 import { crmRoutes } from '../crm/routes.ts'
 import { leadImportRoutes } from './crm/lead-import-routes.ts'
 import { coworkerRoutes } from './crm/coworker-routes.ts'
+import { dashboardRoutes } from './reports/dashboard-routes.ts'
 
 // Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -43,6 +44,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(leadImportRoutes)
   // The coworkers directory: colleagues, their extension and the status each reported (spec 000 §2 /coworkers).
   await app.register(coworkerRoutes)
+  // The home dashboard's day: the agent's own or, for supervisors, the site's (server/reports/).
+  await app.register(dashboardRoutes)
   // The settings catalogue: every entity of contract/entities (server/entities/).
   await app.register(settingsRoutes)
   // The settings player of prompts and music on hold: their mp3 renditions (server/media/).
