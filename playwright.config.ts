@@ -35,7 +35,8 @@ export default defineConfig({
     command: 'node e2e/serve.ts',
     url: `http://127.0.0.1:${E2E_PORT}/api/pre-session/`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Generous: on a loaded machine the first start (migrations, demo seed, engines) can take minutes.
+    timeout: 300_000,
     stdout: 'pipe',
     // SIGTERM lets e2e/serve.ts close the app, which stops Kamailio and rtpengine (the engines' leash is the backstop).
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

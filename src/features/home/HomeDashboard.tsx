@@ -10,6 +10,7 @@ import { displayName, useProfile } from '../../api/useProfile.ts'
 import { formatDateTime } from '../../app/dates.ts'
 import { useLocale } from '../../app/useLocale.ts'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
+import { MyDay } from './MyDay.tsx'
 import { CalendarIcon, GroupIcon, LockIcon, PhoneIcon, PhotoIcon, EditIcon, ChevronRightIcon } from '../../components/icons/icons.tsx'
 
 function StatCard({
@@ -51,7 +52,7 @@ function StatCard({
   )
 }
 
-/** The home dashboard: who you are, your extension and team, shortcuts to your profile. */
+/** The home dashboard: the user's day (MyDay), who you are, your extension and team, shortcuts to your profile. */
 export function HomeDashboard() {
   const { t } = useLingui()
   const profile = useProfile()
@@ -75,6 +76,7 @@ export function HomeDashboard() {
   return (
     <>
       <PageHeader title={<Trans>Olá, {name}</Trans>} subtitle={<Trans>Bem-vindo ao seu console de atendimento.</Trans>} />
+      <MyDay />
       <Grid container spacing={2} sx={{ mb: 3 }}>
         <Grid xs={12} sm={6} lg={3}>
           <StatCard color="primary" icon={<PhoneIcon />} label={<Trans>Ramal</Trans>} value={profile.voip?.endpoint || '—'} />
