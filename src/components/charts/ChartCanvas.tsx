@@ -36,8 +36,9 @@ export default function ChartCanvas({ type, data, options, label, height = 220 }
   const canvas = useRef<HTMLCanvasElement>(null)
   const chart = useRef<Chart | null>(null)
   const theme = useTheme()
-  const text = theme.palette.text.secondary
-  const grid = theme.palette.divider
+  // Concrete colours: a canvas cannot resolve the CSS variables Joy's text and divider tokens are made of.
+  const text = theme.palette.neutral[600]
+  const grid = theme.palette.neutral[200]
   const font = theme.fontFamily.body
 
   useEffect(() => {

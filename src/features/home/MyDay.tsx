@@ -85,7 +85,7 @@ function PauseChart({ day }: { day: DashboardToday }) {
   const options = useMemo(
     () => ({
       plugins: {
-        legend: { position: 'right' as const },
+        legend: { position: 'bottom' as const },
         tooltip: { callbacks: { label: (item: { label: string; raw: unknown }) => `${item.label}: ${item.raw} min` } },
       },
     }),
