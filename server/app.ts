@@ -8,6 +8,7 @@ import { bindMediaLibrary } from './media/library.ts'
 import { openDatabase } from './db/client.ts'
 import { createBus } from './bus/bus.ts'
 import { createThrottleStore } from './auth/throttle-store.ts'
+import { createSendLimiter } from './chat/send-limiter.ts'
 import { createAuthCache } from './auth/auth-cache.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { registerPermissionGuard } from './http/permission-guard.ts'
@@ -37,7 +38,7 @@ import type { TelephonyOptions } from './telephony/index.ts'
 
 // Composition root: config → db → bus → auth → permission guard → routes → SPA static. Tests inject their own db (and
 // may inject the bus or throttle store); whatever this function opens itself, it closes with the app.
-export type AppOverrides = Partial<Pick<AppDeps, 'db' | 'bus' | 'throttle'>> & {
+export type AppOverrides = Partial<Pick<AppDeps, 'db' | 'bus' | 'throttle' | 'sendLimiter'>> & {
   logger?: boolean
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream
@@ -111,6 +112,7 @@ async function openDeps(config: Config, overrides: AppOverrides, owned: (() => P
   const db = overrides.db ?? (await own(openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }))).db
   const bus = overrides.bus ?? (await own(createBus(config.redisUrl)))
   const throttle = overrides.throttle ?? (await own(createThrottleStore(config.redisUrl)))
+  const sendLimiter = overrides.sendLimiter ?? (await own(createSendLimiter(config.redisUrl)))
   const authCache = await own(createAuthCache(db, bus))
-  return { config, db, bus, throttle, authCache }
+  return { config, db, bus, throttle, authCache, sendLimiter }
 }

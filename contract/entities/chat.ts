@@ -82,6 +82,18 @@ export const channels = defineEntity({
       visibleWhen: WHATSAPP,
       hint: t('Altere apenas para usar o simulador local', 'Change only to use the local simulator', 'Cámbielo solo para usar el simulador local'),
     }),
+    // WHATSAPP.md §A1.9: 80 by default, up to 1,000 for an upgraded number, 20 in coexistence with the Business app.
+    integer('messages_per_second', t('Mensagens por segundo', 'Messages per second', 'Mensajes por segundo'), {
+      default: 80,
+      min: 1,
+      max: 1000,
+      visibleWhen: WHATSAPP,
+      hint: t(
+        'Vazão do número na Meta: 80 por padrão, até 1.000 em números promovidos, 20 em coexistência',
+        "The number's throughput at Meta: 80 by default, up to 1,000 for upgraded numbers, 20 in coexistence",
+        'Capacidad del número en Meta: 80 por defecto, hasta 1.000 en números promovidos, 20 en coexistencia',
+      ),
+    }),
     // Website widget.
     text('widget_title', t('Título do widget', 'Widget title', 'Título del widget'), { max: 60, ...when(WIDGET) }),
     color('widget_color', t('Cor do widget', 'Widget colour', 'Color del widget'), { default: '#1976d2', visibleWhen: WIDGET }),
@@ -113,7 +125,7 @@ export const channels = defineEntity({
       {
         key: 'whatsapp',
         label: t('WhatsApp', 'WhatsApp', 'WhatsApp'),
-        fields: ['phone_number', 'phone_number_id', 'waba_id', 'access_token', 'app_secret', 'verify_token', 'api_version', 'graph_url'],
+        fields: ['phone_number', 'phone_number_id', 'waba_id', 'access_token', 'app_secret', 'verify_token', 'api_version', 'graph_url', 'messages_per_second'],
       },
       {
         key: 'widget',

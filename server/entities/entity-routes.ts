@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Entity } from '../../contract/entities/index.ts'
+import type { Entity, EntityKey } from '../../contract/entities/index.ts'
+import type { Permission } from '../../contract/permissions.ts'
 import { ENTITIES } from '../../contract/entities/index.ts'
 import { detailError } from '../http/errors.ts'
 import type { RoutePermission } from '../http/permission-guard.ts'
@@ -38,6 +39,22 @@ export function below(api: string): string {
   return api.replace(/^\/api/, '')
 }
 
+/**
+ * A detail path the spec also gives another audience (GET /api/v1/chat/templates/{id}/: the settings record for the
+ * catalogue, one template ready to fill for an agent's dialog): `readers` may call it too, and `read` answers; it
+ * gets the settings record (`record()`) for callers that should see that.
+ */
+export type DetailReader = {
+  readers: readonly Permission[]
+  read(app: FastifyInstance, request: FastifyRequest, id: number, record: () => Promise<unknown>): Promise<unknown>
+}
+const DETAIL_READERS = new Map<EntityKey, DetailReader>()
+
+/** Called when the owning module loads (before the routes are registered). */
+export function registerDetailReader(key: EntityKey, reader: DetailReader): void {
+  DETAIL_READERS.set(key, reader)
+}
+
 function register(app: FastifyInstance, entity: Entity): void {
   const list = below(entity.api)
   const detail = `${list}:id/`
@@ -49,9 +66,14 @@ function register(app: FastifyInstance, entity: Entity): void {
 
   app.get(list, reading, (request) => listRecords(entityContext(app, request), entity, request.query as Record<string, unknown>))
   // `?duplicate=true`: the record to prefill a copy with, its unique values made free (unique.ts).
-  app.get(detail, reading, (request) => {
+  const detailReader = DETAIL_READERS.get(entity.key)
+  const detailReading = detailReader
+    ? { config: { permission: [entity.permissions.view, ...(entity.readers ?? []), ...detailReader.readers] as unknown as RoutePermission } }
+    : reading
+  app.get(detail, detailReading, (request) => {
     const read = (request.query as { duplicate?: unknown }).duplicate === 'true' ? duplicateRecord : getRecord
-    return read(entityContext(app, request), entity, rowId(request))
+    const record = () => read(entityContext(app, request), entity, rowId(request))
+    return detailReader ? detailReader.read(app, request, rowId(request), record) : record()
   })
   app.post(list, guard('add'), async (request, reply) => {
     const record = await createRecord(entityContext(app, request), entity, await readEntityInput(request, entity))

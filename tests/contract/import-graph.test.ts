@@ -17,6 +17,10 @@ const LAZY_CIRCLES: { files: string[]; why: string }[] = [
     files: ['server/auth/throttle-store.ts', 'server/auth/redis-throttle-store.ts'],
     why: 'createThrottleStore loads the Redis store with import() only when REDIS_URL is set',
   },
+  {
+    files: ['server/chat/send-limiter.ts', 'server/chat/redis-send-limiter.ts'],
+    why: 'createSendLimiter loads the Redis limiter with import() only when REDIS_URL is set',
+  },
   { files: ['server/db/schema/'], why: "Drizzle's foreign keys reference other tables through functions (`references(() => users.id)`)" },
 ]
 

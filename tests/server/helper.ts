@@ -15,6 +15,8 @@ import type { Bus } from '../../server/bus/bus.ts'
 import { createBus } from '../../server/bus/bus.ts'
 import type { ThrottleStore } from '../../server/auth/throttle-store.ts'
 import { createThrottleStore } from '../../server/auth/throttle-store.ts'
+import type { SendLimiter } from '../../server/chat/send-limiter.ts'
+import { createSendLimiter } from '../../server/chat/send-limiter.ts'
 import { seedDemoIfEmpty } from '../../server/seed/demo-seed.ts'
 import { CSRF_COOKIE } from '../../contract/api/auth.ts'
 
@@ -108,12 +110,18 @@ export async function createTestThrottle(): Promise<ThrottleStore> {
   return createThrottleStore(process.env.TEST_REDIS_URL, testPrefix())
 }
 
+/** The chat outbox's send limiter: in Redis under the test's own prefix with TEST_REDIS_URL, else in memory. */
+export async function createTestSendLimiter(): Promise<SendLimiter> {
+  return createSendLimiter(process.env.TEST_REDIS_URL, testPrefix())
+}
+
 export type TestApp = {
   app: FastifyInstance
   database: TestDatabase
   config: Config
   bus: Bus
   throttle: ThrottleStore
+  sendLimiter: SendLimiter
   dataDir: string
   /** Another app on the same database and bus (for other settings, e.g. TRUST_PROXY); closed with the file. */
   buildVariant(config: Partial<Config>): Promise<FastifyInstance>
@@ -123,7 +131,7 @@ export type TestApp = {
  * Registers beforeAll/afterAll for a test file and returns the handle they fill. `seed` (default true) loads the
  * demo data: site localhost, groups, team and the users admin, supervisor, agent1 and agent2.
  */
-export function useTestApp(options: { seed?: boolean; config?: Partial<Config>; overrides?: Omit<AppOverrides, 'db' | 'bus' | 'throttle'> } = {}): TestApp {
+export function useTestApp(options: { seed?: boolean; config?: Partial<Config>; overrides?: Omit<AppOverrides, 'db' | 'bus' | 'throttle' | 'sendLimiter'> } = {}): TestApp {
   const handle = {} as TestApp
   const variants: FastifyInstance[] = []
   beforeAll(async () => {
@@ -132,7 +140,8 @@ export function useTestApp(options: { seed?: boolean; config?: Partial<Config>; 
     handle.database = await openTestDatabase()
     handle.bus = await createTestBus()
     handle.throttle = await createTestThrottle()
-    const deps = { ...options.overrides, db: handle.database.db, bus: handle.bus, throttle: handle.throttle, logger: false as const }
+    handle.sendLimiter = await createTestSendLimiter()
+    const deps = { ...options.overrides, db: handle.database.db, bus: handle.bus, throttle: handle.throttle, sendLimiter: handle.sendLimiter, logger: false as const }
     handle.app = await buildApp(handle.config, deps)
     handle.buildVariant = async (config) => {
       const variant = await buildApp({ ...handle.config, ...config }, deps)
@@ -145,6 +154,7 @@ export function useTestApp(options: { seed?: boolean; config?: Partial<Config>; 
     for (const app of [...variants, handle.app]) await app?.close()
     await handle.bus?.close()
     await handle.throttle?.close()
+    await handle.sendLimiter?.close()
     await handle.database?.close()
     if (handle.dataDir) await rm(handle.dataDir, { recursive: true, force: true })
   })

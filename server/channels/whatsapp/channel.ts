@@ -16,6 +16,8 @@ export type WhatsAppChannel = {
   verifyToken: string
   apiVersion: string
   graphUrl: string
+  /** The number's throughput at Meta (messages/s; the outbox's send limiter paces to it). */
+  messagesPerSecond: number
 }
 
 const columns = {
@@ -29,6 +31,7 @@ const columns = {
   verifyToken: chatChannels.verifyToken,
   apiVersion: chatChannels.apiVersion,
   graphUrl: chatChannels.graphUrl,
+  messagesPerSecond: chatChannels.messagesPerSecond,
 }
 
 /** The WhatsApp channel with this id (any site: the webhook names it in its path), or null. */

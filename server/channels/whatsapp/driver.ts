@@ -8,18 +8,19 @@ import { cachedWhatsAppChannel, graphClientFor, loadWhatsAppChannel, type WhatsA
 import { NUMBER_RATE_LIMIT, PAIR_RATE_LIMIT } from './errors.ts'
 import { DEFAULT_MAX_MEDIA_BYTES, GraphError, type GraphClient, type MediaKind, type SendResult } from './graph.ts'
 import { BUTTON_PARAM, HEADER_PARAM, templateParams } from './templates.ts'
-import { SendThrottle } from './throttle.ts'
+import { DEFAULT_SEND_LIMITS, type SendLimiter } from '../../chat/send-limiter.ts'
 
 // The WhatsApp channel's driver for the chat core's outbox (server/chat/outbox.ts): one outbox job → one Graph send,
-// paced by the throttle (per number and per customer), with Meta's refusals sorted into "retry later" (rate limits,
+// paced by the deployment's send limiter (deps.sendLimiter: per number at the channel's messages_per_second and per
+// customer, shared by every instance through Redis when configured), with Meta's refusals sorted into "retry later" (rate limits,
 // Meta's temporary failures, no answer) and "failed" (shown on the message with Meta's code and reason). It never
 // throws for a provider error: the outbox keeps the message until it is sent or failed, so nothing is dropped.
 
-/** One throttle per process; `setThrottle` lets a test use a fake clock. */
-let throttle = new SendThrottle()
-export function setThrottle(t: SendThrottle): void {
-  throttle = t
-}
+/**
+ * How long a send may wait in the dispatcher for its slot (the number's next slot at its rate) rather than go back to
+ * the outbox; well inside the outbox's 30 s claim.
+ */
+export const MAX_SLOT_WAIT_MS = 1000
 
 /** Back-off for Meta's temporary failures by attempt: 2 s, 4 s, … up to 5 min. */
 export function retryDelayMs(attempts: number): number {
@@ -109,7 +110,7 @@ async function sendTemplate(deps: AppDeps, channel: WhatsAppChannel, graph: Grap
 }
 
 /** A Graph failure as the outbox's answer. */
-export function outcomeOf(err: unknown, job: OutboxJob, phoneNumberId: string): DeliverResult {
+export async function outcomeOf(limiter: SendLimiter, err: unknown, job: OutboxJob, phoneNumberId: string): Promise<DeliverResult> {
   if (!(err instanceof GraphError)) {
     const reason = err instanceof Error ? err.message : String(err)
     // Our own side (a stored file gone): nothing a retry would fix.
@@ -118,8 +119,8 @@ export function outcomeOf(err: unknown, job: OutboxJob, phoneNumberId: string): 
   const label = err.code != null ? `${err.code}: ${err.title}` : err.title
   const reason = err.details && err.details !== err.title ? `${label} — ${err.details}` : label
   if (err.code === NUMBER_RATE_LIMIT || err.code === PAIR_RATE_LIMIT) {
-    const at = throttle.rateLimited(phoneNumberId, job.recipient, err.code, err.retryAfterMs)
-    return { outcome: 'retry', afterMs: Math.max(0, at - throttle.time()), reason }
+    const afterMs = await limiter.backOff(phoneNumberId, job.recipient, err.code === NUMBER_RATE_LIMIT ? 'sender' : 'pair', err.retryAfterMs)
+    return { outcome: 'retry', afterMs, reason }
   }
   if (err.retryable) return { outcome: 'retry', afterMs: Math.max(err.retryAfterMs ?? 0, retryDelayMs(job.attempts)), reason }
   // 131047 included: the window closed between the core's check and Meta's; the message shows why.
@@ -140,18 +141,21 @@ export const whatsappDriver: ChannelDriver = {
         await graphClientFor(channel).markRead(job.markRead)
         return { outcome: 'sent', externalId: job.markRead }
       } catch (err) {
-        return outcomeOf(err, job, channel.phoneNumberId)
+        return outcomeOf(deps.sendLimiter, err, job, channel.phoneNumberId)
       }
     }
-    const decision = throttle.take(channel.phoneNumberId, job.recipient)
-    if (!decision.sendNow) return { outcome: 'retry', afterMs: Math.max(1, decision.retryAt - throttle.time()), reason: 'throttled' }
+    const limiter = deps.sendLimiter
+    const limits = { ...DEFAULT_SEND_LIMITS, perSecond: channel.messagesPerSecond || DEFAULT_SEND_LIMITS.perSecond }
+    const slot = await limiter.reserve(channel.phoneNumberId, job.recipient, limits, MAX_SLOT_WAIT_MS)
+    if (!slot.ok) return { outcome: 'retry', afterMs: slot.retryInMs, reason: 'throttled' }
+    if (slot.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, slot.waitMs))
     try {
       const result = await send(deps, channel, graphClientFor(channel), job)
-      throttle.succeeded(channel.phoneNumberId, job.recipient)
+      limiter.succeeded(channel.phoneNumberId, job.recipient).catch(() => {})
       const status = result.messageStatus === 'accepted' || !result.messageStatus ? 'accepted' : undefined
       return { outcome: 'sent', externalId: result.wamid, ...(status ? { status } : {}) }
     } catch (err) {
-      return outcomeOf(err, job, channel.phoneNumberId)
+      return outcomeOf(limiter, err, job, channel.phoneNumberId)
     }
   },
 

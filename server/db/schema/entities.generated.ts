@@ -1415,6 +1415,7 @@ export const chatChannels = pgTable(
     verifyToken: text('verify_token').notNull().default(''),
     apiVersion: text('api_version').notNull().default('v23.0'),
     graphUrl: text('graph_url').notNull().default('https://graph.facebook.com'),
+    messagesPerSecond: integer('messages_per_second').notNull().default(80),
     widgetTitle: text('widget_title').notNull().default(''),
     widgetColor: text('widget_color').notNull().default('#1976d2'),
     widgetLogo: text('widget_logo'),

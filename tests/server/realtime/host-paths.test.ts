@@ -39,7 +39,7 @@ let base: string
 beforeAll(async () => {
   host = Fastify({ logger: false })
   const authCache = await createAuthCache(t.database.db, t.bus)
-  host.decorate('deps', { config: t.config, db: t.database.db, bus: t.bus, throttle: t.throttle, authCache })
+  host.decorate('deps', { config: t.config, db: t.database.db, bus: t.bus, throttle: t.throttle, authCache, sendLimiter: t.sendLimiter })
   registerErrorHandling(host)
   await host.register(fastifyCookie)
   registerPermissionGuard(host, t.database.db, authCache)

@@ -15,6 +15,8 @@ export type FakeGraph = {
   app: FastifyInstance
   url: string
   sent: unknown[]
+  /** When each of `sent` arrived (performance.now()). */
+  sentAt: number[]
   /** Answers for the next sends, in order; empty → a success with a fresh wamid. */
   replies: Canned[]
   media: Map<string, { bytes: Buffer; mime: string; sha256?: string; fileSize?: number }>
@@ -25,7 +27,7 @@ export type FakeGraph = {
 export async function startFakeGraph(): Promise<FakeGraph> {
   const app = Fastify({ logger: false })
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024 } })
-  const fake = { app, url: '', sent: [] as unknown[], replies: [] as Canned[], media: new Map(), templates: [] as unknown[] } as unknown as FakeGraph
+  const fake = { app, url: '', sent: [] as unknown[], sentAt: [] as number[], replies: [] as Canned[], media: new Map(), templates: [] as unknown[] } as unknown as FakeGraph
   let n = 0
 
   app.addHook('onRequest', async (req, reply) => {
@@ -39,6 +41,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const ok = v.safeParse(WaSendRequest, body).success || v.safeParse(WaMarkRead, body).success
     if (!ok) return reply.code(400).send({ error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, fbtrace_id: 'A2' } })
     fake.sent.push(body)
+    fake.sentAt.push(performance.now())
     const canned = fake.replies.shift()
     if (canned?.delayMs) await new Promise((r) => setTimeout(r, canned.delayMs))
     if (canned)

@@ -1,9 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { chatRoomMessages, chatRooms, chatTemplates, chatTemplatesParams, users } from '../../../../server/db/schema/index.ts'
-import { setThrottle } from '../../../../server/channels/whatsapp/driver.ts'
 import { signatureHeader } from '../../../../server/channels/whatsapp/signature.ts'
-import { SendThrottle } from '../../../../server/channels/whatsapp/throttle.ts'
 import { sendAgentMessage } from '../../../../server/chat/outbound.ts'
 import { signedIn, TestClient, useTestApp } from '../../helper.ts'
 import { APP_SECRET, createWhatsAppChannel } from './channel-fixture.ts'
@@ -30,7 +28,6 @@ afterAll(() => fake.close())
 beforeEach(() => {
   fake.sent.length = 0
   fake.replies.length = 0
-  setThrottle(new SendThrottle())
 })
 
 function post(body: unknown) {

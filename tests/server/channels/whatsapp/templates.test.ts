@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chatTemplates, chatTemplatesParams, chatTemplatesTeams, teams } from '../../../../server/db/schema/index.ts'
+import { chatRooms, chatTemplates, chatTemplatesParams, chatTemplatesTeams, teams } from '../../../../server/db/schema/index.ts'
 import { mapTemplate, placeholders, syncTemplates } from '../../../../server/channels/whatsapp/templates.ts'
 import { signedIn, useTestApp } from '../../helper.ts'
 import { createWhatsAppChannel } from './channel-fixture.ts'
@@ -186,6 +187,61 @@ describe('agents’ template calls', () => {
     expect((await agent.get('/api/v1/chat/templates/999999')).statusCode).toBe(404)
     expect((await agent.get('/api/v1/chat/templates/abc')).statusCode).toBe(400)
     expect((await agent.get(`/api/v1/chat/templates?channel=x`)).statusCode).toBe(400)
+  })
+
+  it('GET /api/v1/chat/templates/{id}/ (the spec’s path, shared with the settings catalogue) answers each audience', async () => {
+    // A template with a name parameter the room's customer fills.
+    const [greet] = await t.database.db
+      .insert(chatTemplates)
+      .values({ siteId: channel.siteId, channelId: channel.id, description: 'greet_name', language: 'pt_BR', content: 'Olá {{nome}}!' })
+      .returning()
+    await t.database.db.insert(chatTemplatesParams).values({ siteId: channel.siteId, templateId: greet.id, position: 0, name: 'nome', value: '' })
+    const [room] = await t.database.db
+      .insert(chatRooms)
+      .values({ uid: randomUUID(), siteId: channel.siteId, channelId: channel.id, contact: '5511987650000', address: '5511987650000', title: 'Joana Prado' })
+      .returning({ id: chatRooms.id })
+
+    // The agent (sites.view_chat, not chat.view_template): the spec's answer, with the customer's name filled.
+    const agent = await signedIn(t.app, 'agent1')
+    const dialog = await agent.get(`/api/v1/chat/templates/${greet.id}/?step_id=${room.id}`)
+    expect(dialog.statusCode).toBe(200)
+    expect(dialog.json()).toEqual({
+      id: greet.id,
+      description: 'greet_name',
+      channel: channel.id,
+      language: 'pt_BR',
+      template_type: 'TEXT',
+      media: null,
+      content: 'Olá {{nome}}!',
+      params: [{ name: 'nome', value: 'Joana Prado' }],
+    })
+    expect((await agent.get(`/api/v1/chat/templates/${greet.id}/`)).json().params).toEqual([{ name: 'nome', value: '' }])
+    // The agent may not change it: the entity's other methods keep their codenames.
+    expect((await agent.request('DELETE', `/api/v1/chat/templates/${greet.id}/`)).statusCode).toBe(403)
+
+    // The administrator (chat.view_template): the settings record, whose spec fields say the same.
+    const admin = await signedIn(t.app, 'admin')
+    const record = await admin.get(`/api/v1/chat/templates/${greet.id}/`)
+    expect(record.statusCode).toBe(200)
+    expect(record.json()).toMatchObject({
+      id: greet.id,
+      is_active: true,
+      category: 'UTILITY',
+      channel: channel.id,
+      template_type: 'TEXT',
+      content: 'Olá {{nome}}!',
+      params: [expect.objectContaining({ name: 'nome', value: '' })],
+    })
+    expect(record.json()).toHaveProperty('created_at')
+    // …and the spec's answer when naming a room, as the dialog does.
+    expect((await admin.get(`/api/v1/chat/templates/${greet.id}/?step_id=${room.id}`)).json().params).toEqual([{ name: 'nome', value: 'Joana Prado' }])
+
+    // An inactive template: not offered to the dialog (404), still in the catalogue.
+    await t.database.db.update(chatTemplates).set({ isActive: false }).where(eq(chatTemplates.id, greet.id))
+    expect((await agent.get(`/api/v1/chat/templates/${greet.id}/`)).statusCode).toBe(404)
+    expect((await admin.get(`/api/v1/chat/templates/${greet.id}/`)).json()).toMatchObject({ is_active: false })
+    expect((await agent.get('/api/v1/chat/templates/999999/')).statusCode).toBe(404)
+    expect((await agent.get(`/api/v1/chat/templates/${greet.id}/?step_id=abc`)).statusCode).toBe(400)
   })
 
   it('needs a signed-in user', async () => {
