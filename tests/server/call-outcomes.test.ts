@@ -135,7 +135,7 @@ describe('the classification chain', () => {
     const db = t.database.db
     const [mailing] = await db.insert(crmMailings).values({ siteId: d.site.id, description: 'Campanha de renovação' }).returning()
     const [elsewhere] = await db.insert(crmMailings).values({ siteId: d.site.id, description: 'Outra campanha' }).returning()
-    const [lead] = await db.insert(crmLeads).values({ siteId: d.site.id, mailingId: mailing!.id, name: 'Bia', phones: ['11987654321'] }).returning()
+    const [lead] = await db.insert(crmLeads).values({ siteId: d.site.id, mailingId: mailing!.id, name: 'Bia', phones: '11987654321' }).returning()
     const renewal = await d.seed('service.classifications', { description: 'Renovou', mailings: [mailing!.id] })
     await d.seed('service.classifications', { description: 'Só da outra', mailings: [elsewhere!.id] })
 
