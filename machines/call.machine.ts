@@ -109,6 +109,8 @@ export type CallEvent =
   | { type: 'PHONE_PROGRESS'; callId: string; code: number; uid?: string }
   | { type: 'PHONE_ACCEPTED'; callId: string; uid?: string }
   | { type: 'PHONE_REPLACED'; callId: string; uid: string; phone: string; name: string; headers: CallHeaders }
+  /** The server moved the call to another step (socket changeCallStep): `uid` the step it was on, `stepUid` the new. */
+  | { type: 'STEP_CHANGED'; uid: string; stepUid: string }
   | { type: 'PHONE_ENDED'; callId: string; code: number | null; reason: string }
   // raised by the machine itself
   | { type: 'ANSWER_EVENT' }
@@ -293,12 +295,28 @@ export const callMachine = setup({
           headers: event.headers,
           callType: Number(event.headers[CALL_HEADERS.callType]) || context.callType,
           queue: event.headers[CALL_HEADERS.queue] ?? null,
-          metadata: null,
-          metadataAttempts: 0,
+          // The server may have told the new step first (STEP_CHANGED): its metadata is this step's already.
+          metadata: event.uid === context.uid ? context.metadata : null,
+          metadataAttempts: event.uid === context.uid ? context.metadataAttempts : 0,
         })),
         enqueueActions(({ context, enqueue }) => {
           if (!context.metadataFetching) enqueue('fetchMetadata')
         }),
+        'report',
+      ],
+    },
+    // The same, told by the server (changeCallStep): only while the call is still on the step the server names, so a
+    // late or repeated notice changes nothing. The number and name come with the SIP side (PHONE_REPLACED) or the metadata.
+    STEP_CHANGED: {
+      guard: ({ context, event }) => context.uid === event.uid && event.stepUid !== event.uid,
+      actions: [
+        // An attempt in flight asks about the old step: its answer must not become the new step's.
+        enqueueActions(({ context, enqueue }) => {
+          if (context.metadataFetching) enqueue.stopChild('metadata')
+          enqueue.cancel('metadataPoll')
+        }),
+        assign(({ event }) => ({ uid: event.stepUid, metadata: null, metadataAttempts: 0, metadataFetching: false, metadataWaiting: false })),
+        'fetchMetadata',
         'report',
       ],
     },

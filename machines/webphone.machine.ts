@@ -178,6 +178,8 @@ export type WebphoneEvent =
   | { type: 'AFTER_SERVICE_EXPIRED' }
   /** The server ended it (socket afterServiceTimeout): `uid` the step, null for whichever runs. */
   | { type: 'AFTER_SERVICE_TIMEOUT'; uid: string | null }
+  /** The server moved a live call to another step (socket changeCallStep, spec 000 §7). */
+  | { type: 'CALL_STEP_CHANGED'; uid: string; stepUid: string }
   /** The call's classification was sent (the form beside the call). */
   | { type: 'CALL_CLASSIFIED'; uid: string | null }
   /** The form area: the call's form, sent or not, valid or not (absent calls have none). */
@@ -816,6 +818,12 @@ export const webphoneMachine = setup({
     AFTER_SERVICE_TIMEOUT: {
       guard: ({ context, event }) => !!context.afterService && (event.uid === null || event.uid === context.afterService.uid),
       actions: 'finishAfterService',
+    },
+    CALL_STEP_CHANGED: {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        for (const call of context.calls)
+          if (context.callStates[call.id]?.uid === event.uid) enqueue.sendTo(call.ref, { type: 'STEP_CHANGED', uid: event.uid, stepUid: event.stepUid })
+      }),
     },
     CALL_CLASSIFIED: {
       guard: ({ context, event }) => !!context.afterService && (event.uid === null || event.uid === context.afterService.uid),

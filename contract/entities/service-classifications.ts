@@ -20,6 +20,8 @@ export const classifications = defineEntity({
     isActive(),
     many('queues', t('Filas de telefonia', 'Telephony queues', 'Colas de telefonía'), 'pabx.queues'),
     many('chat_queues', t('Filas de chat', 'Chat queues', 'Colas de chat'), 'chat.queues'),
+    // The dialer's calls are classified by their mailing (spec 000 §7 ?mailing_id=; the profile's dialer_classifications).
+    many('mailings', t('Mailings', 'Mailing lists', 'Mailings'), 'crm.mailings'),
   ],
 })
 

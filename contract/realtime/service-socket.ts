@@ -191,6 +191,12 @@ export type ServerMessage =
    * call step (null: whichever runs), `session_id` its pause report (null when the webphone had not started one).
    */
   | { action: 'afterServiceTimeout'; uid: string | null; session_id: number | null }
+  /**
+   * The agent's live call is another call step now (spec 000 §7 names the action): the customer of an attended or
+   * pendulum transfer replaced the colleague on the consulted agent's call. `uid` the step the webphone knew,
+   * `step_uid` the one to send the form, classification and after-service to from now on, `call_id` its SIP Call-ID.
+   */
+  | { action: 'changeCallStep'; uid: string; step_uid: string; call_id: string }
   /** The supervisor wallboard: every agent and queue of the site, then what changed (contract/realtime/wallboard.ts). */
   | WallboardSnapshot
   | WallboardDelta
@@ -224,6 +230,7 @@ export const SERVER_ACTIONS = [
   'unreadAllMessages',
   'syncStep',
   'afterServiceTimeout',
+  'changeCallStep',
   'wallboardSnapshot',
   'wallboardDelta',
 ] as const satisfies readonly ServerAction[]
@@ -304,6 +311,12 @@ export const SERVER_MESSAGES = {
     action: v.literal('afterServiceTimeout'),
     uid: v.nullable(v.pipe(v.string(), v.maxLength(255))),
     session_id: v.nullable(v.number()),
+  }),
+  changeCallStep: v.strictObject({
+    action: v.literal('changeCallStep'),
+    uid: v.pipe(v.string(), v.nonEmpty(), v.maxLength(255)),
+    step_uid: v.pipe(v.string(), v.nonEmpty(), v.maxLength(255)),
+    call_id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(255)),
   }),
   wallboardSnapshot: WallboardSnapshotShape,
   wallboardDelta: WallboardDeltaShape,

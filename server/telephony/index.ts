@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { RoutePermission } from '../http/permission-guard.ts'
 import type { CallControl } from './types.ts'
 import { createCallControl } from './control/index.ts'
+import { announceStepChange } from './control/step-change.ts'
 import { CredentialPublisher } from './credentials.ts'
 import type { Resolver } from './credentials.ts'
 import { TELEPHONY_TABLES_CHANNEL } from './changes.ts'
@@ -96,7 +97,12 @@ export async function telephonyService(app: FastifyInstance, options: TelephonyO
   // without it (external engines, off) callers cannot wait and IVRs answer 480.
   const mediaRuns = usable && engines.supervisors.mediaapp != null
   if (usable) {
-    const control = options.control ?? createCallControl({ db, log, mediaApp: mediaRuns ? mediaAppAddress(telephony) : null })
+    const control = options.control ?? createCallControl({
+        db,
+        log,
+        mediaApp: mediaRuns ? mediaAppAddress(telephony) : null,
+        onStepChange: announceStepChange(bus),
+      })
     const client = new EvapiClient({
       host: telephony.host,
       port: telephony.evapiPort,

@@ -195,6 +195,30 @@ describe('call behaviour', () => {
     expect(effectsOf(log, 'fetchMetadata').at(-1)).toEqual({ uid: 'uid-customer', callId: ID, attempt: 1 })
   })
 
+  it("moves to the step the server names (changeCallStep) only from the step it is on; the SIP side's later replace keeps that metadata", async () => {
+    const { actor, log, settle } = start(OUTGOING)
+    actor.send({ type: 'PHONE_PROGRESS', callId: ID, code: 180, uid: 'uid-consult' })
+    await settle({ output: METADATA })
+    actor.send({ type: 'PHONE_ACCEPTED', callId: ID })
+    // A notice for another step changes nothing.
+    actor.send({ type: 'STEP_CHANGED', uid: 'uid-other', stepUid: 'uid-customer' })
+    expect(actor.getSnapshot().context).toMatchObject({ uid: 'uid-consult', metadata: METADATA })
+    actor.send({ type: 'STEP_CHANGED', uid: 'uid-consult', stepUid: 'uid-customer' })
+    expect(actor.getSnapshot().context).toMatchObject({ uid: 'uid-customer', metadata: null, accepted: true })
+    expect(actor.getSnapshot().value).toBe('inuse')
+    expect(effectsOf(log, 'changed').at(-1)).toMatchObject({ callId: ID, uid: 'uid-customer', hasMetadata: false })
+    expect(effectsOf(log, 'fetchMetadata').at(-1)).toEqual({ uid: 'uid-customer', callId: ID, attempt: 1 })
+    const customer = { form: 9, client: 4 }
+    await settle({ output: customer })
+    // Told twice (the notice repeated) or by the SIP side afterwards: the customer's metadata stays, asked no more.
+    const asked = effectsOf(log, 'fetchMetadata').length
+    actor.send({ type: 'STEP_CHANGED', uid: 'uid-consult', stepUid: 'uid-customer' })
+    const headers = { 'X-Atende-Uid': 'uid-customer', 'X-Atende-Call-Type': '20' }
+    actor.send({ type: 'PHONE_REPLACED', callId: ID, uid: 'uid-customer', phone: '01130000001', name: 'Cliente', headers })
+    expect(actor.getSnapshot().context).toMatchObject({ uid: 'uid-customer', metadata: customer, phone: '01130000001' })
+    expect(effectsOf(log, 'fetchMetadata')).toHaveLength(asked)
+  })
+
   it('delays a hangup within 3 s of the start until the 3 s are over when no metadata came', async () => {
     const { actor, log, settle } = start()
     await settle({ output: null })

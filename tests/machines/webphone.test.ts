@@ -459,6 +459,19 @@ describe('webphone behaviour', () => {
     expect(callState(started.actor, 'b')).toBe('inuse')
   })
 
+
+  it('changeCallStep moves the call on that step to the new one, and no other call', () => {
+    const started = registered({ voip: { ...VOIP, device_state_busy_at: 0 } })
+    talking(started, 'a')
+    talking(started, 'b')
+    started.actor.send({ type: 'CALL_STEP_CHANGED', uid: 'uid-b', stepUid: 'uid-joined' })
+    const uids = () => Object.fromEntries(Object.values(ctx(started.actor.getSnapshot()).callStates).map((s) => [s.callId, s.uid]))
+    expect(uids()).toEqual({ a: 'uid-a', b: 'uid-joined' })
+    expect(effectsOf(started.log, 'fetchMetadata').at(-1)).toMatchObject({ uid: 'uid-joined', callId: 'b' })
+    // A step no call is on: nothing moves.
+    started.actor.send({ type: 'CALL_STEP_CHANGED', uid: 'uid-gone', stepUid: 'uid-x' })
+    expect(uids()).toEqual({ a: 'uid-a', b: 'uid-joined' })
+  })
   describe('transferred by the far end (REFER received)', () => {
     it('calls the number the REFER names, holding the call it came from, and leaves that call once answered (no after-service for it)', () => {
       const started = registered({ team: { ...TEAM, enable_after_service: true, duration_of_after_service: 30 } })

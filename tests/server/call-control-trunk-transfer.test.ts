@@ -1,5 +1,9 @@
+import { isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { callRecords } from '../../server/db/schema/index.ts'
 import { joinAddress } from '../../contract/codes/transfer.ts'
+import { createCallControl } from '../../server/telephony/control/index.ts'
+import type { StepChange } from '../../server/telephony/control/step-change.ts'
 import { fromDevice, fromTrunk, newCallId, stepsOf, useCallControl } from './call-control-helper.ts'
 import { useTestApp } from './helper.ts'
 
@@ -119,5 +123,47 @@ describe('an attended transfer joined by the trunk side', () => {
     expect(await state.control.route(fromDevice('10090', address))).toMatchObject({ action: 'reject', code: 404 })
     await event(consultation, 'ended')
     await event(origin, 'ended')
+  })
+
+  it("tells the consulted agent that their call is the customer's step now, once the joining call is answered (changeCallStep)", async () => {
+    const changes: StepChange[] = []
+    const clock = new Date('2025-03-03T13:00:00Z')
+    const control = createCallControl({ db: t.database.db, now: () => clock, random: () => 0, onStepChange: (change) => void changes.push(change) })
+    const answer = async (callId: string) => {
+      control.event({ event: 'call', call_id: callId, state: 'answered', code: 200, reason: 'OK', by: '', ts: clock.getTime() })
+      await control.settled()
+    }
+    const end = async (callId: string) => {
+      control.event({ event: 'call', call_id: callId, state: 'ended', code: 200, reason: 'OK', by: 'caller', ts: clock.getTime() })
+      await control.settled()
+    }
+    // The tests before left calls going on (a join never ended): both phones are free here.
+    await t.database.db.update(callRecords).set({ endedAt: clock }).where(isNull(callRecords.endedAt))
+    const origin = newCallId()
+    expect((await control.route(fromDevice('10001', '01130000002', origin))).action).toBe('relay')
+    await answer(origin)
+    const [parent] = await stepsOf(t.database.db, origin)
+    const consultation = sipCallId()
+    expect((await control.route(fromDevice('10001', '10002', consultation, { 'X-Atende-Transfer': 'attend', 'X-Atende-Parent-Uid': parent!.uid }))).action).toBe(
+      'relay',
+    )
+    await answer(consultation)
+    const [consulted] = await stepsOf(t.database.db, consultation)
+    expect(changes).toEqual([])
+
+    const callId = newCallId()
+    const address = joinAddress({ callId: consultation, localTag: 'fA', remoteTag: 'tA' })!
+    expect((await control.route(fromTrunk(state.d.trunk.id, '01130000002', address, callId))).action).toBe('relay')
+    // Routed is not yet joined: the consulted phone might refuse the Replaces.
+    expect(changes).toEqual([])
+    await answer(callId)
+    const [joined] = await stepsOf(t.database.db, callId)
+    expect(changes).toEqual([{ siteId: state.d.site.id, userId: state.d.agent2.id, uid: consulted!.uid, stepUid: joined!.uid, callId }])
+    // Any other answered call says nothing.
+    const plain = newCallId()
+    await control.route(fromDevice('10001', '10002', plain))
+    await answer(plain)
+    expect(changes).toHaveLength(1)
+    for (const id of [plain, callId, consultation, origin]) await end(id)
   })
 })

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { activities, callRecords, crmMailings, pabxInboundRoutes, pabxQueues, serviceUnions, teams } from '../../server/db/schema/index.ts'
+import { activities, callRecords, crmLeads, crmMailings, pabxInboundRoutes, pabxQueues, serviceUnions, teams } from '../../server/db/schema/index.ts'
 import { createCallControl } from '../../server/telephony/control/index.ts'
 import type { CallControlService } from '../../server/telephony/control/index.ts'
 import { demo, finishAfterServices, fromDevice, fromTrunk, newCallId, setAgent, stepsOf } from './call-control-helper.ts'
@@ -129,6 +129,35 @@ describe('the classification chain', () => {
     expect(unions.statusCode).toBe(200)
     // Reading is all the agent may do.
     expect((await agent1.post('/api/v1/service/classifications/', { description: 'x' })).statusCode).toBe(403)
+  })
+
+  it("a lead's call names its mailing, and the classifications filter by mailing (?mailing_id=)", async () => {
+    const db = t.database.db
+    const [mailing] = await db.insert(crmMailings).values({ siteId: d.site.id, description: 'Campanha de renovação' }).returning()
+    const [elsewhere] = await db.insert(crmMailings).values({ siteId: d.site.id, description: 'Outra campanha' }).returning()
+    const [lead] = await db.insert(crmLeads).values({ siteId: d.site.id, mailingId: mailing!.id, name: 'Bia', phones: '11987654321' }).returning()
+    const renewal = await d.seed('service.classifications', { description: 'Renovou', mailings: [mailing!.id] })
+    await d.seed('service.classifications', { description: 'Só da outra', mailings: [elsewhere!.id] })
+
+    const names = async (query: string) => {
+      const list = await agent1.get(`/api/v1/service/classifications/?${query}&limit=999999`)
+      expect(list.statusCode).toBe(200)
+      return (list.json().results as { description: string }[]).map((r) => r.description)
+    }
+    expect(await names(`mailing_id=${mailing!.id}`)).toEqual(['Renovou'])
+    expect(await names(`mailing_id=${elsewhere!.id}`)).toEqual(['Só da outra'])
+    // The queue's classifications are not the mailing's, nor the other way round.
+    expect(await names(`queue_id=${d.support.id}`)).not.toContain('Renovou')
+    expect(await names(`mailing_id=${mailing!.id}`)).not.toContain('Retorno')
+    expect((await agent1.get('/api/v1/service/classifications/?mailing_id=abc')).statusCode).toBe(400)
+    // The classification reads back with its mailings (the settings form's multi-select).
+    expect((await agent1.get(`/api/v1/service/classifications/${renewal}/`)).json()).toMatchObject({ mailings: [mailing!.id] })
+
+    // tab-form tells the webphone the call's lead and its mailing; a call without a lead names none.
+    const step = await queueCall()
+    expect((await agent1.get(tabForm(step.uid))).json().data).toMatchObject({ mailing: null, mailing_client: null })
+    await db.update(callRecords).set({ leadId: lead!.id }).where(eq(callRecords.id, step.id))
+    expect((await agent1.get(tabForm(step.uid))).json().data).toMatchObject({ mailing: mailing!.id, mailing_client: lead!.id })
   })
 
   it('a scheduling sub-classification requires its schedule and creates the callback (auto_run_schedule, schedule_send_to)', async () => {

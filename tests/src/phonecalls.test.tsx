@@ -308,6 +308,33 @@ describe('/phonecalls', () => {
     expect(step(1)).toEqual(['2', 'Fila', '11987654321', '10001', 'Ana Agente · 10001', 'Suporte', 'Atendida', expect.any(String), '00:00:07', '00:01:05'])
   })
 
+  it('shows each field once, the classification, the form answers and the activity the call created (issue 15 items 6, 7)', async () => {
+    const outcome = row({
+      classification: 'Retorno',
+      sub_classification: 'Ligar amanhã',
+      comment: 'Cliente pediu retorno',
+      form: { id: 5, description: 'Atendimento', values: { nome: 'Ana Souza', motivo: 'b' }, sent_at: '2025-03-03T13:01:00.000Z' },
+      activity: 41,
+    })
+    serve(SUPERVISOR, (c) => (c.path === CALLS ? { body: { count: 1, results: [outcome] } } : answer(c)))
+    await openApp('/phonecalls')
+    await screen.findByText('11987654321')
+    const dialog = await openDetail()
+    expect(dialog.getByTestId('detail-classification').textContent).toBe('ClassificaçãoRetorno')
+    expect(dialog.getByText('Ligar amanhã')).toBeTruthy()
+    expect(dialog.getByText('Cliente pediu retorno')).toBeTruthy()
+    expect(dialog.getByTestId('detail-activity').textContent).toBe('Atividade agendada#41')
+    const form = within(dialog.getByTestId('detail-form'))
+    expect(form.getByText('Ana Souza')).toBeTruthy()
+    expect(form.getByText('nome')).toBeTruthy()
+    // Every label of the detail once (the steps table has its own headers).
+    const details = screen.getByTestId('call-detail')
+    for (const label of ['Telefone', 'Tipo de chamada', 'Status', 'Agente', 'Ramal', 'Fila', 'Classificação', 'Atividade agendada', 'DID', 'Tronco']) {
+      const seen = [...details.querySelectorAll('*')].filter((node) => node.children.length === 0 && node.textContent === label && !node.closest('table'))
+      expect(seen, label).toHaveLength(1)
+    }
+  })
+
   it("plays the recording: loading text, then the audio and the mp3 download; the spec's message on error", async () => {
     serve(SUPERVISOR, answer)
     await openApp('/phonecalls')

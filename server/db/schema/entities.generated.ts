@@ -681,6 +681,20 @@ export const serviceClassificationsChatQueues = pgTable(
   ],
 )
 
+// service.classifications.mailings (m2m)
+export const serviceClassificationsMailings = pgTable(
+  'service_classifications_mailings',
+  {
+    classificationId: integer('classification_id').notNull().references((): AnyPgColumn => serviceClassifications.id, { onDelete: 'cascade' }),
+    mailingId: integer('mailing_id').notNull().references((): AnyPgColumn => crmMailings.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.classificationId, t.mailingId] }),
+    index('service_classifications_mailings_mailing_id_idx').on(t.mailingId),
+  ],
+)
+
 // service.sub-classifications: Sub-classifications
 export const serviceSubClassifications = pgTable(
   'service_sub_classifications',

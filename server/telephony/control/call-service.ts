@@ -16,7 +16,7 @@ import type {
 import type { Locale } from '../../../contract/locales.ts'
 import { message } from '../../../contract/messages.ts'
 import type { Db } from '../../db/client.ts'
-import { callRecords, pabxInboundRoutes, pabxQueues, servicePauses, teams, users } from '../../db/schema/index.ts'
+import { callRecords, crmLeads, pabxInboundRoutes, pabxQueues, servicePauses, teams, users } from '../../db/schema/index.ts'
 import type { CallRecordRow, TeamRow, UserRow } from '../../db/schema/index.ts'
 import { pauseReports } from '../../db/schema/agent.ts'
 import { detailError } from '../../http/errors.ts'
@@ -90,6 +90,13 @@ export async function tabForm(db: Db, user: UserRow, uid: string, lang: Locale):
   const step = await requireStep(db, user, uid, lang)
   const team = await teamOf(db, user)
   const [queue] = step.queueId ? await db.select({ description: pabxQueues.description }).from(pabxQueues).where(eq(pabxQueues.id, step.queueId)) : []
+  // A lead's call (the dialer's, or one dialled from /leads): its mailing names the classifications (?mailing_id=).
+  const [lead] = step.leadId
+    ? await db
+        .select({ mailingId: crmLeads.mailingId })
+        .from(crmLeads)
+        .where(and(eq(crmLeads.id, step.leadId), eq(crmLeads.siteId, step.siteId)))
+    : []
   const data: CallSessionData = {
     id: step.id,
     uid: step.uid,
@@ -97,14 +104,14 @@ export async function tabForm(db: Db, user: UserRow, uid: string, lang: Locale):
     direction: step.direction,
     call_type: callTypeFor(step, user),
     phone: step.phone || (step.callerUserId === user.id ? step.callee : step.caller),
-    client: null,
+    client: step.clientId,
     client_name: headerOf(step, 'X-Atende-Client-Name'),
-    mailing_client: null,
+    mailing_client: lead ? step.leadId : null,
     queue: step.queueId,
     queue_name: queue?.description ?? '',
     dialer: null,
     campaign: null,
-    mailing: null,
+    mailing: lead?.mailingId ?? null,
     transfer_type: step.transferType,
   }
   const form = await formOf(db, step)

@@ -10,6 +10,8 @@ import type { Env } from './call-plan.ts'
 import { toDestination } from './destinations/index.ts'
 import { routeNew } from './routing.ts'
 import type { Random } from '../../acd/strategies.ts'
+import { replacedStep } from './step-change.ts'
+import type { StepChange } from './step-change.ts'
 
 // Call control (README.md): the brain Kamailio asks over evapi where each call goes. `route` and `failure` answer a
 // decision and record it as a call step in the same breath; `event` completes the records from call progress and
@@ -20,6 +22,8 @@ export type CallControlDeps = {
   log?: { warn(obj: unknown, msg?: string): void }
   /** The media app's SIP address (`sip:127.0.0.1:5090;transport=udp`): callers wait there; null/absent: it does not run. */
   mediaApp?: string | null
+  /** An agent's live call became another step (step-change.ts; the app pushes changeCallStep to their sockets). */
+  onStepChange?: (change: StepChange) => void | Promise<void>
   /** Tests fix the clock and the dice. */
   now?: () => Date
   random?: Random
@@ -135,6 +139,10 @@ export function createCallControl(deps: CallControlDeps): CallControlService {
       callee: event.callee,
       at: typeof event.ts === 'number' ? new Date(event.ts) : now(),
     })
+    if (event.state === 'answered' && deps.onStepChange) {
+      const change = await replacedStep(deps.db, event.call_id)
+      if (change) await deps.onStepChange(change)
+    }
   }
 
   function event(raw: unknown): void {

@@ -51,6 +51,8 @@ export const webphoneSlice = defineSlice('webphone', ({ effects, actor }) => {
       changeDeviceState: ({ state }) => [{ to: 'webphone', event: { type: 'DEVICE_STATE', state } }],
       // The server ended the after-service (its time is over, or a supervisor ended it).
       afterServiceTimeout: ({ uid }) => [{ to: 'webphone', event: { type: 'AFTER_SERVICE_TIMEOUT', uid } }],
+      // The live call is another step now (an attended transfer's customer joined): its outcome goes there.
+      changeCallStep: ({ uid, step_uid }) => [{ to: 'webphone', event: { type: 'CALL_STEP_CHANGED', uid, stepUid: step_uid } }],
       clickToCall: ({ number, force }) => {
         const origin: DialOrigin = 'clickToCall'
         return [{ to: 'webphone', event: { type: 'DIAL', number, origin, force: force === true } }]

@@ -79,13 +79,19 @@ function CallForm({ webphone, callId, outcome }: { webphone: Webphone; callId: s
 function Classification({ webphone, outcome }: { webphone: Webphone; outcome: CallOutcome }) {
   const { data: profile } = useQuery(profileQuery)
   const team = profile?.team ?? null
-  const queue = outcome.meta.queue
+  const { queue, mailing } = outcome.meta
   const min = team?.enable_comment ? (team.minimum_comment_size ?? 0) : 0
   return (
     <ClassificationForm
       required={outcome.meta.classificationRequired}
-      // Spec 000 §7: the classifications of the call's queue.
-      lookupPath={queue !== null ? `/api/v1/service/classifications/?queue_id=${queue}` : null}
+      // Spec 000 §7: the classifications of the call's queue, or of its lead's mailing (a dialer call has no queue).
+      lookupPath={
+        queue !== null
+          ? `/api/v1/service/classifications/?queue_id=${queue}`
+          : mailing !== null
+            ? `/api/v1/service/classifications/?mailing_id=${mailing}`
+            : null
+      }
       comment={{ enabled: !!team?.enable_comment, min, max: team?.maximum_comment_size ?? 0 }}
       saved={outcome.classification}
       savedText={<Trans>Chamada classificada.</Trans>}

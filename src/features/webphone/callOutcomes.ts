@@ -12,6 +12,8 @@ export type CallOutcomeMeta = {
   form: CallFormDefinition | null
   classificationRequired: boolean
   queue: number | null
+  /** The lead's mailing of a dialer call (its classifications are the mailing's when the call has no queue). */
+  mailing: number | null
   callType: number
 }
 

@@ -35,13 +35,14 @@ export function useRememberOutcomes(webphone: Webphone): void {
     for (const call of calls) {
       const metadata = call.metadata
       if (!metadata || !call.uid) continue
-      const data = (metadata.data ?? {}) as { queue?: number | null; call_type?: number; uid?: string }
+      const data = (metadata.data ?? {}) as { queue?: number | null; mailing?: number | null; call_type?: number; uid?: string }
       rememberOutcome(
         {
           uid: call.uid,
           form: (metadata.form_definition as CallFormDefinition | null | undefined) ?? null,
           classificationRequired: metadata.classification_required === true,
           queue: typeof data.queue === 'number' ? data.queue : null,
+          mailing: typeof data.mailing === 'number' ? data.mailing : null,
           callType: typeof data.call_type === 'number' ? data.call_type : call.callType,
         },
         {

@@ -4,6 +4,7 @@ import { PERMISSIONS } from '../../../contract/permissions.ts'
 import { LATER_SERVER_ACTIONS, SERVER_ACTIONS, readServerFrame } from '../../../contract/realtime/service-socket.ts'
 import type { ServerMessage } from '../../../contract/realtime/service-socket.ts'
 import { useTestApp } from '../helper.ts'
+import { announceStepChange } from '../../../server/telephony/control/step-change.ts'
 import { AGENT, SUPERVISOR, pauseType, person, siteNamed } from '../agent/agent-helper.ts'
 import { FAST_TIMINGS, listen, openSocket } from './ws-helper.ts'
 import { channel, message, room } from '../chat/chat-fixtures.ts'
@@ -80,6 +81,10 @@ describe('server frames against the contract', () => {
     // A supervisor ends the agent's after-service (none known to the server: whichever the webphone runs).
     expect((await command('end-after-service')).statusCode).toBe(200)
     expect(await tab.next('afterServiceTimeout')).toEqual({ action: 'afterServiceTimeout', uid: null, session_id: null })
+    // The agent's live call became another step (call control's notifier, as server/telephony/index.ts wires it;
+    // the attended transfer that triggers it: tests/server/call-control-trunk-transfer.test.ts).
+    await announceStepChange(t.app.deps.bus)({ siteId, userId: agent.user.id, uid: 'uid-consult', stepUid: 'uid-joined', callId: 'joined-call' })
+    expect(await tab.next('changeCallStep')).toEqual({ action: 'changeCallStep', uid: 'uid-consult', step_uid: 'uid-joined', call_id: 'joined-call' })
     expect((await command('logout')).statusCode).toBe(200)
     await tab.next('logout')
 

@@ -1,1 +1,0 @@
-ALTER TABLE "chat_channels" ADD COLUMN "messages_per_second" integer DEFAULT 80 NOT NULL;
