@@ -61,7 +61,15 @@ export type PacerState = {
     answerRings?: readonly number[]
     /** Seconds recent unanswered attempts lasted (busy, no answer, failures), ascending. */
     failRings?: readonly number[]
+    /** Recent talk and wrap-up durations, ascending (optional, see `busy`). */
+    talkSamples?: readonly number[]
+    wrapSamples?: readonly number[]
   }
+  /**
+   * How long each busy agent has been talking or wrapping up (optional). With the stats' talk and wrap samples the
+   * pacer knows an agent 170 s into a call that lasts 60–180 s is about to be free; without, it uses the average rate.
+   */
+  busy?: readonly { state: 'talk' | 'wrap'; seconds: number }[]
   /** The abandon window (rolling 30 days): answered calls (abandoned ones included) and abandoned ones. */
   abandon: { answered: number; abandoned: number }
   /** The last minutes (e.g. 15), for the adaptive brake. */
@@ -85,6 +93,8 @@ export const DEFAULT_MAX_RATIO = 8
 export const DEFAULT_MIN_SAMPLES = 30
 /** Answered calls in `recent` before its abandon rate brakes the predictive pacer. */
 const RECENT_MIN_ANSWERED = 10
+/** Seconds an answered call waits for an agent before it is abandoned (the issue's two seconds). */
+export const GRACE_SECONDS = 2
 
 const pct = (x: number) => `${(Math.round(x * 1000) / 10).toLocaleString('en-US')} %`
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits
@@ -99,11 +109,12 @@ export function abandonRoom(s: PacerState, cap = DEFAULT_ABANDON_CAP): { allowan
 /** E[max(0, X − a)] for X ~ Binomial(n, p): the answers expected to find no agent among `a`. */
 export function expectedOverflow(n: number, p: number, a: number): number {
   if (n <= 0 || p <= 0) return 0
+  if (p >= 1) return Math.max(0, n - a)
   let pmf = (1 - p) ** n
   let sum = 0
   for (let k = 0; k <= n; k++) {
     if (k > a) sum += (k - a) * pmf
-    pmf = (pmf * (n - k) * p) / ((k + 1) * (1 - p || 1e-12))
+    pmf = (pmf * (n - k) * p) / ((k + 1) * (1 - p))
   }
   return sum
 }
@@ -187,8 +198,13 @@ export function pace(s: PacerState, c: PacerConfig): PacerDecision {
       const wrap = Math.max(0, st.meanWrapSeconds)
       // Agents expected free by the time calls placed now answer: busy agents finish at the rate busy / (talk + wrap)
       // (the renewal rate, whatever the distributions), over the mean ring time of an answered call.
+      // With each agent's elapsed time and measured durations, each agent's own chance to be free in time.
       const handle = talk + wrap
-      const fromBusy = (talking + wrapUp) * Math.min(1, ring / handle)
+      const horizon = ring + GRACE_SECONDS
+      const fromBusy =
+        s.busy && st.talkSamples?.length && st.wrapSamples?.length
+          ? s.busy.reduce((sum, agent) => sum + freeChance(agent, horizon, wrap, st.talkSamples!, st.wrapSamples!), 0)
+          : (talking + wrapUp) * Math.min(1, horizon / handle)
       const recent = s.recent
       const recentRate = recent && recent.answered >= RECENT_MIN_ANSWERED ? recent.abandoned / recent.answered : null
       const brake = recentRate !== null && recentRate > target ? Math.max(0.25, target / recentRate) : 1
@@ -276,4 +292,18 @@ function overflow(dist: readonly number[], a: number): number {
   let sum = 0
   for (let k = Math.floor(a) + 1; k < dist.length; k++) sum += (k - a) * dist[k]!
   return sum
+}
+
+/** The chance a busy agent is free within `horizon` seconds given how long it has been in its state. */
+export function freeChance(agent: { state: 'talk' | 'wrap'; seconds: number }, horizon: number, meanWrap: number, talks: readonly number[], wraps: readonly number[]): number {
+  const samples = agent.state === 'wrap' ? wraps : talks
+  const within = agent.state === 'wrap' ? horizon : horizon - meanWrap
+  if (within <= 0) return 0
+  const alive = survival(samples, agent.seconds)
+  if (alive === 0) return Math.min(1, horizon / (meanWrap + (agent.state === 'talk' ? mean(talks) : 0) || 1)) // overdue
+  return (alive - survival(samples, agent.seconds + within)) / alive
+}
+
+function mean(values: readonly number[]): number {
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0
 }

@@ -131,8 +131,8 @@ type Event =
   | { t: number; seq: number; type: 'tick' }
   | { t: number; seq: number; type: 'stats' }
   | { t: number; seq: number; type: 'outcome'; callId: number; answered: boolean; ring: number; talk: number; wrap: number }
-  | { t: number; seq: number; type: 'talk_end'; wrap: number }
-  | { t: number; seq: number; type: 'wrap_end' }
+  | { t: number; seq: number; type: 'talk_end'; wrap: number; handle: number }
+  | { t: number; seq: number; type: 'wrap_end'; handle: number }
   | { t: number; seq: number; type: 'grace_end'; callId: number }
   | { t: number; seq: number; type: 'preview_end' }
 
@@ -215,6 +215,8 @@ export function simulate(config: SimConfig): SimReport {
   let inFlight = 0 // ringing + answered waiting + previews being read
   const waiting: { id: number; talk: number; wrap: number }[] = []
   const ringing = new Map<number, number>() // call id → origination time
+  const busyAgents = new Map<number, { state: 'talk' | 'wrap'; since: number }>() // handle id → state
+  let handleIds = 0
   let callIds = 0
 
   // Measurements.
@@ -246,7 +248,9 @@ export function simulate(config: SimConfig): SimReport {
     talkSeconds += clampToRun(t, talk)
     handles.push({ talk, wrap })
     if (handles.length > statsWindow) handles.shift()
-    at({ t: t + talk, type: 'talk_end', wrap })
+    const handle = ++handleIds
+    busyAgents.set(handle, { state: 'talk', since: t })
+    at({ t: t + talk, type: 'talk_end', wrap, handle })
   }
 
   const recordAnswer = (t: number) => {
@@ -292,6 +296,7 @@ export function simulate(config: SimConfig): SimReport {
     agents: { idle, talking, wrapUp: wrapping },
     inFlight,
     ringing: [...ringing.values()].map((since) => now - since),
+    busy: [...busyAgents.values()].map((b) => ({ state: b.state, seconds: now - b.since })),
     stats,
     abandon: { answered: windowAnswered, abandoned: windowAbandoned },
     recent: { answered: recentAnswered, abandoned: recentAbandoned },
@@ -331,6 +336,8 @@ export function simulate(config: SimConfig): SimReport {
           meanTalkSeconds: handles.length ? handles.reduce((a, h) => a + h.talk, 0) / handles.length : 0,
           meanWrapSeconds: handles.length ? handles.reduce((a, h) => a + h.wrap, 0) / handles.length : 0,
           answerRings: answeredOutcomes.map((o) => o.ring).sort((a, b) => a - b),
+          talkSamples: handles.map((h) => h.talk).sort((a, b) => a - b),
+          wrapSamples: handles.map((h) => h.wrap).sort((a, b) => a - b),
           failRings: outcomes.filter((o) => !o.answered).map((o) => o.ring).sort((a, b) => a - b),
         }
         at({ t: t + statsEvery, type: 'stats' })
@@ -395,10 +402,12 @@ export function simulate(config: SimConfig): SimReport {
         talking--
         wrapping++
         wrapSeconds += clampToRun(t, e.wrap)
-        at({ t: t + e.wrap, type: 'wrap_end' })
+        busyAgents.set(e.handle, { state: 'wrap', since: t })
+        at({ t: t + e.wrap, type: 'wrap_end', handle: e.handle })
         break
       case 'wrap_end':
         wrapping--
+        busyAgents.delete(e.handle)
         agentFree(t)
         break
     }
