@@ -44,7 +44,12 @@ for (const [label, initialWindow] of windows) {
     const started = performance.now()
     const runs = seeds.map((seed) => simulate({ ...campaign, seed, pacer, initialWindow }))
     const ms = performance.now() - started
-    const abandon = runs.reduce((a, r) => a + r.abandoned, 0) / Math.max(1, runs.reduce((a, r) => a + r.answered, 0))
+    const abandon =
+      runs.reduce((a, r) => a + r.abandoned, 0) /
+      Math.max(
+        1,
+        runs.reduce((a, r) => a + r.answered, 0),
+      )
     console.log(
       [
         name.padEnd(22),
@@ -53,8 +58,12 @@ for (const [label, initialWindow] of windows) {
         pct(mean(runs, (r) => r.idleShare)).padStart(7),
         pct(abandon).padStart(8),
         pct(Math.max(...runs.map((r) => r.maxWindowRate))).padStart(13),
-        mean(runs, (r) => r.answeredPerAgentHour).toFixed(1).padStart(17),
-        mean(runs, (r) => r.dialsPerSecond).toFixed(2).padStart(8),
+        mean(runs, (r) => r.answeredPerAgentHour)
+          .toFixed(1)
+          .padStart(17),
+        mean(runs, (r) => r.dialsPerSecond)
+          .toFixed(2)
+          .padStart(8),
         String(runs.reduce((a, r) => a + r.capClipped, 0)).padStart(10),
         String(runs.reduce((a, r) => a + r.capBreaches, 0)).padStart(9),
         `  (${((seeds.length * hours * 3600) / (ms / 1000) / 3600).toFixed(0)} simulated h/s)`,

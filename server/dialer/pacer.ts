@@ -250,7 +250,6 @@ export function pace(s: PacerState, c: PacerConfig): PacerDecision {
   }
 }
 
-
 /** Share of sorted samples above x. */
 function survival(sorted: readonly number[], x: number): number {
   let lo = 0
@@ -295,7 +294,13 @@ function overflow(dist: readonly number[], a: number): number {
 }
 
 /** The chance a busy agent is free within `horizon` seconds given how long it has been in its state. */
-export function freeChance(agent: { state: 'talk' | 'wrap'; seconds: number }, horizon: number, meanWrap: number, talks: readonly number[], wraps: readonly number[]): number {
+export function freeChance(
+  agent: { state: 'talk' | 'wrap'; seconds: number },
+  horizon: number,
+  meanWrap: number,
+  talks: readonly number[],
+  wraps: readonly number[],
+): number {
   const samples = agent.state === 'wrap' ? wraps : talks
   const within = agent.state === 'wrap' ? horizon : horizon - meanWrap
   if (within <= 0) return 0

@@ -175,22 +175,14 @@ function phoneFrom(lead: LeadAttemptState, from: number, rules: PersistenceRules
  * action, then lead inactivation by call duration (answered calls), then the status action (rules, then defaults);
  * the attempts of the lead and the phone cap whatever that says, and the reset rule brings an exhausted lead back.
  */
-export function nextStep(input: {
-  lead: LeadAttemptState
-  phoneIndex: number
-  result: DialResult
-  rules: PersistenceRules
-  now: Date
-}): NextStep {
+export function nextStep(input: { lead: LeadAttemptState; phoneIndex: number; result: DialResult; rules: PersistenceRules; now: Date }): NextStep {
   const { result, rules, now, phoneIndex } = input
   const status = result.status
   if (NON_FINAL_STATUSES.includes(status)) throw new RangeError(`Dial status ${status} is not the end of a call`)
   if (phoneIndex < 0 || phoneIndex >= input.lead.phones.length) throw new RangeError(`The lead has no phone ${phoneIndex}`)
 
   const counted = status !== 609 && !SYSTEM_FAILURE_STATUSES.includes(status)
-  const phones = input.lead.phones.map((phone, index) =>
-    counted && index === phoneIndex ? { ...phone, attempts: phone.attempts + 1 } : { ...phone },
-  )
+  const phones = input.lead.phones.map((phone, index) => (counted && index === phoneIndex ? { ...phone, attempts: phone.attempts + 1 } : { ...phone }))
   const lead: LeadAttemptState = { attempts: input.lead.attempts + (counted ? 1 : 0), phones }
   const base = { lead, counted }
   const earliest = (afterMinutes = 0) => new Date(now.getTime() + Math.max(afterMinutes, rules.minIntervalMinutes) * MINUTE)
@@ -199,7 +191,13 @@ export function nextStep(input: {
   if (result.scheduledAt) {
     const index = phoneFrom(lead, phoneIndex, { ...rules, attemptsPerPhone: 0 })
     if (index >= 0) {
-      return { ...base, kind: 'retry', leadStatus: 'pending', dial: { phoneIndex: index, at: result.scheduledAt }, reason: `callback scheduled for ${result.scheduledAt.toISOString()}` }
+      return {
+        ...base,
+        kind: 'retry',
+        leadStatus: 'pending',
+        dial: { phoneIndex: index, at: result.scheduledAt },
+        reason: `callback scheduled for ${result.scheduledAt.toISOString()}`,
+      }
     }
   }
 
@@ -239,7 +237,13 @@ export function nextStep(input: {
       phones[phoneIndex] = { ...phones[phoneIndex]!, disabled: true }
       const next = phoneFrom(lead, phoneIndex + 1, rules)
       if (next < 0) return exhausted(base, rules, now, `${why}: phone ${phoneIndex} disabled and no other phone is left`, 'disable_phone')
-      return { ...base, kind: 'disable_phone', leadStatus: 'pending', dial: { phoneIndex: next, at: earliest() }, reason: `${why}: phone ${phoneIndex} disabled, next phone ${next}` }
+      return {
+        ...base,
+        kind: 'disable_phone',
+        leadStatus: 'pending',
+        dial: { phoneIndex: next, at: earliest() },
+        reason: `${why}: phone ${phoneIndex} disabled, next phone ${next}`,
+      }
     }
     case 'retry':
     case 'next_phone': {
@@ -302,7 +306,8 @@ export type PersistenceRulesRecord = {
 }
 
 function actionOf(row: { action: StatusAction['do']; after_minutes?: number | null }): StatusAction {
-  if (row.action === 'retry' || row.action === 'next_phone') return row.after_minutes != null ? { do: row.action, afterMinutes: row.after_minutes } : { do: row.action }
+  if (row.action === 'retry' || row.action === 'next_phone')
+    return row.after_minutes != null ? { do: row.action, afterMinutes: row.after_minutes } : { do: row.action }
   return { do: row.action }
 }
 
@@ -499,13 +504,7 @@ export function nextWindowOpening(calendar: CallingCalendar, zone: string, from:
  * calendar's calling hours and outside its holidays on the lead's clock (else 'outside_window' with the next opening).
  * The hours are read in the lead's time zone (an unknown zone falls back to the calendar's); DST comes from Intl.
  */
-export function mayDial(input: {
-  phone: string
-  leadTimeZone: string
-  calendar: CallingCalendar | null
-  blacklist: BlacklistMatcher
-  now: Date
-}): MayDial {
+export function mayDial(input: { phone: string; leadTimeZone: string; calendar: CallingCalendar | null; blacklist: BlacklistMatcher; now: Date }): MayDial {
   const { phone, calendar, blacklist, now } = input
   const hit = blacklist.match(phone, now)
   if (hit) {

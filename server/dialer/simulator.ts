@@ -276,7 +276,13 @@ export function simulate(config: SimConfig): SimReport {
     } else {
       const u = random()
       answeredCall = u < rates.answer
-      const d = answeredCall ? ring.answer : u < rates.answer + rates.busy ? ring.busy : u < rates.answer + rates.busy + rates.noAnswer ? ring.noAnswer : ring.other
+      const d = answeredCall
+        ? ring.answer
+        : u < rates.answer + rates.busy
+          ? ring.busy
+          : u < rates.answer + rates.busy + rates.noAnswer
+            ? ring.noAnswer
+            : ring.other
       ringTime = sample(d, random)
     }
     const callId = ++callIds
@@ -338,7 +344,10 @@ export function simulate(config: SimConfig): SimReport {
           answerRings: answeredOutcomes.map((o) => o.ring).sort((a, b) => a - b),
           talkSamples: handles.map((h) => h.talk).sort((a, b) => a - b),
           wrapSamples: handles.map((h) => h.wrap).sort((a, b) => a - b),
-          failRings: outcomes.filter((o) => !o.answered).map((o) => o.ring).sort((a, b) => a - b),
+          failRings: outcomes
+            .filter((o) => !o.answered)
+            .map((o) => o.ring)
+            .sort((a, b) => a - b),
         }
         at({ t: t + statsEvery, type: 'stats' })
         break

@@ -98,13 +98,53 @@ describe('pace: the abandon cap', () => {
     const d = pace(state({ recent: { answered: 50, abandoned: 0 }, ringing: [2], busy: [{ state: 'wrap', seconds: 3 }] }), { mode: 'predictive' })
     expect(Object.keys(d.log).sort()).toEqual(
       [
-        'mode', 'idle', 'talking', 'wrapUp', 'inFlight', 'cap', 'windowAnswered', 'windowAbandoned', 'windowRate', 'allowance', 'risk', 'riskyRoom', 'safe',
-        'samples', 'target', 'answerRate', 'meanRing', 'meanTalk', 'meanWrap', 'expectedAnswersInFlight', 'freeFromBusy', 'recentRate', 'brake', 'agentsSoon',
-        'predictedAbandon', 'wanted', 'calls', 'clippedBy',
+        'mode',
+        'idle',
+        'talking',
+        'wrapUp',
+        'inFlight',
+        'cap',
+        'windowAnswered',
+        'windowAbandoned',
+        'windowRate',
+        'allowance',
+        'risk',
+        'riskyRoom',
+        'safe',
+        'samples',
+        'target',
+        'answerRate',
+        'meanRing',
+        'meanTalk',
+        'meanWrap',
+        'expectedAnswersInFlight',
+        'freeFromBusy',
+        'recentRate',
+        'brake',
+        'agentsSoon',
+        'predictedAbandon',
+        'wanted',
+        'calls',
+        'clippedBy',
       ].sort(),
     )
-    expect(d.log).toMatchObject({ mode: 'predictive', idle: 3, inFlight: 1, cap: 0.03, windowAnswered: 10_000, windowAbandoned: 100, windowRate: 0.01, allowance: 200, target: 0.015, recentRate: 0, brake: 1, calls: d.calls })
-    expect(d.reason).toMatch(/^predictive: \d+ calls? — answer rate 30 %, 3 idle \+ [\d.]+ expected free within 12 s; [\d.]+ answers expected from 1 in flight, \d+ more calls → predicted abandon [\d.]+ % \(target 1.5 %\)$/)
+    expect(d.log).toMatchObject({
+      mode: 'predictive',
+      idle: 3,
+      inFlight: 1,
+      cap: 0.03,
+      windowAnswered: 10_000,
+      windowAbandoned: 100,
+      windowRate: 0.01,
+      allowance: 200,
+      target: 0.015,
+      recentRate: 0,
+      brake: 1,
+      calls: d.calls,
+    })
+    expect(d.reason).toMatch(
+      /^predictive: \d+ calls? — answer rate 30 %, 3 idle \+ [\d.]+ expected free within 12 s; [\d.]+ answers expected from 1 in flight, \d+ more calls → predicted abandon [\d.]+ % \(target 1.5 %\)$/,
+    )
   })
 
   it('binomial helpers', () => {
@@ -125,26 +165,33 @@ describe('the abandon cap is never passed under a seeded random model', () => {
     ['predictive aiming above the cap', { seed: 12, agents: 20, pacer: { mode: 'predictive', targetAbandon: 0.2 } }],
     ['power 5, 10 agents, 50 % answer', { seed: 13, agents: 10, pacer: { mode: 'power', ratio: 5 }, rates: { answer: 0.5, busy: 0.1, noAnswer: 0.3 } }],
     ['power 3, short calls', { seed: 14, agents: 30, pacer: { mode: 'power', ratio: 3 }, talk: { kind: 'exponential', mean: 40, min: 5 } }],
-    ['predictive from a warm window, 1 % cap', { seed: 15, agents: 15, pacer: { mode: 'predictive', abandonCap: 0.01, targetAbandon: 0.05 }, initialWindow: { answered: 5000, abandoned: 45 } }],
+    [
+      'predictive from a warm window, 1 % cap',
+      { seed: 15, agents: 15, pacer: { mode: 'predictive', abandonCap: 0.01, targetAbandon: 0.05 }, initialWindow: { answered: 5000, abandoned: 45 } },
+    ],
   ]
-  it.each(cases)('%s', (_name, over) => {
-    const report = simulate({
-      seed: 1,
-      agents: 20,
-      hours: 6,
-      pacer: { mode: 'predictive' },
-      rates: { answer: 0.3, busy: 0.1, noAnswer: 0.5 },
-      talk: { kind: 'uniform', min: 60, max: 180 },
-      wrap: { kind: 'uniform', min: 5, max: 15 },
-      ...over,
-    })
-    const cap = over.pacer?.abandonCap ?? 0.03
-    expect(report.answered).toBeGreaterThan(500)
-    expect(report.capBreaches).toBe(0)
-    expect(report.maxWindowRate).toBeLessThanOrEqual(cap)
-    // From an empty window the run's own rate is the window's; a warm window may spend allowance earned before the run.
-    if (!over.initialWindow) expect(report.abandonRate).toBeLessThanOrEqual(cap)
-  }, 60_000)
+  it.each(cases)(
+    '%s',
+    (_name, over) => {
+      const report = simulate({
+        seed: 1,
+        agents: 20,
+        hours: 6,
+        pacer: { mode: 'predictive' },
+        rates: { answer: 0.3, busy: 0.1, noAnswer: 0.5 },
+        talk: { kind: 'uniform', min: 60, max: 180 },
+        wrap: { kind: 'uniform', min: 5, max: 15 },
+        ...over,
+      })
+      const cap = over.pacer?.abandonCap ?? 0.03
+      expect(report.answered).toBeGreaterThan(500)
+      expect(report.capBreaches).toBe(0)
+      expect(report.maxWindowRate).toBeLessThanOrEqual(cap)
+      // From an empty window the run's own rate is the window's; a warm window may spend allowance earned before the run.
+      if (!over.initialWindow) expect(report.abandonRate).toBeLessThanOrEqual(cap)
+    },
+    60_000,
+  )
 
   it('the aggressive settings did hit the cap (the test would catch a pacer ignoring it)', () => {
     const report = simulate({

@@ -113,12 +113,24 @@ describe('nextStep: persistence rules', () => {
     const last = nextStep({ lead: lead(4), phoneIndex: 0, result: { status: 480 }, rules: rules({ attemptsPerLead: 5 }), now })
     expect(last).toMatchObject({ kind: 'disable_lead', leadStatus: 'inactive' })
     expect(last.reason).toContain('5 of 5 attempts per lead')
-    const unlimited = nextStep({ lead: lead(400, [[0]]), phoneIndex: 0, result: { status: 480 }, rules: rules({ attemptsPerLead: 0, attemptsPerPhone: 0 }), now })
+    const unlimited = nextStep({
+      lead: lead(400, [[0]]),
+      phoneIndex: 0,
+      result: { status: 480 },
+      rules: rules({ attemptsPerLead: 0, attemptsPerPhone: 0 }),
+      now,
+    })
     expect(unlimited.kind).toBe('retry')
   })
 
   it('reset attempts brings an exhausted lead back from zero after the hours', () => {
-    const step = nextStep({ lead: lead(4, [[2], [2, true]]), phoneIndex: 0, result: { status: 480 }, rules: rules({ attemptsPerLead: 5, resetAttemptsAfterHours: 24 }), now })
+    const step = nextStep({
+      lead: lead(4, [[2], [2, true]]),
+      phoneIndex: 0,
+      result: { status: 480 },
+      rules: rules({ attemptsPerLead: 5, resetAttemptsAfterHours: 24 }),
+      now,
+    })
     expect(step).toMatchObject({ kind: 'retry', resetAttempts: true, leadStatus: 'pending', dial: { phoneIndex: 0 } })
     expect(step.lead.attempts).toBe(0)
     expect(step.lead.phones.map((p) => p.attempts)).toEqual([0, 0])
@@ -141,21 +153,32 @@ describe('nextStep: persistence rules', () => {
   })
 
   it("the classification's action wins over duration and status", () => {
-    const r = rules({ inactivateAfterTalkSeconds: 5, classifications: { '7': { do: 'next_phone', afterMinutes: 120 }, '8': { do: 'done' }, '9': { do: 'disable_lead' }, '10': { do: 'disable_phone' } } })
+    const r = rules({
+      inactivateAfterTalkSeconds: 5,
+      classifications: { '7': { do: 'next_phone', afterMinutes: 120 }, '8': { do: 'done' }, '9': { do: 'disable_lead' }, '10': { do: 'disable_phone' } },
+    })
     const seven = nextStep({ lead: lead(), phoneIndex: 0, result: { status: 200, talkSeconds: 60, classificationId: 7 }, rules: r, now })
     expect(seven).toMatchObject({ kind: 'next_phone', dial: { phoneIndex: 1 } })
     expect(minutes(seven.dial?.at)).toBe(120)
     expect(nextStep({ lead: lead(), phoneIndex: 0, result: { status: 200, classificationId: 8 }, rules: r, now }).kind).toBe('done')
     expect(nextStep({ lead: lead(), phoneIndex: 0, result: { status: 200, classificationId: 9 }, rules: r, now }).kind).toBe('disable_lead')
     // A classification disabling the channel is not turned into disabling the lead.
-    expect(nextStep({ lead: lead(), phoneIndex: 0, result: { status: 200, classificationId: 10 }, rules: { ...r, disableOnInvalid: 'lead' }, now }).kind).toBe('disable_phone')
+    expect(nextStep({ lead: lead(), phoneIndex: 0, result: { status: 200, classificationId: 10 }, rules: { ...r, disableOnInvalid: 'lead' }, now }).kind).toBe(
+      'disable_phone',
+    )
     // An unlisted classification leaves it to the duration rule.
     expect(nextStep({ lead: lead(), phoneIndex: 0, result: { status: 200, talkSeconds: 60, classificationId: 99 }, rules: r, now }).kind).toBe('done')
   })
 
   it('a scheduled callback takes precedence at its time, even past the attempt limits', () => {
     const at = new Date('2026-05-05T12:00:00Z')
-    const step = nextStep({ lead: lead(9, [[3], [3]]), phoneIndex: 1, result: { status: 200, scheduledAt: at, classificationId: 8 }, rules: rules({ attemptsPerLead: 10, attemptsPerPhone: 3, classifications: { '8': { do: 'done' } } }), now })
+    const step = nextStep({
+      lead: lead(9, [[3], [3]]),
+      phoneIndex: 1,
+      result: { status: 200, scheduledAt: at, classificationId: 8 },
+      rules: rules({ attemptsPerLead: 10, attemptsPerPhone: 3, classifications: { '8': { do: 'done' } } }),
+      now,
+    })
     expect(step).toMatchObject({ kind: 'retry', leadStatus: 'pending', dial: { phoneIndex: 1, at } })
     expect(step.reason).toContain('callback scheduled')
   })
@@ -212,7 +235,8 @@ describe('mayDial: calling windows in the lead time zone', () => {
   const weekdays = (start: string, end: string) => [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start, end }))
   const calendar: CallingCalendar = { timezone: 'America/Sao_Paulo', hours: weekdays('09:00', '20:00'), holidays: [] }
   const blacklist = blacklistMatcher([])
-  const at = (iso: string, zone: string, cal: CallingCalendar | null = calendar) => mayDial({ phone: '12125550100', leadTimeZone: zone, calendar: cal, blacklist, now: new Date(iso) })
+  const at = (iso: string, zone: string, cal: CallingCalendar | null = calendar) =>
+    mayDial({ phone: '12125550100', leadTimeZone: zone, calendar: cal, blacklist, now: new Date(iso) })
 
   it('reads the hours on the lead clock: 09:00 in São Paulo is 08:00 in New York in May', () => {
     // Monday 2026-05-04 12:30Z: 09:30 in São Paulo (UTC−3), 08:30 in New York (EDT, UTC−4).
@@ -304,6 +328,7 @@ describe('zoned wall-clock arithmetic', () => {
   })
   it('round-trips ordinary times', () => {
     const at = Date.parse('2026-07-01T18:45:00Z')
-    for (const zone of ['America/Sao_Paulo', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe']) expect(instantOf(wallMs(wallOf(at, zone)), zone)).toBe(at)
+    for (const zone of ['America/Sao_Paulo', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe'])
+      expect(instantOf(wallMs(wallOf(at, zone)), zone)).toBe(at)
   })
 })

@@ -48,7 +48,11 @@ describe('simulator', () => {
   })
 
   it('progressive and preview never abandon; predictive keeps agents busier than progressive', () => {
-    const [progressive, preview, predictive] = compare({ ...base, hours: 3, agents: 20 }, [{ mode: 'progressive' }, { mode: 'preview' }, { mode: 'predictive' }])
+    const [progressive, preview, predictive] = compare({ ...base, hours: 3, agents: 20 }, [
+      { mode: 'progressive' },
+      { mode: 'preview' },
+      { mode: 'predictive' },
+    ])
     expect(progressive!.abandoned).toBe(0)
     expect(preview!.abandoned).toBe(0)
     expect(preview!.occupancy).toBeLessThan(progressive!.occupancy) // agents spend time reading leads
@@ -57,7 +61,10 @@ describe('simulator', () => {
   })
 
   it('reports per power ratio: more calls per agent, more abandons (until the cap holds them)', () => {
-    const reports = compare({ ...base, hours: 2, initialWindow: { answered: 20_000, abandoned: 0 } }, [1, 2, 4].map((ratio) => ({ mode: 'power' as const, ratio })))
+    const reports = compare(
+      { ...base, hours: 2, initialWindow: { answered: 20_000, abandoned: 0 } },
+      [1, 2, 4].map((ratio) => ({ mode: 'power' as const, ratio })),
+    )
     expect(reports.map((r) => r.ratio)).toEqual([1, 2, 4])
     expect(reports[0]!.abandoned).toBe(0)
     expect(reports[2]!.abandonRate).toBeGreaterThan(reports[1]!.abandonRate)
