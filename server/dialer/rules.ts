@@ -75,7 +75,8 @@ export type LeadPhoneState = {
 export type LeadAttemptState = {
   /** Calls made to the lead so far (all phones; crm_leads.attempts). */
   attempts: number
-  phones: readonly LeadPhoneState[]
+  /** The lead's phones; a bare string is a phone with no attempts counted and not disabled. */
+  phones: readonly (LeadPhoneState | string)[]
 }
 
 export type DialResult = {
@@ -94,7 +95,7 @@ export type NextStep = {
   /** Why, in words a supervisor reads. */
   reason: string
   /** The lead after this call: attempts counted, phones disabled, attempts reset when the reset rule fired. */
-  lead: LeadAttemptState
+  lead: { attempts: number; phones: LeadPhoneState[] }
   leadStatus: LeadStatus
   /** The next call to make, absent when the lead must not be called again. */
   dial?: { phoneIndex: number; at: Date }
@@ -161,7 +162,7 @@ function usable(phone: LeadPhoneState, rules: PersistenceRules): boolean {
 }
 
 /** The first usable phone at or after `from` (cyclic), or -1. */
-function phoneFrom(lead: LeadAttemptState, from: number, rules: PersistenceRules): number {
+function phoneFrom(lead: { phones: readonly LeadPhoneState[] }, from: number, rules: PersistenceRules): number {
   const count = lead.phones.length
   for (let k = 0; k < count; k++) {
     const index = (((from + k) % count) + count) % count
@@ -182,8 +183,11 @@ export function nextStep(input: { lead: LeadAttemptState; phoneIndex: number; re
   if (phoneIndex < 0 || phoneIndex >= input.lead.phones.length) throw new RangeError(`The lead has no phone ${phoneIndex}`)
 
   const counted = status !== 609 && !SYSTEM_FAILURE_STATUSES.includes(status)
-  const phones = input.lead.phones.map((phone, index) => (counted && index === phoneIndex ? { ...phone, attempts: phone.attempts + 1 } : { ...phone }))
-  const lead: LeadAttemptState = { attempts: input.lead.attempts + (counted ? 1 : 0), phones }
+  const phones = input.lead.phones.map((entry, index): LeadPhoneState => {
+    const phone = typeof entry === 'string' ? { phone: entry, attempts: 0, disabled: false } : { ...entry }
+    return counted && index === phoneIndex ? { ...phone, attempts: phone.attempts + 1 } : phone
+  })
+  const lead = { attempts: input.lead.attempts + (counted ? 1 : 0), phones }
   const base = { lead, counted }
   const earliest = (afterMinutes = 0) => new Date(now.getTime() + Math.max(afterMinutes, rules.minIntervalMinutes) * MINUTE)
 
@@ -263,7 +267,7 @@ export function nextStep(input: { lead: LeadAttemptState; phoneIndex: number; re
 
 /** The lead has nothing left to dial: the reset rule brings it back later with its attempts at 0, or it is inactive. */
 function exhausted(
-  base: { lead: LeadAttemptState; counted: boolean },
+  base: { lead: NextStep['lead']; counted: boolean },
   rules: PersistenceRules,
   now: Date,
   reason: string,
@@ -348,6 +352,8 @@ export type BlacklistEntry = {
 export type BlacklistMatcher = {
   /** The entry that blocks calling the phone at `now`, or null. */
   match(phone: string, now: Date): { entry: BlacklistEntry; phone: string } | null
+  /** Whether the phone is blocked at `now` (default: the current time). */
+  blocked(phone: string, now?: Date): boolean
   /** How many distinct numbers the matcher holds. */
   readonly size: number
 }
@@ -374,14 +380,12 @@ export function blacklistMatcher(entries: readonly BlacklistEntry[]): BlacklistM
       else index.set(k, [entry])
     }
   }
-  return {
-    size: index.size,
-    match(phone, now) {
-      const k = key(phone)
-      const entry = k ? index.get(k)?.find((e) => !e.expires_at || new Date(e.expires_at).getTime() > now.getTime()) : undefined
-      return entry ? { entry, phone: k } : null
-    },
+  const match = (phone: string, now: Date) => {
+    const k = key(phone)
+    const entry = k ? index.get(k)?.find((e) => !e.expires_at || new Date(e.expires_at).getTime() > now.getTime()) : undefined
+    return entry ? { entry, phone: k } : null
   }
+  return { size: index.size, match, blocked: (phone, now = new Date()) => match(phone, now) !== null }
 }
 
 /** A service/calendars row with its hours and holidays (server/acd/calendar.ts's CalendarSpec, the same columns). */

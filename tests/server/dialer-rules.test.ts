@@ -188,6 +188,15 @@ describe('nextStep: persistence rules', () => {
     expect(nextStep({ lead: lead(), phoneIndex: 0, result: { status: 200 }, rules: rules({ statuses: { 200: { do: 'done' } } }), now }).kind).toBe('done')
   })
 
+  it('takes bare phone strings (no per-phone counts kept)', () => {
+    const step = nextStep({ lead: { attempts: 0, phones: ['5511987654321', '5511987654322'] }, phoneIndex: 0, result: { status: 480 }, rules: rules(), now })
+    expect(step.lead.phones).toEqual([
+      { phone: '5511987654321', attempts: 1, disabled: false },
+      { phone: '5511987654322', attempts: 0, disabled: false },
+    ])
+    expect(step.dial?.phoneIndex).toBe(1)
+  })
+
   it('maps the entity record (snake_case) with defaults', () => {
     expect(persistenceRulesFromRecord(null)).toEqual(DEFAULT_PERSISTENCE_RULES)
     const r = persistenceRulesFromRecord({
@@ -227,7 +236,9 @@ describe('mayDial: blacklist at dial time', () => {
   it('lets through unlisted, inbound-only, inactive and expired entries', () => {
     for (const phone of ['5511987650000', '5511911112222', '5511933334444', '5511955556666']) expect(check(phone)).toEqual({ ok: true })
     expect(mayDial({ phone: '5511955556666', leadTimeZone: 'UTC', calendar: null, blacklist, now: new Date('2026-04-30T00:00:00Z') }).ok).toBe(false)
-    expect(blacklist.size).toBe(4) // inbound-only and inactive lists are not indexed
+    expect(blacklist.size).toBe(4)
+    expect(blacklist.blocked('11987654321', now)).toBe(true)
+    expect(blacklist.blocked('5511955556666', now)).toBe(false) // inbound-only and inactive lists are not indexed
   })
 })
 
