@@ -168,6 +168,28 @@ describe('campaign runner', () => {
     }
   })
 
+  it('counts an answered call no agent took within two seconds as abandoned on the campaign', async () => {
+    const { d, campaign, leads } = await campaignWith(1)
+    await freeAgents(d, 1)
+    const admin = await signedIn(t.app, 'admin')
+    await admin.post(dialerPaths.command(campaign, 'start'))
+    const carrier = fakeCarrier()
+    const runner = startCampaignRunner(t.database.db, carrier.originator, silentLog, { tickMs: 60_000 })
+    try {
+      await runner.tick()
+      await until(() => carrier.pending.size === 1)
+      const call = carrier.pending.get(leads[0]!.phone)!
+      carrier.pending.clear()
+      call.settle({ status: 200, answeredAt: new Date(), talkSeconds: 3, abandoned: true })
+      await until(() => runner.inFlight() === 0)
+      const progress = (await admin.get(dialerPaths.progress(campaign))).json()
+      expect(progress).toMatchObject({ abandoned: 1, leads_answered: 1, lines_in_use: 0 })
+    } finally {
+      await runner.stop()
+      await admin.post(dialerPaths.command(campaign, 'stop'))
+    }
+  })
+
   it('places nothing while paused and nothing with no agent free', async () => {
     const { d, campaign } = await campaignWith(2)
     const admin = await signedIn(t.app, 'admin')
