@@ -29,6 +29,8 @@ import { webchatRoutes } from './channels/webchat/routes.ts'
 import type { WebchatOptions } from './channels/webchat/routes.ts'
 import { telephonyService } from './telephony/index.ts'
 import { mediaService } from './media/app/service.ts'
+import { dialerService } from './dialer/service.ts'
+import type { DialerOptions } from './dialer/service.ts'
 import { whatsappWebhookRoutes } from './channels/whatsapp/index.ts'
 import { chatService } from './chat/service.ts'
 import type { ChatServiceOptions } from './chat/service.ts'
@@ -48,6 +50,8 @@ export type AppOverrides = Partial<Pick<AppDeps, 'db' | 'bus' | 'throttle' | 'se
   webchat?: WebchatOptions
   /** The chat engine's background work (tests may run a dispatcher by hand). */
   chat?: ChatServiceOptions
+  /** The dialer's originator and runner (tests: a fake carrier). */
+  dialer?: DialerOptions
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
@@ -84,6 +88,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // Kamailio + rtpengine (TELEPHONY=embedded|external|off), the evapi link, /ws/sip and the engines' status.
     await app.register(telephonyService, overrides.telephony ?? {})
     await app.register(mediaService)
+    // The dialer: the campaign runner and its routes (their paths carry /api; server/dialer/).
+    await app.register(dialerService, overrides.dialer ?? {})
     // The chat engine: outbox dispatcher, inactivity removal, webhook recovery, attachment routes (server/chat/).
     await app.register(chatService, overrides.chat ?? {})
 

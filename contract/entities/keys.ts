@@ -30,6 +30,7 @@ export const ENTITY_KEYS = [
   'service.nps-chat',
   'service.nps-telephony',
   'service.shipments-layouts',
+  'service.shipments-campaigns',
   'pabx.queues',
   'chat.queues',
   'pabx.devices',

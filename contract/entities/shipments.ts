@@ -1,5 +1,6 @@
-import { defineEntity, t } from './define.ts'
-import { description, items, text } from './fields.ts'
+import { defineEntity, opt, t } from './define.ts'
+import { choice, description, fk, integer, isActive, items, many, text } from './fields.ts'
+import { NO_LIMIT } from './options.ts'
 
 // Settings → service → shipments (spec 000 §2 service/shipments/layout): how the columns of a CSV of leads map to a
 // lead's fields. A layout is saved once and chosen at each import into a mailing (server/crm/lead-import/); columns
@@ -24,4 +25,50 @@ export const leadLayouts = defineEntity({
   list: { columns: ['id', 'description', 'name_column', 'phone_columns'] },
 })
 
-export const SHIPMENTS = [leadLayouts] as const
+/** The dialer's modes (spec 000 §4 call types: preview 18, progressive/power/predictive 12 and 14). */
+export const DIALER_MODES = [
+  opt('preview', 'Preview', 'Preview', 'Vista previa'),
+  opt('progressive', 'Progressivo', 'Progressive', 'Progresivo'),
+  opt('power', 'Power', 'Power', 'Power'),
+  opt('predictive', 'Preditivo', 'Predictive', 'Predictivo'),
+] as const
+
+// Settings → service → shipments → campaign (spec 000 §2; dialer configuration §3): one campaign holds its dialer
+// (mode, queue, caller id, calendar) and its persistence rules (attempts, intervals, dial time) — the spec lists the
+// dialer and persistence-rules pages beside it; they stay fields of the campaign until a campaign needs to share them.
+// Started, paused and stopped at runtime by server/dialer/ (its state is not a setting: dialer_campaign_runs).
+const DIALER = t('Discador', 'Dialer', 'Marcador')
+const PERSISTENCE = t('Regras de persistência', 'Persistence rules', 'Reglas de persistencia')
+export const dialerCampaigns = defineEntity({
+  area: 'service',
+  name: 'shipments-campaigns',
+  model: 'campaign',
+  route: 'service/shipments/campaign',
+  label: { singular: t('Campanha', 'Campaign', 'Campaña'), plural: t('Campanhas', 'Campaigns', 'Campañas') },
+  fields: [
+    description(),
+    isActive(),
+    many('mailings', t('Mailings', 'Mailings', 'Mailings'), 'crm.mailings', { required: true }),
+    choice('mode', t('Modo de discagem', 'Dialling mode', 'Modo de marcación'), DIALER_MODES, { required: true, default: 'progressive' }),
+    fk('queue', t('Fila', 'Queue', 'Cola'), 'pabx.queues', { required: true }),
+    fk('outbound_route', t('Rota de saída', 'Outbound route', 'Ruta de salida'), 'pabx.outbound-routes'),
+    text('caller_id', t('Identificador de chamada (Bina)', 'Caller ID', 'Identificador de llamada'), { max: 40 }),
+    fk('calendar', t('Calendário', 'Calendar', 'Calendario'), 'service.calendars'),
+    integer('ratio', t('Chamadas por agente livre (power)', 'Calls per free agent (power)', 'Llamadas por agente libre (power)'), { default: 2, min: 1, max: 10 }),
+    integer('preview_countdown', t('Contagem do preview (segundos)', 'Preview countdown (seconds)', 'Cuenta atrás del preview (segundos)'), { default: 0, max: 600, hint: t('0 = só com clique', '0 = click only', '0 = solo con clic') }),
+    integer('max_attempts', t('Tentativas por lead', 'Attempts per lead', 'Intentos por lead'), { default: 3, min: 1, max: 50 }),
+    integer('min_interval', t('Intervalo mínimo entre chamadas (minutos)', 'Minimum interval between calls (minutes)', 'Intervalo mínimo entre llamadas (minutos)'), { default: 30, max: 100_000 }),
+    integer('dial_time', t('Tempo de discagem (segundos)', 'Dial time (seconds)', 'Tiempo de marcación (segundos)'), { default: 30, min: 5, max: 120 }),
+    integer('inactivate_by_duration', t('Inativar lead por duração da chamada (segundos)', 'Inactivate lead by call duration (seconds)', 'Inactivar lead por duración de la llamada (segundos)'), { default: 0, max: 100_000, hint: t('0 = nunca', '0 = never', '0 = nunca') }),
+    integer('max_abandon_rate', t('Taxa máxima de abandono (%)', 'Maximum abandon rate (%)', 'Tasa máxima de abandono (%)'), { default: 3, max: 100, hint: NO_LIMIT }),
+  ],
+  list: { columns: ['id', 'description', 'is_active', 'mode', 'queue'] },
+  form: {
+    tabs: [
+      { key: 'dialer', label: DIALER, fields: ['description', 'is_active', 'mailings', 'mode', 'queue', 'outbound_route', 'caller_id', 'calendar', 'ratio', 'preview_countdown'] },
+      { key: 'persistence', label: PERSISTENCE, fields: ['max_attempts', 'min_interval', 'dial_time', 'inactivate_by_duration', 'max_abandon_rate'] },
+    ],
+  },
+})
+
+export const SHIPMENTS = [leadLayouts, dialerCampaigns] as const

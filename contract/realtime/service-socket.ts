@@ -11,6 +11,8 @@ import type { ChatRoom } from '../api/chat.ts'
 import { ChatRoomShape } from './chat-socket.ts'
 import { WALLBOARD_CLIENT_MESSAGES, WallboardDeltaShape, WallboardSnapshotShape } from './wallboard.ts'
 import type { WallboardDelta, WallboardSnapshot } from './wallboard.ts'
+import { CampaignProgressShape } from '../api/dialer.ts'
+import type { CampaignProgress } from '../api/dialer.ts'
 
 // The service socket (the status feed) on /ws/business/ — spec 000 §4 "Logout", "Shared service ownership", §7
 // "Websocket (status feed)"; spec 001 §4 "Service ownership", §7 "Shared service socket". Every frame is one JSON
@@ -200,6 +202,8 @@ export type ServerMessage =
   /** The supervisor wallboard: every agent and queue of the site, then what changed (contract/realtime/wallboard.ts). */
   | WallboardSnapshot
   | WallboardDelta
+  /** A dialer campaign's progress, to the site's supervisors while it runs (contract/api/dialer.ts). */
+  | ({ action: 'dialerProgress' } & CampaignProgress)
   /** A frame the server could not act on; `request` is the action it answered (when it had one). */
   | { action: 'error'; detail: string; request: string | null; errors?: FieldErrors }
 
@@ -233,6 +237,7 @@ export const SERVER_ACTIONS = [
   'changeCallStep',
   'wallboardSnapshot',
   'wallboardDelta',
+  'dialerProgress',
 ] as const satisfies readonly ServerAction[]
 
 /**
@@ -320,6 +325,7 @@ export const SERVER_MESSAGES = {
   }),
   wallboardSnapshot: WallboardSnapshotShape,
   wallboardDelta: WallboardDeltaShape,
+  dialerProgress: v.strictObject({ action: v.literal('dialerProgress'), ...CampaignProgressShape.entries }),
 } as const satisfies Record<ServerAction, v.GenericSchema>
 
 /** One server frame after its schema: what a handler of `action` receives. */

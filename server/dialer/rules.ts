@@ -84,6 +84,8 @@ export type DialResult = {
   status: number
   /** Seconds talked, for answered calls (lead inactivation by call duration). */
   talkSeconds?: number
+  /** Answered, but no agent was free within the grace time (the customer heard the safe message). */
+  abandoned?: boolean
   /** The classification the agent chose, when the call reached one. */
   classificationId?: number | string | null
   /** A callback the classification chain scheduled (spec 000 §3 sub-classification schedule): dial the lead then. */
@@ -217,11 +219,15 @@ export function nextStep(input: { lead: LeadAttemptState; phoneIndex: number; re
     if (rules.inactivateAfterTalkSeconds > 0 && talk >= rules.inactivateAfterTalkSeconds) {
       return { ...base, kind: 'done', leadStatus: 'done', reason: `answered and talked ${talk} s (inactivation after ${rules.inactivateAfterTalkSeconds} s)` }
     }
-    action = rules.statuses[200] ?? { do: 'retry' }
-    why =
-      rules.inactivateAfterTalkSeconds > 0
+    // An answered call an agent took works the lead (a contact centre never rings a customer again after a
+    // conversation unless a classification or the 200 rule says so); one nobody took (abandoned) is tried again.
+    // With inactivation by duration on, a shorter conversation (a hang-up, a machine) is tried again.
+    action = rules.statuses[200] ?? (result.abandoned || rules.inactivateAfterTalkSeconds > 0 ? { do: 'retry' } : { do: 'done' })
+    why = result.abandoned
+      ? 'answered, but no agent was free: abandoned, to be called again'
+      : rules.inactivateAfterTalkSeconds > 0
         ? `answered, talked ${talk} s (under the ${rules.inactivateAfterTalkSeconds} s that inactivate the lead)`
-        : 'answered with no classification deciding (inactivation by duration is off)'
+        : 'answered and talked to an agent, no classification deciding'
   } else {
     action = rules.statuses[status] ?? DEFAULT_STATUS_ACTIONS[status] ?? UNKNOWN_STATUS_ACTION
     why = `dial status ${status}`

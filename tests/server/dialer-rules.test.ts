@@ -143,13 +143,17 @@ describe('nextStep: persistence rules', () => {
     expect(step).toMatchObject({ kind: 'done', leadStatus: 'done' })
   })
 
-  it('inactivation by call duration: a shorter call is retried; 0 means never inactivate', () => {
+  it('inactivation by call duration: a shorter call is retried; with 0 a conversation works the lead, an abandoned call is retried', () => {
     const short = nextStep({ lead: lead(), phoneIndex: 0, result: { status: 200, talkSeconds: 10 }, rules: rules({ inactivateAfterTalkSeconds: 30 }), now })
     expect(short.kind).toBe('retry')
     expect(short.reason).toContain('under the 30 s')
     const never = nextStep({ lead: lead(), phoneIndex: 0, result: { status: 200, talkSeconds: 3600 }, rules: rules({ inactivateAfterTalkSeconds: 0 }), now })
-    expect(never.kind).toBe('retry')
-    expect(never.reason).toContain('inactivation by duration is off')
+    expect(never.kind).toBe('done')
+    expect(never.leadStatus).toBe('done')
+    expect(never.reason).toContain('talked to an agent')
+    const abandoned = nextStep({ lead: lead(), phoneIndex: 0, result: { status: 200, talkSeconds: 2, abandoned: true }, rules: rules({ inactivateAfterTalkSeconds: 0 }), now })
+    expect(abandoned.kind).toBe('retry')
+    expect(abandoned.reason).toContain('abandoned')
   })
 
   it("the classification's action wins over duration and status", () => {

@@ -339,6 +339,52 @@ export const serviceShipmentsLayouts = pgTable(
   ],
 )
 
+// service.shipments-campaigns: Campaigns
+export const serviceShipmentsCampaigns = pgTable(
+  'service_shipments_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    mode: text('mode').notNull().default('progressive'),
+    queueId: integer('queue_id').notNull().references((): AnyPgColumn => pabxQueues.id, { onDelete: 'restrict' }),
+    outboundRouteId: integer('outbound_route_id').references((): AnyPgColumn => pabxOutboundRoutes.id, { onDelete: 'set null' }),
+    callerId: text('caller_id').notNull().default(''),
+    calendarId: integer('calendar_id').references((): AnyPgColumn => serviceCalendars.id, { onDelete: 'set null' }),
+    ratio: integer('ratio').notNull().default(2),
+    previewCountdown: integer('preview_countdown').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    minInterval: integer('min_interval').notNull().default(30),
+    dialTime: integer('dial_time').notNull().default(30),
+    inactivateByDuration: integer('inactivate_by_duration').notNull().default(0),
+    maxAbandonRate: integer('max_abandon_rate').notNull().default(3),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('service_shipments_campaigns_queue_id_idx').on(t.queueId),
+    index('service_shipments_campaigns_outbound_route_id_idx').on(t.outboundRouteId),
+    index('service_shipments_campaigns_calendar_id_idx').on(t.calendarId),
+    index('service_shipments_campaigns_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('service_shipments_campaigns_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+)
+
+// service.shipments-campaigns.mailings (m2m)
+export const serviceShipmentsCampaignsMailings = pgTable(
+  'service_shipments_campaigns_mailings',
+  {
+    campaignId: integer('campaign_id').notNull().references((): AnyPgColumn => serviceShipmentsCampaigns.id, { onDelete: 'cascade' }),
+    mailingId: integer('mailing_id').notNull().references((): AnyPgColumn => crmMailings.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.mailingId] }),
+    index('service_shipments_campaigns_mailings_mailing_id_idx').on(t.mailingId),
+  ],
+)
+
 // service.blacklists: Blocklists
 export const serviceBlacklists = pgTable(
   'service_blacklists',

@@ -23,3 +23,5 @@ export * from './chat-nps.ts'
 export * from './crm.ts'
 // CSV imports of leads (server/crm/lead-import/).
 export * from './lead-imports.ts'
+// The dialer's runtime: campaign runs, lead reservations and states, pacing decisions (server/dialer/).
+export * from './dialer.ts'

@@ -3,6 +3,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { serviceSocketMachine } from '../../../machines/serviceSocket.machine.ts'
 import { wallboardMachine } from '../../../machines/wallboard.machine.ts'
 import { wallboardStore } from '../../features/dashboards/wallboardStore.ts'
+import { dialerProgressStore } from '../../features/dialer/dialerProgressStore.ts'
 import { defineSlice, follow, serviceSocketRef, socketEvent } from '../slice.ts'
 
 // The supervisor wallboard's subscription (issue 19): the machine subscribes while /dashboards is shown and the service
@@ -20,6 +21,8 @@ export const wallboardSlice = defineSlice('wallboard', ({ actor }) => ({
   socket: {
     wallboardSnapshot: (frame) => [{ to: 'wallboard', event: { type: 'SNAPSHOT', frame } }],
     wallboardDelta: (frame) => [{ to: 'wallboard', event: { type: 'DELTA', frame } }],
+    // The supervisors' feed also carries the dialer campaigns' progress (server/dialer/): no machine, the panel's store.
+    dialerProgress: (frame) => [() => dialerProgressStore.apply(frame)],
   },
   links: [
     follow(

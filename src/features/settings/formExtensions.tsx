@@ -5,3 +5,7 @@ import { registerFormAside } from '../../entities/form/asides.ts'
 const FormBuilderPreview = lazy(() => import('./formBuilder/FormBuilderPreview.tsx').then((m) => ({ default: m.FormBuilderPreview })))
 
 registerFormAside('service.forms', ({ values }) => <FormBuilderPreview definitions={values.fields} />)
+
+// A saved dialer campaign: start, pause, stop and its live progress (features/dialer/).
+const CampaignPanel = lazy(() => import('../dialer/CampaignPanel.tsx').then((m) => ({ default: m.CampaignPanel })))
+registerFormAside('service.shipments-campaigns', () => <CampaignPanel />)

@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import {
+  callRecords,
+  crmLeads,
+  dialerCampaignRuns,
+  dialerLeadStates,
+  serviceBlacklists,
+  serviceCalendars,
+  serviceCalendarsHolidays,
+  serviceCalendarsHours,
+  serviceShipmentsCampaigns,
+  serviceShipmentsCampaignsMailings,
+} from '../db/schema/index.ts'
+import { CALL_TYPE } from '../../contract/codes/call-types.ts'
+import type { CallingCalendar, DialResult, PersistenceRules } from './rules.ts'
+import { nextStep, persistenceRulesFromRecord } from './rules.ts'
+
+// The dialer's database side: campaigns as the runner needs them, lead reservations (one holder at a time, safe under
+// races), attempts and statuses written from what the carrier did, and a campaign's progress.
+
+export type Campaign = typeof serviceShipmentsCampaigns.$inferSelect & { mailingIds: number[] }
+
+export type ReservedLead = {
+  id: number
+  siteId: number
+  mailingId: number
+  clientId: number | null
+  name: string
+  surname: string
+  phones: string[]
+  attempts: number
+  phoneIndex: number
+}
+
+/** Lead statuses the dialer writes on crm_leads (the CRM shows them): pending leads are still dialled. */
+export const LEAD_STATUS = { pending: 'pending', done: 'done', failed: 'failed', blocked: 'blocked' } as const
+
+export async function loadCampaign(db: Db, siteId: number, id: number): Promise<Campaign | null> {
+  const [row] = await db
+    .select()
+    .from(serviceShipmentsCampaigns)
+    .where(and(eq(serviceShipmentsCampaigns.siteId, siteId), eq(serviceShipmentsCampaigns.id, id)))
+  if (!row) return null
+  const links = await db
+    .select({ id: serviceShipmentsCampaignsMailings.mailingId })
+    .from(serviceShipmentsCampaignsMailings)
+    .where(eq(serviceShipmentsCampaignsMailings.campaignId, id))
+  return { ...row, mailingIds: links.map((l) => l.id) }
+}
+
+/** The campaign's persistence fields as the brain's rules (rules.ts; the rest of the rules keep their defaults). */
+export function rulesOf(campaign: Campaign): PersistenceRules {
+  return persistenceRulesFromRecord({
+    attempts_per_lead: campaign.maxAttempts,
+    min_interval_minutes: campaign.minInterval,
+    inactivate_after_talk_seconds: campaign.inactivateByDuration,
+  })
+}
+
+export function callTypeOf(mode: string): number {
+  if (mode === 'preview') return CALL_TYPE.preview
+  return mode === 'predictive' ? CALL_TYPE.dialerAlt : CALL_TYPE.dialer
+}
+
+export function splitPhones(phones: string): string[] {
+  return phones
+    .split(/[;,]/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
+
+/**
+ * Reserves up to `limit` due leads of the campaign for `holdMs`, for `userId` (preview, make-call-to-mailing-client)
+ * or for the dialer itself (null). Due: pending, attempts left, its interval passed, not held by anyone. The hold is
+ * taken by one conditional upsert on dialer_lead_states (its WHERE runs on the locked, latest row), so two agents or
+ * two instances asking at once never hold the same lead; `leadId` asks for one lead by id.
+ */
+export async function reserveLeads(
+  db: Db,
+  input: { campaign: Campaign; limit: number; holdMs: number; userId: number | null; now: Date; leadId?: number },
+): Promise<ReservedLead[]> {
+  const { campaign, now } = input
+  if (input.limit <= 0 || (campaign.mailingIds.length === 0 && input.leadId === undefined)) return []
+  const until = new Date(now.getTime() + input.holdMs)
+  const mailings = `{${campaign.mailingIds.join(',')}}`
+  const byId = input.leadId === undefined ? sql`l.mailing_id = ANY(${mailings}::int[])` : sql`l.id = ${input.leadId}`
+  const result = await db.execute(sql`
+    WITH due AS (
+      SELECT l.id FROM crm_leads l
+      LEFT JOIN dialer_lead_states s ON s.lead_id = l.id
+      WHERE l.site_id = ${campaign.siteId} AND ${byId} AND l.status = 'pending' AND l.attempts < ${campaign.maxAttempts}
+        AND (s.lead_id IS NULL OR ((s.reserved_until IS NULL OR s.reserved_until < ${now.toISOString()}::timestamptz)
+          AND (s.next_at IS NULL OR s.next_at <= ${now.toISOString()}::timestamptz)))
+      ORDER BY s.next_at NULLS FIRST, l.id
+      LIMIT ${input.limit}
+    )
+    INSERT INTO dialer_lead_states AS s (lead_id, site_id, campaign_id, reserved_by, reserved_until)
+    SELECT id, ${campaign.siteId}, ${campaign.id}, ${input.userId}, ${until.toISOString()}::timestamptz FROM due
+    ON CONFLICT (lead_id) DO UPDATE SET campaign_id = excluded.campaign_id, reserved_by = excluded.reserved_by,
+      reserved_until = excluded.reserved_until, call_id = NULL
+    WHERE s.reserved_until IS NULL OR s.reserved_until < ${now.toISOString()}::timestamptz
+    RETURNING s.lead_id, s.phone_index`)
+  const held = rowsOf<{ lead_id: number; phone_index: number }>(result)
+  if (held.length === 0) return []
+  const index = new Map(held.map((h) => [Number(h.lead_id), Number(h.phone_index)]))
+  const leads = await db
+    .select()
+    .from(crmLeads)
+    .where(and(eq(crmLeads.siteId, campaign.siteId), sql`${crmLeads.id} = ANY(${`{${[...index.keys()].join(',')}}`}::int[])`))
+  return leads
+    .map((l) => ({
+      id: l.id,
+      siteId: l.siteId,
+      mailingId: l.mailingId,
+      clientId: l.clientId,
+      name: l.name,
+      surname: l.surname,
+      phones: splitPhones(l.phones),
+      attempts: l.attempts,
+      phoneIndex: index.get(l.id) ?? 0,
+    }))
+    .sort((a, b) => a.id - b.id)
+}
+
+/** Releases a hold without a try (remove_reserved, a skipped preview, an origination that never started). */
+export async function releaseLead(db: Db, siteId: number, leadId: number, userId?: number): Promise<boolean> {
+  const rows = await db
+    .update(dialerLeadStates)
+    .set({ reservedBy: null, reservedUntil: null, callId: null })
+    .where(and(eq(dialerLeadStates.siteId, siteId), eq(dialerLeadStates.leadId, leadId), userId === undefined ? undefined : eq(dialerLeadStates.reservedBy, userId)))
+    .returning({ id: dialerLeadStates.leadId })
+  return rows.length > 0
+}
+
+/**
+ * A try starts: the lead's attempt is counted now (a crash mid-call cannot give it a free try) and its call record
+ * (step 1 of a new call: outbound to the customer, the campaign's call type, the lead and its client) is written.
+ */
+export async function startAttempt(
+  db: Db,
+  input: { campaign: Campaign; lead: ReservedLead; phone: string; callId: string; userId: number | null; holdMs: number; now: Date },
+): Promise<{ uid: string; attempts: number }> {
+  const { campaign, lead, now } = input
+  const uid = randomUUID()
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(crmLeads)
+      .set({ attempts: sql`${crmLeads.attempts} + 1`, updatedAt: now })
+      .where(and(eq(crmLeads.siteId, lead.siteId), eq(crmLeads.id, lead.id)))
+      .returning({ attempts: crmLeads.attempts })
+    await tx
+      .update(dialerLeadStates)
+      .set({ callId: input.callId, lastDialAt: now, reservedUntil: new Date(now.getTime() + input.holdMs) })
+      .where(eq(dialerLeadStates.leadId, lead.id))
+    await tx.insert(callRecords).values({
+      siteId: lead.siteId,
+      callId: input.callId,
+      step: 1,
+      uid,
+      parentUid: null,
+      direction: 'outbound',
+      callType: callTypeOf(campaign.mode),
+      kind: 'trunk',
+      callee: input.phone,
+      phone: input.phone,
+      callerUserId: input.userId,
+      queueId: campaign.queueId,
+      outboundRouteId: campaign.outboundRouteId,
+      clientId: lead.clientId,
+      leadId: lead.id,
+      startedAt: now,
+      decision: { dialer: campaign.id, campaign: campaign.id, mailing: lead.mailingId },
+    })
+    return { uid, attempts: row?.attempts ?? lead.attempts + 1 }
+  })
+}
+
+/**
+ * What the carrier did with a try: the call record gets its dial status, the lead its status (done, failed, blocked,
+ * or pending again after the interval, on its next phone) and the hold is released. Returns the lead's new status.
+ */
+export async function finishAttempt(
+  db: Db,
+  input: { campaign: Campaign; leadId: number; siteId: number; callId: string | null; result: DialResult & { answeredAt?: Date | null; abandoned?: boolean }; now: Date },
+): Promise<string> {
+  const { campaign, result, now } = input
+  const [lead] = await db.select().from(crmLeads).where(and(eq(crmLeads.siteId, input.siteId), eq(crmLeads.id, input.leadId)))
+  if (!lead) return 'gone'
+  const [state] = await db.select().from(dialerLeadStates).where(eq(dialerLeadStates.leadId, lead.id))
+  // The one place the runtime reads the brain's NextStep (rules.ts, dialbrain's): adapt here if its shape changes.
+  const phones = splitPhones(lead.phones)
+  // startAttempt already counted a call that was placed (callId set): the brain counts it itself, so it gets the count
+  // from before the call. A lead with no phone left is done with, whatever the result.
+  const attempts = input.callId ? Math.max(0, lead.attempts - 1) : lead.attempts
+  const phoneIndex = Math.min(state?.phoneIndex ?? 0, Math.max(0, phones.length - 1))
+  const step = phones.length
+    ? nextStep({ lead: { attempts, phones }, phoneIndex, result, rules: rulesOf(campaign), now })
+    : { leadStatus: 'inactive' as const, dial: undefined }
+  const status = step.leadStatus
+  await db.transaction(async (tx) => {
+    await tx.update(crmLeads).set({ status, updatedAt: now }).where(eq(crmLeads.id, lead.id))
+    await tx
+      .update(dialerLeadStates)
+      .set({
+        reservedBy: null,
+        reservedUntil: null,
+        callId: null,
+        lastStatus: result.status,
+        nextAt: step.dial?.at ?? null,
+        phoneIndex: step.dial?.phoneIndex ?? phoneIndex,
+      })
+      .where(eq(dialerLeadStates.leadId, lead.id))
+    if (input.callId) {
+      await tx
+        .update(callRecords)
+        .set({
+          dialStatus: result.status,
+          answeredAt: result.answeredAt ?? null,
+          endedAt: now,
+          totalDuration: sql`greatest(0, extract(epoch from (${now.toISOString()}::timestamptz - ${callRecords.startedAt}))::int)`,
+          answeredDuration: result.answeredAt ? result.talkSeconds : null,
+        })
+        .where(and(eq(callRecords.siteId, input.siteId), eq(callRecords.callId, input.callId), eq(callRecords.step, 1)))
+    }
+    if (result.abandoned) {
+      await tx
+        .update(dialerCampaignRuns)
+        .set({ abandoned: sql`${dialerCampaignRuns.abandoned} + 1` })
+        .where(eq(dialerCampaignRuns.campaignId, campaign.id))
+    }
+  })
+  return status
+}
+
+/** A lead the blacklist forbids: 609 on the lead (no call placed, no attempt counted), never dialled again. */
+export async function blockLead(db: Db, siteId: number, leadId: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(crmLeads).set({ status: LEAD_STATUS.blocked, updatedAt: now }).where(and(eq(crmLeads.siteId, siteId), eq(crmLeads.id, leadId)))
+    await tx.update(dialerLeadStates).set({ reservedBy: null, reservedUntil: null, callId: null, lastStatus: 609, lastDialAt: now }).where(eq(dialerLeadStates.leadId, leadId))
+  })
+}
+
+/** Outside the calling window: released, due again at `at`. */
+export async function deferLead(db: Db, leadId: number, at: Date): Promise<void> {
+  await db.update(dialerLeadStates).set({ reservedBy: null, reservedUntil: null, callId: null, nextAt: at }).where(eq(dialerLeadStates.leadId, leadId))
+}
+
+export async function loadBlacklist(db: Db, siteId: number, now: Date) {
+  return db
+    .select({ phones: serviceBlacklists.phones })
+    .from(serviceBlacklists)
+    .where(
+      and(
+        eq(serviceBlacklists.siteId, siteId),
+        eq(serviceBlacklists.isActive, true),
+        sql`${serviceBlacklists.direction} IN ('both', 'outbound')`,
+        sql`(${serviceBlacklists.expiresAt} IS NULL OR ${serviceBlacklists.expiresAt} > ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+}
+
+export async function loadCalendar(db: Db, siteId: number, calendarId: number | null): Promise<CallingCalendar | null> {
+  if (calendarId === null) return null
+  const [calendar] = await db
+    .select()
+    .from(serviceCalendars)
+    .where(and(eq(serviceCalendars.siteId, siteId), eq(serviceCalendars.id, calendarId), eq(serviceCalendars.isActive, true)))
+  if (!calendar) return null
+  const hours = await db.select().from(serviceCalendarsHours).where(eq(serviceCalendarsHours.calendarId, calendar.id))
+  const holidays = await db.select().from(serviceCalendarsHolidays).where(eq(serviceCalendarsHolidays.calendarId, calendar.id))
+  return { timezone: calendar.timezone, hours, holidays }
+}
+
+export type CampaignProgress = {
+  campaign: number
+  status: 'running' | 'paused' | 'stopped' | 'idle'
+  leads_total: number
+  leads_dialled: number
+  leads_answered: number
+  leads_remaining: number
+  lines_in_use: number
+  abandoned: number
+}
+
+export async function campaignProgress(db: Db, campaign: Campaign, now: Date): Promise<CampaignProgress> {
+  const mailings = `{${campaign.mailingIds.join(',')}}`
+  const [counts] = rowsOf<{ total: number; dialled: number; answered: number; remaining: number }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS total, count(*) FILTER (WHERE attempts > 0)::int AS dialled,
+        count(*) FILTER (WHERE status = 'done')::int AS answered,
+        count(*) FILTER (WHERE status = 'pending' AND attempts < ${campaign.maxAttempts})::int AS remaining
+      FROM crm_leads WHERE site_id = ${campaign.siteId} AND mailing_id = ANY(${mailings}::int[])`),
+  )
+  const [lines] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM dialer_lead_states
+      WHERE campaign_id = ${campaign.id} AND call_id IS NOT NULL AND reserved_until > ${now.toISOString()}::timestamptz`),
+  )
+  const [run] = await db.select().from(dialerCampaignRuns).where(eq(dialerCampaignRuns.campaignId, campaign.id))
+  return {
+    campaign: campaign.id,
+    status: run?.status ?? 'idle',
+    leads_total: Number(counts?.total ?? 0),
+    leads_dialled: Number(counts?.dialled ?? 0),
+    leads_answered: Number(counts?.answered ?? 0),
+    leads_remaining: Number(counts?.remaining ?? 0),
+    lines_in_use: Number(lines?.n ?? 0),
+    abandoned: run?.abandoned ?? 0,
+  }
+}
+
+/**
+ * The abandon window of the pacer's cap (rolling 30 days): the campaign's answered dialer calls, and its abandoned
+ * ones (the run's counter, which never forgets: an overcount only makes the pacer more careful).
+ */
+export async function abandonWindow(db: Db, campaign: Campaign, now: Date): Promise<{ answered: number; abandoned: number }> {
+  const mailings = `{${campaign.mailingIds.join(',')}}`
+  const since = new Date(now.getTime() - 30 * 86_400_000)
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM call_records r JOIN crm_leads l ON l.id = r.lead_id
+      WHERE r.site_id = ${campaign.siteId} AND r.step = 1 AND r.answered_at IS NOT NULL AND r.answered_at > ${since.toISOString()}::timestamptz
+        AND l.mailing_id = ANY(${mailings}::int[])`),
+  )
+  const [run] = await db.select({ abandoned: dialerCampaignRuns.abandoned }).from(dialerCampaignRuns).where(eq(dialerCampaignRuns.campaignId, campaign.id))
+  return { answered: Number(row?.n ?? 0), abandoned: run?.abandoned ?? 0 }
+}
