@@ -68,6 +68,7 @@ export function ChatsPage({ selected, onSelect }: { selected: number | null; onS
             onSelect={onSelect}
             ringing={signals.ringing}
             countdown={signals.countdown}
+            typing={signals.typing}
             prompt={prompt}
             onOpen={(kind) => setDialog({ kind })}
             onSignIn={() =>
@@ -87,6 +88,7 @@ export function ChatsPage({ selected, onSelect }: { selected: number | null; onS
               ringing={signals.ringing.includes(room.id)}
               secondsLeft={signals.countdown[room.id]}
               unreadRetry={signals.unreadRetry[room.id]}
+              typing={signals.typing.includes(room.id)}
               onBack={() => onSelect(null)}
             />
           ) : (

@@ -26,6 +26,8 @@ export type RoomListProps = {
   onSelect: (id: number) => void
   ringing: readonly number[]
   countdown: Readonly<Record<number, number>>
+  /** Rooms whose customer is typing now. */
+  typing?: readonly number[]
   /** Why the webchat cannot run here, if it cannot: off, or in another tab. */
   prompt: 'off' | 'otherTab' | null
   onOpen: (dialog: 'history' | 'archived' | 'newContact') => void
@@ -34,7 +36,7 @@ export type RoomListProps = {
 }
 
 /** The left column (spec 001 §2): search, History / Archived / New contact, the rooms newest client response first. */
-export function RoomList({ rooms, selected, onSelect, ringing, countdown, prompt, onOpen, onSignIn }: RoomListProps) {
+export function RoomList({ rooms, selected, onSelect, ringing, countdown, typing = [], prompt, onOpen, onSignIn }: RoomListProps) {
   const { t } = useLingui()
   const [search, sendSearch] = useMachine(chatSearchMachine, { input: {} })
   const query = search.context.committed
@@ -89,6 +91,7 @@ export function RoomList({ rooms, selected, onSelect, ringing, countdown, prompt
             active={room.id === selected}
             ringing={ringing.includes(room.id)}
             secondsLeft={countdown[room.id]}
+            typing={typing.includes(room.id)}
             onSelect={() => onSelect(room.id)}
           />
         ))}
@@ -102,12 +105,14 @@ function RoomRow({
   active,
   ringing,
   secondsLeft,
+  typing,
   onSelect,
 }: {
   room: ChatRoom
   active: boolean
   ringing: boolean
   secondsLeft?: number
+  typing?: boolean
   onSelect: () => void
 }) {
   const { t } = useLingui()
@@ -157,9 +162,15 @@ function RoomRow({
             {shortWhen(when)}
           </Typography>
         </Box>
-        <Typography level="body-xs" textColor="text.secondary" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {cutLastMessage(last)}
-        </Typography>
+        {typing && !ended ? (
+          <Typography level="body-xs" color="success" sx={{ whiteSpace: 'nowrap' }}>
+            {t`digitando…`}
+          </Typography>
+        ) : (
+          <Typography level="body-xs" textColor="text.secondary" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {cutLastMessage(last)}
+          </Typography>
+        )}
         <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5, flexWrap: 'nowrap', overflow: 'hidden' }}>
           <Chip size="sm" variant="soft">
             {room.channel.description}

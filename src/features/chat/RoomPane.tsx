@@ -33,6 +33,8 @@ export type RoomPaneProps = {
   ringing: boolean
   secondsLeft?: number
   unreadRetry?: number
+  /** The customer is typing (webchat; the room actor times it). */
+  typing?: boolean
   /** Back to the list (phones, where the list and the room take turns). */
   onBack?: () => void
 }
@@ -82,7 +84,7 @@ function useOlderMessages(stepId: number, messages: readonly ChatMessage[], firs
 }
 
 /** The centre column (spec 001 §2): header, buttons by compatibility, the messages and the input or its bar. */
-export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadRetry, onBack }: RoomPaneProps) {
+export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadRetry, typing, onBack }: RoomPaneProps) {
   const { t } = useLingui()
   const { room: tell, socket } = useChatActors()
   const system = useAgentSystem()
@@ -126,6 +128,8 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
   )
 
   const updateDraft = (text: string) => {
+    // The website visitor sees the agent typing (the room actor sends it at most every 3 s; WhatsApp has no typing).
+    if (room.channel.type === 'webchat' && text.length > draft.length && text.trim()) tell(room.id, { type: 'TYPED' })
     setDraft(text)
     drafts.set(room.id, text)
   }
@@ -208,6 +212,11 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
           <Typography level="title-md" data-testid="room-title">
             {room.title || room.phone}
           </Typography>
+          {typing && !ended && (
+            <Typography level="body-xs" color="success" aria-live="polite" data-testid="room-typing">
+              {t`digitando…`}
+            </Typography>
+          )}
           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.25 }}>
             <Chip size="sm" variant="soft" color="primary">
               {room.channel.description}
