@@ -22,8 +22,9 @@ import { CloseIcon, ChatBubbleIcon } from './icons.tsx'
 import { MessageInput } from './MessageInput.tsx'
 import { MessageList } from './MessageList.tsx'
 import { ContactsDialog, MediaPreviewDialog } from './SmallDialogs.tsx'
-import { resend, sendAttachment, sendText, useChatActors, useUnreadBar } from './useChat.ts'
+import { resend, sendAttachment, sendLocation, sendText, useChatActors, useUnreadBar } from './useChat.ts'
 
+const LocationDialog = lazy(() => import('./LocationDialog.tsx').then((module) => ({ default: module.LocationDialog })))
 const TemplateDialog = lazy(() => import('./TemplateDialog.tsx').then((module) => ({ default: module.TemplateDialog })))
 
 export type RoomPaneProps = {
@@ -92,7 +93,7 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
   const { params } = useLocale()
   const [draft, setDraft] = useState(() => drafts.get(room.id) ?? '')
   const [reply, setReply] = useState<ChatMessage | null>(null)
-  const [dialog, setDialog] = useState<'close' | 'template' | null>(null)
+  const [dialog, setDialog] = useState<'close' | 'template' | 'location' | null>(null)
   const [preview, setPreview] = useState<{ url: string; type: 'photo' | 'video' } | null>(null)
   const [contacts, setContacts] = useState<ChatContact[] | null>(null)
   const unreadBar = useUnreadBar(room.id)
@@ -193,6 +194,7 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
         voice={compat.send_voice}
         onAttach={(file) => void sendAttachment(room, file, file.name, false, userId)}
         onVoice={(recording) => void sendAttachment(room, recording, `voice-${Date.now()}.${recording.type.includes('ogg') ? 'ogg' : 'webm'}`, true, userId)}
+        onLocation={() => setDialog('location')}
         replyTo={reply}
         onCancelReply={() => setReply(null)}
       />
@@ -319,6 +321,17 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
       {dialog === 'template' && (
         <Suspense fallback={null}>
           <TemplateDialog phone={room.phone} stepId={room.id} channelId={room.channel.id} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {dialog === 'location' && (
+        <Suspense fallback={null}>
+          <LocationDialog
+            onClose={() => setDialog(null)}
+            onSend={(location) => {
+              setDialog(null)
+              void sendLocation(room, location, userId)
+            }}
+          />
         </Suspense>
       )}
       {preview && <MediaPreviewDialog media={preview} onClose={() => setPreview(null)} />}
