@@ -15,7 +15,7 @@ import { SearchIcon } from '../../entities/icons.tsx'
 import { HistoryIcon } from '../../components/icons/icons.tsx'
 import { matchesRoom, orderRooms } from './chatLive.ts'
 import { cutLastMessage, cutTitle } from './chatText.ts'
-import { ArchiveIcon, PersonAddIcon } from './icons.tsx'
+import { ArchiveIcon, EyeIcon, PersonAddIcon } from './icons.tsx'
 
 /** Row height of the list (spec 001 §2). */
 export const ROOM_ROW_HEIGHT = 100
@@ -30,13 +30,15 @@ export type RoomListProps = {
   typing?: readonly number[]
   /** Why the webchat cannot run here, if it cannot: off, or in another tab. */
   prompt: 'off' | 'otherTab' | null
-  onOpen: (dialog: 'history' | 'archived' | 'newContact') => void
+  onOpen: (dialog: 'history' | 'archived' | 'live' | 'newContact') => void
+  /** A supervisor: the Live button lists the site's rooms to watch and transfer. */
+  supervisor?: boolean
   /** Signs the agent in to the chat channel (the prompt's button when the webchat is off). */
   onSignIn?: () => void
 }
 
 /** The left column (spec 001 §2): search, History / Archived / New contact, the rooms newest client response first. */
-export function RoomList({ rooms, selected, onSelect, ringing, countdown, typing = [], prompt, onOpen, onSignIn }: RoomListProps) {
+export function RoomList({ rooms, selected, onSelect, ringing, countdown, typing = [], prompt, onOpen, onSignIn, supervisor }: RoomListProps) {
   const { t } = useLingui()
   const [search, sendSearch] = useMachine(chatSearchMachine, { input: {} })
   const query = search.context.committed
@@ -59,6 +61,11 @@ export function RoomList({ rooms, selected, onSelect, ringing, countdown, typing
           <Button size="sm" variant="soft" color="neutral" startDecorator={<ArchiveIcon />} onClick={() => onOpen('archived')} data-testid="open-archived">
             {t`Arquivados`}
           </Button>
+          {supervisor && (
+            <Button size="sm" variant="soft" color="neutral" startDecorator={<EyeIcon />} onClick={() => onOpen('live')} data-testid="open-live">
+              {t`Em andamento`}
+            </Button>
+          )}
           <Button
             size="sm"
             variant="soft"
