@@ -25,7 +25,7 @@ export async function customerWrites(page: Page, text: string): Promise<void> {
 export async function agentConsole(page: Page, prefix = '', account: { username: string; password: string } = DEMO.agent1): Promise<void> {
   await signIn(page, account, prefix)
   await page.goto(`${prefix}/chats`)
-  await expect(page.getByTestId('chats-page')).toBeVisible()
+  await expect(page.getByTestId('chats-page')).toBeVisible({ timeout: 30_000 })
   const signInButton = page.getByTestId('webchat-sign-in')
   if (await signInButton.isVisible().catch(() => false)) await signInButton.click()
   await expect(page.getByTestId('webchat-prompt')).toHaveCount(0)
