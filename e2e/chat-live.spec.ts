@@ -11,7 +11,7 @@ import { shot, signIn } from './helpers.ts'
 // a supervisor watches agent1's live room from the Live list, sees the customer's next message arrive and transfers the
 // conversation to agent2, whose console gets it.
 
-test.describe.configure({ timeout: 180_000 })
+test.describe.configure({ timeout: 360_000 })
 // The machine's CPUs are shared: every wait gets room.
 const expect = baseExpect.configure({ timeout: 20_000 })
 
