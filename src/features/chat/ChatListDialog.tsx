@@ -81,10 +81,7 @@ export function ChatListDialog({ kind, onOpenRoom, onClose }: Props) {
   ]
   return (
     <Modal open onClose={onClose}>
-      <ModalDialog
-        sx={{ width: 'min(960px, 96vw)', maxHeight: '92vh', overflow: 'auto' }}
-        data-testid={TEST_IDS[kind]}
-      >
+      <ModalDialog sx={{ width: 'min(960px, 96vw)', maxHeight: '92vh', overflow: 'auto' }} data-testid={TEST_IDS[kind]}>
         <ModalClose aria-label={t`Fechar`} />
         <DialogTitle>{kind === 'historic' ? t`Histórico` : kind === 'archives' ? t`Arquivados` : t`Em andamento`}</DialogTitle>
         <DialogContent sx={{ gap: 1 }}>
