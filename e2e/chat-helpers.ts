@@ -21,11 +21,11 @@ export async function customerWrites(page: Page, text: string): Promise<void> {
   await expect(page.locator('.msg.in', { hasText: text })).toBeVisible()
 }
 
-/** agent1 in /chats, signed in to the chat channel (the prompt's 'Entrar' when the channel is off). */
-export async function agentConsole(page: Page, prefix = ''): Promise<void> {
-  await signIn(page, DEMO.agent1, prefix)
+/** agent1 (or `account`) in /chats, signed in to the chat channel (the prompt's 'Entrar' when the channel is off). */
+export async function agentConsole(page: Page, prefix = '', account: { username: string; password: string } = DEMO.agent1): Promise<void> {
+  await signIn(page, account, prefix)
   await page.goto(`${prefix}/chats`)
-  await expect(page.getByTestId('chats-page')).toBeVisible()
+  await expect(page.getByTestId('chats-page')).toBeVisible({ timeout: 30_000 })
   const signInButton = page.getByTestId('webchat-sign-in')
   if (await signInButton.isVisible().catch(() => false)) await signInButton.click()
   await expect(page.getByTestId('webchat-prompt')).toHaveCount(0)

@@ -21,11 +21,19 @@ import type { Notice } from './types.ts'
 // 'Classificação tem campos obrigatórios' while a required classification is missing and 'Formulário tem campos
 // obrigatórios' while a required form is invalid (unless forced); a valid form not sent yet is saved first (never
 // resent); then the close request runs and the room waits for the server's end (ENDED). A refused request says why.
+// Typing (not in the spec; ours, like WhatsApp Web and Chatwoot): while answered, the customer's `typing` frames
+// (webchat only: WhatsApp's Cloud API has none) show 'digitando…' under the room's title until CLIENT_TYPING_MS pass
+// without another or the customer's message arrives; the agent's keystrokes (TYPED) send `typing` at most once every
+// AGENT_TYPING_EVERY_MS, which the widget shows to the visitor (it hides it after 7 s of silence or the agent's message).
 
 export const NEW_CHAT_NOTIFICATION_MS = 2500
 export const SYNC_STEP_DELAY_MS = 500
 export const UNREAD_RETRY_MS = 10_000
 export const INACTIVITY_TICK_MS = 1000
+/** The customer's 'digitando…' stays this long after their last typing frame (the widget sends one every 3 s). */
+export const CLIENT_TYPING_MS = 5000
+/** The agent's `typing` frames, at most one per this while they type. */
+export const AGENT_TYPING_EVERY_MS = 3000
 export const DEFAULT_REMOVE_INACTIVE_SECONDS = 15
 export const NEW_CHAT_TITLE = 'Novo Chat'
 export const NEW_CHAT_ACTIONS = ['Atender', 'Desligar'] as const
@@ -114,6 +122,9 @@ export type ChatRoomEvent =
   | { type: 'SCROLLED_TO_BOTTOM' }
   | ({ type: 'OUTCOME' } & Partial<ChatOutcome>) // the Form and Classification tabs
   | { type: 'CLOSE'; force?: boolean } // Encerrar, confirmed
+  | { type: 'CLIENT_TYPING' } // the customer types (a `typing` frame from the widget)
+  | { type: 'CLIENT_MESSAGE' } // the customer's message arrived (their typing is over)
+  | { type: 'TYPED' } // the agent typed in the room's input
 
 /** What a room writes: chat-socket frames, and sync_step, which travels on the service socket (contract/realtime/service-socket.ts). */
 export type RoomFrame = ChatClientFrame | { action: 'sync_step'; step_id: number }
@@ -170,6 +181,8 @@ export const chatRoomMachine = setup({
     notify: missingAction<Notice>('chatRoom', 'notify'),
     /** Asks the view to scroll to the unread messages again. */
     retryUnread: missingAction<{ stepId: number }>('chatRoom', 'retryUnread'),
+    /** The customer's 'digitando…' under the room's title, on or off. */
+    showTyping: missingAction<{ stepId: number; typing: boolean }>('chatRoom', 'showTyping'),
     removed: missingAction<RoomRemoved>('chatRoom', 'removed'),
   },
   actors: {
@@ -183,6 +196,8 @@ export const chatRoomMachine = setup({
     syncStep: SYNC_STEP_DELAY_MS,
     unreadRetry: UNREAD_RETRY_MS,
     tick: INACTIVITY_TICK_MS,
+    clientTyping: CLIENT_TYPING_MS,
+    agentTyping: AGENT_TYPING_EVERY_MS,
   },
   guards: {
     startsEnded: ({ context }) => context.startEnded,
@@ -324,6 +339,32 @@ export const chatRoomMachine = setup({
                 syncStep: { target: 'idle', actions: { type: 'sendSocket', params: ({ context }) => ({ action: 'sync_step', step_id: context.stepId }) } },
               },
             },
+          },
+        },
+        clientTyping: {
+          initial: 'quiet',
+          states: {
+            quiet: { on: { CLIENT_TYPING: 'typing' } },
+            // Every typing frame restarts the wait; their message or the end of the answered room hides it.
+            typing: {
+              entry: { type: 'showTyping', params: ({ context }) => ({ stepId: context.stepId, typing: true }) },
+              exit: { type: 'showTyping', params: ({ context }) => ({ stepId: context.stepId, typing: false }) },
+              on: { CLIENT_TYPING: '.waiting', CLIENT_MESSAGE: 'quiet' },
+              initial: 'waiting',
+              states: { waiting: { after: { clientTyping: '#chatRoom.answered.clientTyping.quiet' } } },
+            },
+          },
+        },
+        agentTyping: {
+          initial: 'quiet',
+          states: {
+            quiet: {
+              on: {
+                TYPED: { target: 'told', actions: { type: 'sendSocket', params: ({ context }) => ({ action: 'typing', step_id: context.stepId }) } },
+              },
+            },
+            // Told the visitor; keystrokes in the next AGENT_TYPING_EVERY_MS send nothing.
+            told: { after: { agentTyping: 'quiet' } },
           },
         },
         unreadBar: {

@@ -30,6 +30,7 @@ export type ChatClientFrame =
   | { action: 'get_messages'; step_id: number; before?: number; after?: number; limit?: number }
   | { action: 'count_unread_all_messages' }
   | { action: 'sync'; cursor: number }
+  | { action: 'typing'; step_id: number }
   | { action: 'watch'; step_id: number }
   | { action: 'unwatch'; step_id: number }
 

@@ -158,6 +158,8 @@ export const CHAT_PATHS = {
   exportPdf: (stepId: number | string) => `/v1/chat/export-pdf/${stepId}/`,
   historic: '/v1/chat/historic/',
   archives: '/v1/chat/archives/',
+  /** Ours: the rooms not ended (queued, ringing, being served), newest first; a supervisor's are the site's (the viewer's list). */
+  live: '/v1/chat/live/',
   unarchive: (id: number | string) => `/v1/chat/archives/${id}/unarchive/`,
   sendMessage: (stepId: number | string) => `/v1/chat/send-message/${stepId}/`,
   transfer: (id: number | string) => `/v1/chat/transfer/${id}/`,

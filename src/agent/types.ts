@@ -89,6 +89,8 @@ export type ChatEffects = {
   closeNewChat(stepId: number): void
   /** The unread bar asks the room's view to try scrolling to the new messages again. */
   retryUnread(stepId: number): void
+  /** The customer's 'digitando…' under a room's title (the room actor times it). */
+  showTyping(stepId: number, typing: boolean): void
   /** Closing (src/features/outcomes/chatOutcomes.ts): the Form tab's answers sent once, then POST close/{uid}/. */
   saveRoomForm?(stepId: number): Promise<unknown>
   closeRoom?(stepId: number, force: boolean): Promise<unknown>

@@ -8,6 +8,8 @@ import {
   NEW_CHAT_TITLE,
   SYNC_STEP_DELAY_MS,
   UNREAD_RETRY_MS,
+  CLIENT_TYPING_MS,
+  AGENT_TYPING_EVERY_MS,
   chatRoomMachine,
   pauseAllows,
   removeAfterSeconds,
@@ -17,7 +19,18 @@ import {
 } from '../../machines/chatRoom.machine.ts'
 import { createFakes, describePaths, effectsOf, type Effect, type Fakes } from './paths.ts'
 
-const ACTIONS = ['sendSocket', 'startRing', 'stopRing', 'showNotification', 'closeNotification', 'ringInactivity', 'notify', 'retryUnread', 'removed'] as const
+const ACTIONS = [
+  'sendSocket',
+  'startRing',
+  'stopRing',
+  'showNotification',
+  'closeNotification',
+  'ringInactivity',
+  'notify',
+  'retryUnread',
+  'showTyping',
+  'removed',
+] as const
 
 function build(fakes: Fakes) {
   return chatRoomMachine.provide({ actions: fakes.actions(ACTIONS), actors: fakes.requests(['saveForm', 'closeChat']) })
@@ -148,6 +161,42 @@ describePaths({
   },
 })
 
+// Typing (ours): every path of an answered room under the customer's typing frames and messages, the agent's
+// keystrokes and the end. 'digitando…' shows on the first frame and hides once (their message, 5 s of silence, the
+// end); the agent's keystrokes send `typing` only when none was sent in the last 3 s.
+const TYPING_EVENTS: AnyEventObject[] = [{ type: 'CLIENT_TYPING' }, { type: 'CLIENT_MESSAGE' }, { type: 'TYPED' }, { type: 'ENDED' }]
+const typingShown = (snapshot: AnyMachineSnapshot) => snapshot.matches({ answered: { clientTyping: 'typing' } })
+const agentTold = (snapshot: AnyMachineSnapshot) => snapshot.matches({ answered: { agentTyping: 'told' } })
+
+describePaths({
+  name: 'chatRoom typing',
+  machine: chatRoomMachine,
+  input: { ...BASE, answered: true },
+  events: (snapshot) => (snapshot.matches('answered') ? TYPING_EVENTS : []),
+  offerDelayed: (_snapshot, type) => type.includes('clientTyping') || type.includes('agentTyping'),
+  distinguish: (event) => ['CLIENT_TYPING', 'TYPED'].includes(event.type),
+  simplePaths: false,
+  build,
+  expectEffects: (_snapshot, log, path) => {
+    path.steps.forEach((step, index) => {
+      const effects = log.filter((effect) => effect.step === index)
+      const before = index > 0 ? path.steps[index - 1]!.state : null
+      const after = step.state
+      const label = `step ${index} ${step.event.type}`
+      const shows = effectsOf(effects, 'showTyping') as { typing: boolean }[]
+      const wasShown = !!before && typingShown(before)
+      const expected = !wasShown && typingShown(after) ? [true] : wasShown && !typingShown(after) ? [false] : []
+      expect(
+        shows.map((show) => show.typing),
+        label,
+      ).toEqual(expected)
+      const frames = effectsOf(effects, 'sendSocket')
+      const told = step.event.type === 'TYPED' && !!before && !agentTold(before)
+      expect(frames, label).toEqual(told ? [{ action: 'typing', step_id: 9 }] : [])
+    })
+  },
+})
+
 function expectRoomEffects(log: Effect[], steps: { state: AnyMachineSnapshot; event: AnyEventObject }[]): void {
   steps.forEach((step, index) => {
     const effects = log.filter((effect) => effect.step === index)
@@ -268,6 +317,36 @@ describe('chatRoom rules', () => {
     actor.send({ type: 'SCROLLED_TO_BOTTOM' })
     await vi.advanceTimersByTimeAsync(UNREAD_RETRY_MS * 2)
     expect(effectsOf(fakes.log, 'retryUnread')).toHaveLength(2)
+  })
+
+  it("shows the customer's typing until 5 s of silence or their message; the agent's typing goes out at most every 3 s", async () => {
+    const { fakes, actor } = start({ answered: true })
+    const shown = () => (effectsOf(fakes.log, 'showTyping') as { typing: boolean }[]).map((show) => show.typing)
+    actor.send({ type: 'CLIENT_TYPING' })
+    await vi.advanceTimersByTimeAsync(CLIENT_TYPING_MS - 1000)
+    actor.send({ type: 'CLIENT_TYPING' })
+    await vi.advanceTimersByTimeAsync(CLIENT_TYPING_MS - 1)
+    expect(shown()).toEqual([true])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(shown()).toEqual([true, false])
+    actor.send({ type: 'CLIENT_TYPING' })
+    actor.send({ type: 'CLIENT_MESSAGE' })
+    expect(shown()).toEqual([true, false, true, false])
+
+    actor.send({ type: 'TYPED' })
+    await vi.advanceTimersByTimeAsync(AGENT_TYPING_EVERY_MS - 1)
+    actor.send({ type: 'TYPED' })
+    expect(effectsOf(fakes.log, 'sendSocket')).toEqual([{ action: 'typing', step_id: 9 }])
+    await vi.advanceTimersByTimeAsync(1)
+    actor.send({ type: 'TYPED' })
+    expect(effectsOf(fakes.log, 'sendSocket')).toEqual([
+      { action: 'typing', step_id: 9 },
+      { action: 'typing', step_id: 9 },
+    ])
+    // The end hides a typing customer.
+    actor.send({ type: 'CLIENT_TYPING' })
+    actor.send({ type: 'ENDED' })
+    expect(shown().at(-1)).toBe(false)
   })
 
   it('counts down the team timeout (default 15 s) after the end, then removes the room as finished', async () => {

@@ -75,6 +75,15 @@ describe('chat frames → room actors', () => {
     expect(chatFrameEvents({ action: 'message', step_id: 4, message: {} }, rooms, seed, 5)).toEqual([
       { type: 'ROOM', stepId: 4, event: { type: 'MESSAGES_CHANGED' } },
     ])
+    // The customer's message ends their typing; their typing frames (never the agent's own) reach the room.
+    expect(chatFrameEvents({ action: 'message', step_id: 4, message: { sent_by: 'client' } }, rooms, seed, 5)).toEqual([
+      { type: 'ROOM', stepId: 4, event: { type: 'MESSAGES_CHANGED' } },
+      { type: 'ROOM', stepId: 4, event: { type: 'CLIENT_MESSAGE' } },
+    ])
+    expect(chatFrameEvents({ action: 'typing', step_id: 4, from: 'client' }, rooms, seed, 5)).toEqual([
+      { type: 'ROOM', stepId: 4, event: { type: 'CLIENT_TYPING' } },
+    ])
+    expect(chatFrameEvents({ action: 'typing', step_id: 4, from: 'agent' }, rooms, seed, 5)).toEqual([])
     expect(chatFrameEvents({ action: 'error', request: 'answer', step_id: 3, detail: 'x' }, rooms, seed, 5)).toEqual([
       { type: 'ROOM', stepId: 3, event: { type: 'ANSWER_FAILED' } },
     ])

@@ -6,6 +6,7 @@ import type { ChatMessage, ChatRoom } from '../../contract/api/chat.ts'
 import { activateLocale, i18n } from '../../src/app/i18n.ts'
 import { MessageBubble } from '../../src/features/chat/MessageBubble.tsx'
 import { MessageInput } from '../../src/features/chat/MessageInput.tsx'
+import { parseCoordinates } from '../../src/features/chat/LocationDialog.tsx'
 import { RoomList, ROOM_ROW_HEIGHT, shortWhen } from '../../src/features/chat/RoomList.tsx'
 import { dayjs } from '../../src/app/dates.ts'
 import { hasMoreOf } from '../../src/features/chat/chatApi.ts'
@@ -212,6 +213,22 @@ describe('message input', () => {
     setup('oi', true)
     expect(screen.getByTestId('send-button')).toBeTruthy()
     vi.unstubAllGlobals()
+  })
+})
+
+describe('location', () => {
+  it('reads the coordinates a maps page copies; anything else or out of range is refused', () => {
+    expect(parseCoordinates('-23.561414, -46.655881')).toEqual({ latitude: -23.561414, longitude: -46.655881 })
+    expect(parseCoordinates(' 40.7;-74 ')).toEqual({ latitude: 40.7, longitude: -74 })
+    expect(parseCoordinates('51.5 -0.12')).toEqual({ latitude: 51.5, longitude: -0.12 })
+    for (const bad of ['', '12', '91, 0', '0, 181', 'abc, 1', '1, 2, 3', '1e3, 2']) expect(parseCoordinates(bad), bad).toBeNull()
+  })
+
+  it('the input offers the location button when the room can share a place', () => {
+    const onLocation = vi.fn()
+    wrap(<MessageInput draft="" onDraft={() => {}} onSend={() => {}} attachments emoji voice={false} onLocation={onLocation} />)
+    fireEvent.click(screen.getByTestId('location-button'))
+    expect(onLocation).toHaveBeenCalledTimes(1)
   })
 })
 

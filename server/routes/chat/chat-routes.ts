@@ -104,6 +104,11 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     return await historyRows(await listRooms(db, viewer(request), { archived: true, ...query }))
   })
 
+  app.get(CHAT_PATHS.live, chat, async (request): Promise<ChatList<ChatHistoryRow>> => {
+    const query = parseInput(ChatListQuery, request.query, request.lang)
+    return await historyRows(await listRooms(db, viewer(request), { archived: false, live: true, ...query }))
+  })
+
   app.get(CHAT_PATHS.unarchive(':id'), chat, async (request): Promise<ChatDoneAnswer> => {
     const room = await roomOf(request, 'id')
     if (room.archived) await engine.unarchiveRoom(app.deps, actor(request), room.id)

@@ -167,14 +167,16 @@ export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-/** Ended rooms (history) or archived ones, newest first; search over title, phone and the last customer message. */
+/** Ended rooms (history), archived ones or the live ones (not ended), newest first; search over title, phone and the last customer message. */
 export async function listRooms(
   db: Db,
   viewer: Viewer,
-  options: { archived: boolean; search?: string; classification?: number; sub_classification?: number } & Paging,
+  options: { archived: boolean; live?: boolean; search?: string; classification?: number; sub_classification?: number } & Paging,
 ): Promise<{ count: number; rows: RoomRow[] }> {
   const conditions = [visible(viewer), eq(chatRooms.archived, options.archived)]
-  if (!options.archived) conditions.push(isNotNull(chatRooms.endedAt))
+  // Live: the rooms a supervisor can watch and transfer (not ended); history: the ended ones.
+  if (options.live) conditions.push(isNull(chatRooms.endedAt))
+  else if (!options.archived) conditions.push(isNotNull(chatRooms.endedAt))
   // The outcome filters (issue 15 item 7): the agent's classification of the room.
   if (options.classification) conditions.push(sql`(${chatRooms.classification}->>'classification_id')::int = ${options.classification}`)
   if (options.sub_classification) conditions.push(sql`(${chatRooms.classification}->>'sub_classification_id')::int = ${options.sub_classification}`)

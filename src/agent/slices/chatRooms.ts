@@ -85,10 +85,19 @@ export function chatFrameEvents(frame: ChatServerFrame, rooms: readonly ChatRoom
     case 'error':
       if (frame.request === 'answer') room(stepOf(frame), { type: 'ANSWER_FAILED' })
       break
-    case 'message':
+    case 'message': {
+      room(stepOf(frame), { type: 'MESSAGES_CHANGED' })
+      const message = frame.message as { sent_by?: unknown } | undefined
+      if (message?.sent_by === 'client') room(stepOf(frame), { type: 'CLIENT_MESSAGE' })
+      break
+    }
     case 'messages':
     case 'messageStatus':
       room(stepOf(frame), { type: 'MESSAGES_CHANGED' })
+      break
+    case 'typing':
+      // The customer types in the widget (the server sends the agent's own typing only to the visitor and watchers).
+      if (frame.from === 'client') room(stepOf(frame), { type: 'CLIENT_TYPING' })
       break
   }
   return events
@@ -109,6 +118,7 @@ export const chatRoomsSlice = defineSlice('chatRooms', ({ options, effects, acto
       ringInactivity: (_, { stepId, secondsLeft }) => chat?.ringInactivity(stepId, secondsLeft),
       notify: (_, notice) => effects.notify(notice),
       retryUnread: (_, { stepId }) => chat?.retryUnread(stepId),
+      showTyping: (_, { stepId, typing }) => chat?.showTyping(stepId, typing),
       removed: sendParent((_, removed: RoomRemoved) => {
         chat?.removeRoom(removed.stepId)
         return { type: 'ROOM_REMOVED' as const, ...removed }

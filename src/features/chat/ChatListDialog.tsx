@@ -19,14 +19,17 @@ import { DataTable } from '../../entities/list/DataTable.tsx'
 import type { Column } from '../../entities/list/DataTable.tsx'
 import { Pagination } from '../../entities/list/Pagination.tsx'
 import { CHAT_KEY, chatListQuery, unarchiveChat } from './chatApi.ts'
-import type { ChatListRow } from './chatApi.ts'
+import type { ChatListKind, ChatListRow } from './chatApi.ts'
 import { cutLastMessage } from './chatText.ts'
 
-type Props = { kind: 'historic' | 'archives'; onOpenRoom: (row: ChatListRow) => void; onClose: () => void }
+type Props = { kind: ChatListKind; onOpenRoom: (row: ChatListRow) => void; onClose: () => void }
+
+const TEST_IDS: Record<ChatListKind, string> = { historic: 'history-dialog', archives: 'archived-dialog', live: 'live-dialog' }
 
 /**
  * History and Archived (spec 001 §2): paginated tables with ID, datetime, name, last message (cut at 100), phone and
- * the action; archived rows unarchive; an empty table says 'Sem resultados'.
+ * the action; archived rows unarchive; an empty table says 'Sem resultados'. Live (ours): the same table of the rooms
+ * not ended, with their state, where a supervisor opens a conversation to watch it and transfer it (spec 001 §6).
  */
 export function ChatListDialog({ kind, onOpenRoom, onClose }: Props) {
   const { t } = useLingui()
@@ -41,8 +44,11 @@ export function ChatListDialog({ kind, onOpenRoom, onClose }: Props) {
     { key: 'id', header: 'ID', width: 70, cell: (row) => row.id },
     { key: 'datetime', header: t`Data/hora`, width: 160, cell: (row) => formatDateTime(row.datetime) },
     { key: 'title', header: t`Nome`, cell: (row) => row.title },
-    { key: 'last', header: t`Última mensagem`, cell: (row) => cutLastMessage(row.last_message?.content ?? row.last_client_message_content ?? '') },
+    { key: 'last', header: t`Última mensagem`, cell: (row) => cutLastMessage(row.last_message ?? '') },
     { key: 'phone', header: t`Telefone`, width: 150, cell: (row) => row.phone },
+    ...(kind === 'live'
+      ? [{ key: 'status', header: t`Situação`, width: 130, cell: (row: ChatListRow) => (row.status === 'active' ? t`Em atendimento` : t`Na fila`) }]
+      : []),
     {
       key: 'action',
       header: t`Ação`,
@@ -75,12 +81,9 @@ export function ChatListDialog({ kind, onOpenRoom, onClose }: Props) {
   ]
   return (
     <Modal open onClose={onClose}>
-      <ModalDialog
-        sx={{ width: 'min(960px, 96vw)', maxHeight: '92vh', overflow: 'auto' }}
-        data-testid={kind === 'historic' ? 'history-dialog' : 'archived-dialog'}
-      >
+      <ModalDialog sx={{ width: 'min(960px, 96vw)', maxHeight: '92vh', overflow: 'auto' }} data-testid={TEST_IDS[kind]}>
         <ModalClose aria-label={t`Fechar`} />
-        <DialogTitle>{kind === 'historic' ? t`Histórico` : t`Arquivados`}</DialogTitle>
+        <DialogTitle>{kind === 'historic' ? t`Histórico` : kind === 'archives' ? t`Arquivados` : t`Em andamento`}</DialogTitle>
         <DialogContent sx={{ gap: 1 }}>
           <Input
             size="sm"

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { toast } from '../../components/toast/toastStore.ts'
 import { chatChannel } from './chatApi.ts'
 import { useProfile } from '../../api/useProfile.ts'
+import { has, PERMISSIONS } from '../../../contract/permissions.ts'
 import { ChatBubbleIcon } from './icons.tsx'
 import { RoomList } from './RoomList.tsx'
 import { RoomPane } from './RoomPane.tsx'
@@ -17,7 +18,7 @@ const ChatListDialog = lazy(() => import('./ChatListDialog.tsx').then((module) =
 const NewContactDialog = lazy(() => import('./NewContactDialog.tsx').then((module) => ({ default: module.NewContactDialog })))
 const RoomViewerDialog = lazy(() => import('./RoomViewerDialog.tsx').then((module) => ({ default: module.RoomViewerDialog })))
 
-type Dialog = { kind: 'history' | 'archived' | 'newContact' } | { kind: 'viewer'; stepId: number } | null
+type Dialog = { kind: 'history' | 'archived' | 'live' | 'newContact' } | { kind: 'viewer'; stepId: number } | null
 
 /**
  * /chats (spec 001 §2 "Chat workspace"): the rooms on the left, the open room in the centre, its side tabs on the
@@ -68,8 +69,10 @@ export function ChatsPage({ selected, onSelect }: { selected: number | null; onS
             onSelect={onSelect}
             ringing={signals.ringing}
             countdown={signals.countdown}
+            typing={signals.typing}
             prompt={prompt}
             onOpen={(kind) => setDialog({ kind })}
+            supervisor={has(profile.roles, PERMISSIONS.viewDashboardSupervisor)}
             onSignIn={() =>
               void chatChannel(true, 'user')
                 .then(() => queryClient.invalidateQueries({ queryKey: ['profile'] }))
@@ -87,6 +90,7 @@ export function ChatsPage({ selected, onSelect }: { selected: number | null; onS
               ringing={signals.ringing.includes(room.id)}
               secondsLeft={signals.countdown[room.id]}
               unreadRetry={signals.unreadRetry[room.id]}
+              typing={signals.typing.includes(room.id)}
               onBack={() => onSelect(null)}
             />
           ) : (
@@ -114,9 +118,9 @@ export function ChatsPage({ selected, onSelect }: { selected: number | null; onS
           </Box>
         )}
         <Suspense fallback={null}>
-          {dialog && (dialog.kind === 'history' || dialog.kind === 'archived') && (
+          {dialog && (dialog.kind === 'history' || dialog.kind === 'archived' || dialog.kind === 'live') && (
             <ChatListDialog
-              kind={dialog.kind === 'history' ? 'historic' : 'archives'}
+              kind={dialog.kind === 'history' ? 'historic' : dialog.kind === 'archived' ? 'archives' : 'live'}
               onOpenRoom={(row) => setDialog({ kind: 'viewer', stepId: row.id })}
               onClose={() => setDialog(null)}
             />

@@ -9,7 +9,7 @@ import Typography from '@mui/joy/Typography'
 import { useLingui } from '@lingui/react/macro'
 import type { ChatMessage } from '../../../contract/api/chat.ts'
 import { isBlank, sendsOnKey } from './chatText.ts'
-import { AttachIcon, CloseIcon, EmojiIcon, MicIcon, SendIcon, StopIcon } from './icons.tsx'
+import { AttachIcon, CloseIcon, EmojiIcon, MicIcon, PlaceIcon, SendIcon, StopIcon } from './icons.tsx'
 
 const EMOJIS = ['😀', '😂', '😊', '😍', '😉', '🙂', '😢', '😮', '🙏', '👍', '👎', '👏', '🎉', '❤️', '✅', '❌', '⏰', '📞', '📎', '🚀']
 
@@ -24,6 +24,8 @@ export type MessageInputProps = {
   voice: boolean
   onAttach?: (file: File) => void
   onVoice?: (recording: Blob) => void
+  /** Opens the location dialog (shares a place). */
+  onLocation?: () => void
   replyTo?: ChatMessage | null
   onCancelReply?: () => void
   disabled?: boolean
@@ -38,7 +40,20 @@ export function canRecordVoice(): boolean {
  * The input (spec 001 §5): Enter sends, with ctrl, shift, alt or meta it does not (a new line); blank never sends.
  * The send button shows when there is text or voice cannot be recorded; otherwise the record button.
  */
-export function MessageInput({ draft, onDraft, onSend, attachments, emoji, voice, onAttach, onVoice, replyTo, onCancelReply, disabled }: MessageInputProps) {
+export function MessageInput({
+  draft,
+  onDraft,
+  onSend,
+  attachments,
+  emoji,
+  voice,
+  onAttach,
+  onVoice,
+  onLocation,
+  replyTo,
+  onCancelReply,
+  disabled,
+}: MessageInputProps) {
   const { t } = useLingui()
   const file = useRef<HTMLInputElement>(null)
   const recorder = useRef<MediaRecorder | null>(null)
@@ -120,6 +135,11 @@ export function MessageInput({ draft, onDraft, onSend, attachments, emoji, voice
               }}
             />
           </>
+        )}
+        {onLocation && (
+          <IconButton variant="plain" color="neutral" aria-label={t`Enviar localização`} onClick={onLocation} disabled={disabled} data-testid="location-button">
+            <PlaceIcon />
+          </IconButton>
         )}
         <Textarea
           value={draft}

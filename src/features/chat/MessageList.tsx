@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import Box from '@mui/joy/Box'
 import Button from '@mui/joy/Button'
 import CircularProgress from '@mui/joy/CircularProgress'
@@ -121,6 +121,11 @@ export function MessageList({
     if (virtualizer.isAtEnd(NEAR_BOTTOM_PX * 3)) virtualizer.scrollToEnd()
   }, [retry, virtualizer])
 
+  // One bubble, however the list lays it out (in flow for the viewer, positioned rows for the room).
+  const bubble = (message: ChatMessage) => (
+    <Bubble message={message} showStatus={showStatus} mp3={mp3} onResend={onResend} onReply={onReply} onPreview={onPreview} onContacts={onContacts} />
+  )
+
   const items = virtualizer.getVirtualItems()
   const firstShown = items[0]?.index ?? 0
   useEffect(() => {
@@ -150,43 +155,26 @@ export function MessageList({
         {plain ? (
           <Box sx={{ py: 1 }} data-export-rows>
             {messages.map((message) => (
-              <Bubble
-                key={message.uid || message.id}
-                message={message}
-                showStatus={showStatus}
-                mp3={mp3}
-                onResend={onResend}
-                onReply={onReply}
-                onPreview={onPreview}
-                onContacts={onContacts}
-              />
+              <Fragment key={message.uid || message.id}>{bubble(message)}</Fragment>
             ))}
           </Box>
         ) : (
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-          {items.map((item) => {
-            const message = messages[item.index]
-            if (!message) return null
-            return (
-              <div
-                key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)`, display: 'flow-root' }}
-              >
-                <Bubble
-                  message={message}
-                  showStatus={showStatus}
-                  mp3={mp3}
-                  onResend={onResend}
-                  onReply={onReply}
-                  onPreview={onPreview}
-                  onContacts={onContacts}
-                />
-              </div>
-            )
-          })}
-        </div>
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+            {items.map((item) => {
+              const message = messages[item.index]
+              if (!message) return null
+              return (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)`, display: 'flow-root' }}
+                >
+                  {bubble(message)}
+                </div>
+              )
+            })}
+          </div>
         )}
       </Box>
       {loadingOlder && (

@@ -15,7 +15,7 @@ import { SearchIcon } from '../../entities/icons.tsx'
 import { HistoryIcon } from '../../components/icons/icons.tsx'
 import { matchesRoom, orderRooms } from './chatLive.ts'
 import { cutLastMessage, cutTitle } from './chatText.ts'
-import { ArchiveIcon, PersonAddIcon } from './icons.tsx'
+import { ArchiveIcon, EyeIcon, PersonAddIcon } from './icons.tsx'
 
 /** Row height of the list (spec 001 §2). */
 export const ROOM_ROW_HEIGHT = 100
@@ -26,15 +26,19 @@ export type RoomListProps = {
   onSelect: (id: number) => void
   ringing: readonly number[]
   countdown: Readonly<Record<number, number>>
+  /** Rooms whose customer is typing now. */
+  typing?: readonly number[]
   /** Why the webchat cannot run here, if it cannot: off, or in another tab. */
   prompt: 'off' | 'otherTab' | null
-  onOpen: (dialog: 'history' | 'archived' | 'newContact') => void
+  onOpen: (dialog: 'history' | 'archived' | 'live' | 'newContact') => void
+  /** A supervisor: the Live button lists the site's rooms to watch and transfer. */
+  supervisor?: boolean
   /** Signs the agent in to the chat channel (the prompt's button when the webchat is off). */
   onSignIn?: () => void
 }
 
 /** The left column (spec 001 §2): search, History / Archived / New contact, the rooms newest client response first. */
-export function RoomList({ rooms, selected, onSelect, ringing, countdown, prompt, onOpen, onSignIn }: RoomListProps) {
+export function RoomList({ rooms, selected, onSelect, ringing, countdown, typing = [], prompt, onOpen, onSignIn, supervisor }: RoomListProps) {
   const { t } = useLingui()
   const [search, sendSearch] = useMachine(chatSearchMachine, { input: {} })
   const query = search.context.committed
@@ -57,6 +61,11 @@ export function RoomList({ rooms, selected, onSelect, ringing, countdown, prompt
           <Button size="sm" variant="soft" color="neutral" startDecorator={<ArchiveIcon />} onClick={() => onOpen('archived')} data-testid="open-archived">
             {t`Arquivados`}
           </Button>
+          {supervisor && (
+            <Button size="sm" variant="soft" color="neutral" startDecorator={<EyeIcon />} onClick={() => onOpen('live')} data-testid="open-live">
+              {t`Em andamento`}
+            </Button>
+          )}
           <Button
             size="sm"
             variant="soft"
@@ -89,6 +98,7 @@ export function RoomList({ rooms, selected, onSelect, ringing, countdown, prompt
             active={room.id === selected}
             ringing={ringing.includes(room.id)}
             secondsLeft={countdown[room.id]}
+            typing={typing.includes(room.id)}
             onSelect={() => onSelect(room.id)}
           />
         ))}
@@ -102,12 +112,14 @@ function RoomRow({
   active,
   ringing,
   secondsLeft,
+  typing,
   onSelect,
 }: {
   room: ChatRoom
   active: boolean
   ringing: boolean
   secondsLeft?: number
+  typing?: boolean
   onSelect: () => void
 }) {
   const { t } = useLingui()
@@ -157,9 +169,15 @@ function RoomRow({
             {shortWhen(when)}
           </Typography>
         </Box>
-        <Typography level="body-xs" textColor="text.secondary" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {cutLastMessage(last)}
-        </Typography>
+        {typing && !ended ? (
+          <Typography level="body-xs" color="success" sx={{ whiteSpace: 'nowrap' }}>
+            {t`digitando…`}
+          </Typography>
+        ) : (
+          <Typography level="body-xs" textColor="text.secondary" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {cutLastMessage(last)}
+          </Typography>
+        )}
         <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5, flexWrap: 'nowrap', overflow: 'hidden' }}>
           <Chip size="sm" variant="soft">
             {room.channel.description}

@@ -22,8 +22,9 @@ import { CloseIcon, ChatBubbleIcon } from './icons.tsx'
 import { MessageInput } from './MessageInput.tsx'
 import { MessageList } from './MessageList.tsx'
 import { ContactsDialog, MediaPreviewDialog } from './SmallDialogs.tsx'
-import { resend, sendAttachment, sendText, useChatActors, useUnreadBar } from './useChat.ts'
+import { resend, sendAttachment, sendLocation, sendText, useChatActors, useUnreadBar } from './useChat.ts'
 
+const LocationDialog = lazy(() => import('./LocationDialog.tsx').then((module) => ({ default: module.LocationDialog })))
 const TemplateDialog = lazy(() => import('./TemplateDialog.tsx').then((module) => ({ default: module.TemplateDialog })))
 
 export type RoomPaneProps = {
@@ -33,6 +34,8 @@ export type RoomPaneProps = {
   ringing: boolean
   secondsLeft?: number
   unreadRetry?: number
+  /** The customer is typing (webchat; the room actor times it). */
+  typing?: boolean
   /** Back to the list (phones, where the list and the room take turns). */
   onBack?: () => void
 }
@@ -82,7 +85,7 @@ function useOlderMessages(stepId: number, messages: readonly ChatMessage[], firs
 }
 
 /** The centre column (spec 001 §2): header, buttons by compatibility, the messages and the input or its bar. */
-export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadRetry, onBack }: RoomPaneProps) {
+export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadRetry, typing, onBack }: RoomPaneProps) {
   const { t } = useLingui()
   const { room: tell, socket } = useChatActors()
   const system = useAgentSystem()
@@ -90,7 +93,7 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
   const { params } = useLocale()
   const [draft, setDraft] = useState(() => drafts.get(room.id) ?? '')
   const [reply, setReply] = useState<ChatMessage | null>(null)
-  const [dialog, setDialog] = useState<'close' | 'template' | null>(null)
+  const [dialog, setDialog] = useState<'close' | 'template' | 'location' | null>(null)
   const [preview, setPreview] = useState<{ url: string; type: 'photo' | 'video' } | null>(null)
   const [contacts, setContacts] = useState<ChatContact[] | null>(null)
   const unreadBar = useUnreadBar(room.id)
@@ -126,6 +129,8 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
   )
 
   const updateDraft = (text: string) => {
+    // The website visitor sees the agent typing (the room actor sends it at most every 3 s; WhatsApp has no typing).
+    if (room.channel.type === 'webchat' && text.length > draft.length && text.trim()) tell(room.id, { type: 'TYPED' })
     setDraft(text)
     drafts.set(room.id, text)
   }
@@ -189,6 +194,7 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
         voice={compat.send_voice}
         onAttach={(file) => void sendAttachment(room, file, file.name, false, userId)}
         onVoice={(recording) => void sendAttachment(room, recording, `voice-${Date.now()}.${recording.type.includes('ogg') ? 'ogg' : 'webm'}`, true, userId)}
+        onLocation={() => setDialog('location')}
         replyTo={reply}
         onCancelReply={() => setReply(null)}
       />
@@ -208,6 +214,11 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
           <Typography level="title-md" data-testid="room-title">
             {room.title || room.phone}
           </Typography>
+          {typing && !ended && (
+            <Typography level="body-xs" color="success" aria-live="polite" data-testid="room-typing">
+              {t`digitando…`}
+            </Typography>
+          )}
           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.25 }}>
             <Chip size="sm" variant="soft" color="primary">
               {room.channel.description}
@@ -310,6 +321,17 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
       {dialog === 'template' && (
         <Suspense fallback={null}>
           <TemplateDialog phone={room.phone} stepId={room.id} channelId={room.channel.id} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {dialog === 'location' && (
+        <Suspense fallback={null}>
+          <LocationDialog
+            onClose={() => setDialog(null)}
+            onSend={(location) => {
+              setDialog(null)
+              void sendLocation(room, location, userId)
+            }}
+          />
         </Suspense>
       )}
       {preview && <MediaPreviewDialog media={preview} onClose={() => setPreview(null)} />}

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { ChatMessage, ChatRoom, SendMessageBody, SendTemplateBody, TransferBody } from '../../../contract/api/chat.ts'
 import { CHAT_PATHS } from '../../../contract/api/chat.ts'
 import { AGENT_PATHS } from '../../../contract/api/agent.ts'
+import type { ChatHistoryRow } from '../../../contract/api/chat-calls.ts'
 import { api } from '../../api/client.ts'
 import type { Query } from '../../api/client.ts'
 import type { ListResponse } from '../../entities/api.ts'
@@ -10,10 +11,8 @@ import type { ListResponse } from '../../entities/api.ts'
 
 export const CHAT_KEY = ['chat'] as const
 
-export type ChatListRow = Pick<ChatRoom, 'id' | 'uid' | 'title' | 'phone' | 'datetime' | 'end' | 'archived'> & {
-  last_message?: ChatMessage | null
-  last_client_message_content?: string
-}
+/** A row of History, Archived and Live (GET historic/, archives/, live/): the last customer message is a cut string. */
+export type ChatListRow = ChatHistoryRow
 
 export type TemplateOption = { id: number; description: string; channel?: number; template_type?: 'TEXT' | 'IMAGE' | 'VIDEO' }
 export type TemplateDetail = TemplateOption & { media: string | null; content: string; params: { name: string; value: string }[] }
@@ -73,11 +72,13 @@ export function roomDetailQuery(stepId: number) {
   })
 }
 
-export function chatListQuery(kind: 'historic' | 'archives', page: number, pageSize: number, search: string) {
+export type ChatListKind = 'historic' | 'archives' | 'live'
+
+export function chatListQuery(kind: ChatListKind, page: number, pageSize: number, search: string) {
   const query: Query = { offset: page * pageSize, limit: pageSize, ...(search ? { search } : {}) }
   return queryOptions({
     queryKey: [...CHAT_KEY, kind, query] as const,
-    queryFn: ({ signal }) => api.get<ListResponse<ChatListRow>>(kind === 'historic' ? CHAT_PATHS.historic : CHAT_PATHS.archives, query, { signal }),
+    queryFn: ({ signal }) => api.get<ListResponse<ChatListRow>>(CHAT_PATHS[kind], query, { signal }),
   })
 }
 

@@ -4,7 +4,7 @@ import type { ChatEffects } from '../../agent/types.ts'
 import type { AudioPlayback } from '../presence/audioPlayback.ts'
 import { chatChannel } from './chatApi.ts'
 import { applyChatFrame, chatLive, removeRoom } from './chatLive.ts'
-import { bumpUnreadRetry, setCountdown, setRinging } from './chatSignals.ts'
+import { bumpUnreadRetry, setCountdown, setRinging, setTyping } from './chatSignals.ts'
 import { chatOutcomeEffects } from './chatOutcomes.ts'
 
 // The chat actors' browser side: the chat socket, the live data, the rings (a tone made here: no sound file to load)
@@ -60,6 +60,7 @@ export function browserChatEffects(i18n: I18n, audio: AudioPlayback, focusChats:
       chatLive.set((state) => removeRoom(state, stepId))
       setCountdown(stepId, null)
       setRinging(stepId, false)
+      setTyping(stepId, false)
     },
     startRing: (stepId) => {
       setRinging(stepId, true)
@@ -103,5 +104,6 @@ export function browserChatEffects(i18n: I18n, audio: AudioPlayback, focusChats:
       notifications.delete(stepId)
     },
     retryUnread: (stepId) => bumpUnreadRetry(stepId),
+    showTyping: (stepId, typing) => setTyping(stepId, typing),
   }
 }

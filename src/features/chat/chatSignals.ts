@@ -11,9 +11,11 @@ export type ChatSignals = {
   countdown: Record<number, number>
   /** Bumped on every unread-bar retry of a room (the view tries to scroll again). */
   unreadRetry: Record<number, number>
+  /** Rooms whose customer is typing now. */
+  typing: number[]
 }
 
-export const chatSignals = createStore<ChatSignals>({ ringing: [], countdown: {}, unreadRetry: {} })
+export const chatSignals = createStore<ChatSignals>({ ringing: [], countdown: {}, unreadRetry: {}, typing: [] })
 
 export function setRinging(stepId: number, ringing: boolean): void {
   chatSignals.set((state) => ({
@@ -31,4 +33,11 @@ export function setCountdown(stepId: number, secondsLeft: number | null): void {
 
 export function bumpUnreadRetry(stepId: number): void {
   chatSignals.set((state) => ({ ...state, unreadRetry: { ...state.unreadRetry, [stepId]: (state.unreadRetry[stepId] ?? 0) + 1 } }))
+}
+
+export function setTyping(stepId: number, typing: boolean): void {
+  chatSignals.set((state) => {
+    if (typing === state.typing.includes(stepId)) return state
+    return { ...state, typing: typing ? [...state.typing, stepId] : state.typing.filter((id) => id !== stepId) }
+  })
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useSelector } from '@xstate/react'
 import type { AnyActorRef } from 'xstate'
-import type { ChatMessage, ChatRoom } from '../../../contract/api/chat.ts'
+import type { ChatLocation, ChatMessage, ChatRoom } from '../../../contract/api/chat.ts'
 import { useAgentSystem } from '../../app/agentSystemContext.tsx'
 import { useStore } from '../../app/store.ts'
 import type { ChatClientFrame } from '../../../machines/chatSocket.machine.ts'
@@ -122,6 +122,18 @@ export async function sendText(room: ChatRoom, content: string, reply: ChatMessa
   chatLive.set((state) => putMessage(state, draft))
   try {
     const answer = await sendMessage(room.id, { uid: draft.uid, content, reply: reply?.id ?? null })
+    replaceMessage(draft, sentMessage(answer), null)
+  } catch (error) {
+    replaceMessage(draft, null, error instanceof ApiError ? error.message : String((error as Error)?.message ?? error))
+  }
+}
+
+/** Shares a place: shown as sending at once, then the server's message or failed with its detail. */
+export async function sendLocation(room: ChatRoom, location: ChatLocation, userId: number | null): Promise<void> {
+  const draft: ChatMessage = { ...draftMessage(room, '', null, userId), type: 'location', location }
+  chatLive.set((state) => putMessage(state, draft))
+  try {
+    const answer = await sendMessage(room.id, { uid: draft.uid, content: '', location })
     replaceMessage(draft, sentMessage(answer), null)
   } catch (error) {
     replaceMessage(draft, null, error instanceof ApiError ? error.message : String((error as Error)?.message ?? error))

@@ -134,6 +134,19 @@ describe('history and archives', () => {
     expect(((await supervisor.get(api(CHAT_PATHS.archives))).json() as ChatList<ChatHistoryRow>).count).toBe(1)
   })
 
+  it('lists the live rooms (not ended): a supervisor the site’s, to watch and transfer; an agent their own; another site none', async () => {
+    const ids = async (client: typeof agent) => ((await client.get(api(CHAT_PATHS.live))).json() as ChatList<ChatHistoryRow>).results.map((r) => r.id)
+    const watched = await ids(supervisor)
+    expect(watched).toEqual(expect.arrayContaining([active.id, theirs.id]))
+    expect(watched).not.toContain(ended.id)
+    expect(watched).not.toContain(archived.id)
+    expect(await ids(agent)).toContain(active.id)
+    expect(await ids(agent)).not.toContain(theirs.id)
+    expect(await ids(stranger)).toEqual([])
+    const searched = (await supervisor.get(`${api(CHAT_PATHS.live)}?search=outro`)).json() as ChatList<ChatHistoryRow>
+    expect(searched).toMatchObject({ count: 1, results: [{ id: theirs.id, title: 'De outro agente' }] })
+  })
+
   it('unarchives nothing when the room is not archived, and closes nothing already ended', async () => {
     expect((await agent.get(api(CHAT_PATHS.unarchive(active.id)))).json()).toEqual({ success: true })
     expect((await agent.post(api(CHAT_PATHS.close(ended.uid)))).json()).toEqual({ success: true })
