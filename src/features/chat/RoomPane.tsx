@@ -22,6 +22,7 @@ import { CloseIcon, ChatBubbleIcon } from './icons.tsx'
 import { MessageInput } from './MessageInput.tsx'
 import { MessageList } from './MessageList.tsx'
 import { ContactsDialog, MediaPreviewDialog } from './SmallDialogs.tsx'
+import { ChatClientBar } from '../crm/ChatClientBar.tsx'
 import { resend, sendAttachment, sendText, useChatActors, useUnreadBar } from './useChat.ts'
 
 const TemplateDialog = lazy(() => import('./TemplateDialog.tsx').then((module) => ({ default: module.TemplateDialog })))
@@ -279,6 +280,8 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
           )}
         </Box>
       </Box>
+      {/* The CRM client of the room's number (features/crm, issue 17). */}
+      <ChatClientBar phone={room.phone} />
       <MessageList
         messages={messages}
         showStatus={compat.show_message_status}
