@@ -16,9 +16,11 @@ import { Route as Char123LocaleChar125LoginRouteRouteImport } from './routes/{-$
 import { Route as Char123LocaleChar125AppIndexRouteImport } from './routes/{-$locale}/_app/index'
 import { Route as Char123LocaleChar125AppActivitiesRouteImport } from './routes/{-$locale}/_app/activities'
 import { Route as Char123LocaleChar125AppChatsRouteImport } from './routes/{-$locale}/_app/chats'
+import { Route as Char123LocaleChar125AppCoworkersRouteImport } from './routes/{-$locale}/_app/coworkers'
 import { Route as Char123LocaleChar125AppDashboardRouteImport } from './routes/{-$locale}/_app/dashboard'
 import { Route as Char123LocaleChar125AppDashboardsRouteImport } from './routes/{-$locale}/_app/dashboards'
 import { Route as Char123LocaleChar125AppMachinesRouteImport } from './routes/{-$locale}/_app/machines'
+import { Route as Char123LocaleChar125AppOperationRouteImport } from './routes/{-$locale}/_app/operation'
 import { Route as Char123LocaleChar125AppPhonecallsRouteImport } from './routes/{-$locale}/_app/phonecalls'
 import { Route as Char123LocaleChar125Empty401RouteImport } from './routes/{-$locale}/_empty/401'
 import { Route as Char123LocaleChar125Empty403RouteImport } from './routes/{-$locale}/_empty/403'
@@ -77,6 +79,12 @@ const Char123LocaleChar125AppChatsRoute =
     path: '/chats',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
+const Char123LocaleChar125AppCoworkersRoute =
+  Char123LocaleChar125AppCoworkersRouteImport.update({
+    id: '/coworkers',
+    path: '/coworkers',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
 const Char123LocaleChar125AppDashboardRoute =
   Char123LocaleChar125AppDashboardRouteImport.update({
     id: '/dashboard',
@@ -93,6 +101,12 @@ const Char123LocaleChar125AppMachinesRoute =
   Char123LocaleChar125AppMachinesRouteImport.update({
     id: '/machines',
     path: '/machines',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppOperationRoute =
+  Char123LocaleChar125AppOperationRouteImport.update({
+    id: '/operation',
+    path: '/operation',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
 const Char123LocaleChar125AppPhonecallsRoute =
@@ -208,9 +222,11 @@ export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/{-$locale}/activities': typeof Char123LocaleChar125AppActivitiesRoute
   '/{-$locale}/chats': typeof Char123LocaleChar125AppChatsRoute
+  '/{-$locale}/coworkers': typeof Char123LocaleChar125AppCoworkersRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/dashboards': typeof Char123LocaleChar125AppDashboardsRoute
   '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
+  '/{-$locale}/operation': typeof Char123LocaleChar125AppOperationRoute
   '/{-$locale}/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
   '/{-$locale}/401': typeof Char123LocaleChar125Empty401Route
   '/{-$locale}/403': typeof Char123LocaleChar125Empty403Route
@@ -235,9 +251,11 @@ export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125AppIndexRoute
   '/{-$locale}/activities': typeof Char123LocaleChar125AppActivitiesRoute
   '/{-$locale}/chats': typeof Char123LocaleChar125AppChatsRoute
+  '/{-$locale}/coworkers': typeof Char123LocaleChar125AppCoworkersRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/dashboards': typeof Char123LocaleChar125AppDashboardsRoute
   '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
+  '/{-$locale}/operation': typeof Char123LocaleChar125AppOperationRoute
   '/{-$locale}/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
   '/{-$locale}/401': typeof Char123LocaleChar125Empty401Route
   '/{-$locale}/403': typeof Char123LocaleChar125Empty403Route
@@ -265,9 +283,11 @@ export interface FileRoutesById {
   '/{-$locale}/_login': typeof Char123LocaleChar125LoginRouteRouteWithChildren
   '/{-$locale}/_app/activities': typeof Char123LocaleChar125AppActivitiesRoute
   '/{-$locale}/_app/chats': typeof Char123LocaleChar125AppChatsRoute
+  '/{-$locale}/_app/coworkers': typeof Char123LocaleChar125AppCoworkersRoute
   '/{-$locale}/_app/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/_app/dashboards': typeof Char123LocaleChar125AppDashboardsRoute
   '/{-$locale}/_app/machines': typeof Char123LocaleChar125AppMachinesRoute
+  '/{-$locale}/_app/operation': typeof Char123LocaleChar125AppOperationRoute
   '/{-$locale}/_app/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
   '/{-$locale}/_empty/401': typeof Char123LocaleChar125Empty401Route
   '/{-$locale}/_empty/403': typeof Char123LocaleChar125Empty403Route
@@ -294,9 +314,11 @@ export interface FileRouteTypes {
     | '/{-$locale}'
     | '/{-$locale}/activities'
     | '/{-$locale}/chats'
+    | '/{-$locale}/coworkers'
     | '/{-$locale}/dashboard'
     | '/{-$locale}/dashboards'
     | '/{-$locale}/machines'
+    | '/{-$locale}/operation'
     | '/{-$locale}/phonecalls'
     | '/{-$locale}/401'
     | '/{-$locale}/403'
@@ -321,9 +343,11 @@ export interface FileRouteTypes {
     | '/{-$locale}'
     | '/{-$locale}/activities'
     | '/{-$locale}/chats'
+    | '/{-$locale}/coworkers'
     | '/{-$locale}/dashboard'
     | '/{-$locale}/dashboards'
     | '/{-$locale}/machines'
+    | '/{-$locale}/operation'
     | '/{-$locale}/phonecalls'
     | '/{-$locale}/401'
     | '/{-$locale}/403'
@@ -350,9 +374,11 @@ export interface FileRouteTypes {
     | '/{-$locale}/_login'
     | '/{-$locale}/_app/activities'
     | '/{-$locale}/_app/chats'
+    | '/{-$locale}/_app/coworkers'
     | '/{-$locale}/_app/dashboard'
     | '/{-$locale}/_app/dashboards'
     | '/{-$locale}/_app/machines'
+    | '/{-$locale}/_app/operation'
     | '/{-$locale}/_app/phonecalls'
     | '/{-$locale}/_empty/401'
     | '/{-$locale}/_empty/403'
@@ -429,6 +455,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125AppChatsRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
+    '/{-$locale}/_app/coworkers': {
+      id: '/{-$locale}/_app/coworkers'
+      path: '/coworkers'
+      fullPath: '/{-$locale}/coworkers'
+      preLoaderRoute: typeof Char123LocaleChar125AppCoworkersRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
     '/{-$locale}/_app/dashboard': {
       id: '/{-$locale}/_app/dashboard'
       path: '/dashboard'
@@ -448,6 +481,13 @@ declare module '@tanstack/react-router' {
       path: '/machines'
       fullPath: '/{-$locale}/machines'
       preLoaderRoute: typeof Char123LocaleChar125AppMachinesRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/operation': {
+      id: '/{-$locale}/_app/operation'
+      path: '/operation'
+      fullPath: '/{-$locale}/operation'
+      preLoaderRoute: typeof Char123LocaleChar125AppOperationRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
     '/{-$locale}/_app/phonecalls': {
@@ -582,9 +622,11 @@ declare module '@tanstack/react-router' {
 interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppActivitiesRoute: typeof Char123LocaleChar125AppActivitiesRoute
   Char123LocaleChar125AppChatsRoute: typeof Char123LocaleChar125AppChatsRoute
+  Char123LocaleChar125AppCoworkersRoute: typeof Char123LocaleChar125AppCoworkersRoute
   Char123LocaleChar125AppDashboardRoute: typeof Char123LocaleChar125AppDashboardRoute
   Char123LocaleChar125AppDashboardsRoute: typeof Char123LocaleChar125AppDashboardsRoute
   Char123LocaleChar125AppMachinesRoute: typeof Char123LocaleChar125AppMachinesRoute
+  Char123LocaleChar125AppOperationRoute: typeof Char123LocaleChar125AppOperationRoute
   Char123LocaleChar125AppPhonecallsRoute: typeof Char123LocaleChar125AppPhonecallsRoute
   Char123LocaleChar125AppIndexRoute: typeof Char123LocaleChar125AppIndexRoute
   Char123LocaleChar125AppClientsSplatRoute: typeof Char123LocaleChar125AppClientsSplatRoute
@@ -605,11 +647,15 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
     Char123LocaleChar125AppActivitiesRoute:
       Char123LocaleChar125AppActivitiesRoute,
     Char123LocaleChar125AppChatsRoute: Char123LocaleChar125AppChatsRoute,
+    Char123LocaleChar125AppCoworkersRoute:
+      Char123LocaleChar125AppCoworkersRoute,
     Char123LocaleChar125AppDashboardRoute:
       Char123LocaleChar125AppDashboardRoute,
     Char123LocaleChar125AppDashboardsRoute:
       Char123LocaleChar125AppDashboardsRoute,
     Char123LocaleChar125AppMachinesRoute: Char123LocaleChar125AppMachinesRoute,
+    Char123LocaleChar125AppOperationRoute:
+      Char123LocaleChar125AppOperationRoute,
     Char123LocaleChar125AppPhonecallsRoute:
       Char123LocaleChar125AppPhonecallsRoute,
     Char123LocaleChar125AppIndexRoute: Char123LocaleChar125AppIndexRoute,

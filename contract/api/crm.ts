@@ -21,7 +21,7 @@ export const CRM_PATHS = {
 } as const
 
 /** What a timeline event is; `channel` filters by these. */
-export const TIMELINE_KINDS = ['call', 'chat', 'activity', 'interaction', 'classification', 'form'] as const
+export const TIMELINE_KINDS = ['call', 'chat', 'activity', 'interaction', 'classification', 'form', 'nps'] as const
 export type TimelineKind = (typeof TIMELINE_KINDS)[number]
 
 export const TIMELINE_PAGE_SIZE = 50

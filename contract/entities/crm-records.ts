@@ -28,7 +28,7 @@ export const clients = defineEntity({
       max: 1000,
     }),
     // Stored in E.164 (contract/phone.ts); the call and chat buttons of the form act on each.
-    items('phones', PHONES, ';', { validation: 'phone', searchable: true, max: 1000 }),
+    items('phones', PHONES, ';', { validation: 'phone', searchable: true, max: 1000, btnPhone: true, btnChat: true }),
     items('emails', t('E-mails', 'E-mails', 'Correos electrónicos'), ';', { validation: 'email', max: 2000 }),
     fk('organization', t('Organização', 'Organization', 'Organización'), 'crm.organizations', { kind: 'autocomplete' }),
     fk('status', t('Status', 'Status', 'Estado'), 'crm.status'),
@@ -86,7 +86,7 @@ export const leads = defineEntity({
     fk('client', t('Cliente', 'Client', 'Cliente'), 'crm.clients', { kind: 'autocomplete', title: 'name' }),
     text('name', NAME, { required: true, searchable: true }),
     text('surname', t('Sobrenome', 'Surname', 'Apellido'), { searchable: true }),
-    items('phones', PHONES, ';', { validation: 'phone', searchable: true, max: 1000 }),
+    items('phones', PHONES, ';', { validation: 'phone', searchable: true, max: 1000, btnPhone: true, btnChat: true }),
     integer('attempts', t('Tentativas', 'Call attempts', 'Intentos'), { default: 0 }),
     choice(
       'status',

@@ -119,6 +119,10 @@ export type Field<N extends string = string> = {
   readonly multiple?: boolean
   readonly mask?: string
   readonly validation?: Validation
+  /** A phone field's call button (spec 001 §3 btn_phone): the webphone dials the number and /phonecalls opens. */
+  readonly btnPhone?: boolean
+  /** A phone field's chat button (spec 001 §3 btn_chat): the chat workspace's template dialog opens for the number. */
+  readonly btnChat?: boolean
   /** A combobox stored as one string: items joined and split on the first delimiter. */
   readonly delimiters?: readonly Delimiter[]
   /** select, autocomplete, api: the value is the chosen option ({ value, text }, a list with `multiple`), not its value. */

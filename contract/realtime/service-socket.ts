@@ -121,6 +121,13 @@ export const CLIENT_MESSAGES = {
   }),
   /** The supervisor wallboard (contract/realtime/wallboard.ts): sites.view_dashboard_supervisor only. */
   ...WALLBOARD_CLIENT_MESSAGES,
+  /**
+   * The coworkers page (spec 000 §2 /coworkers; ours): while subscribed, the socket hears every `agentStatus` of the
+   * site (supervisors hear them anyway), so the directory's presence is live. Any signed-in user: GET
+   * /v1/crm/coworkers/ shows them the same statuses.
+   */
+  coworkers_subscribe: v.object({ action: v.literal('coworkers_subscribe') }),
+  coworkers_unsubscribe: v.object({ action: v.literal('coworkers_unsubscribe') }),
 } as const
 
 export type ClientAction = keyof typeof CLIENT_MESSAGES
@@ -172,7 +179,7 @@ export type ServerMessage =
   | { action: 'logout'; reason?: string }
   | { action: 'refresh' }
   | { action: 'openUrl'; url: string }
-  /** An agent's status changed (to supervisors of the agent's site). */
+  /** An agent's status changed (to supervisors of the agent's site, and to sockets on the coworkers page). */
   | ({ action: 'agentStatus' } & AgentStatusChange)
   /** Sign in to the webphone, as 'Logar no webphone' does (spec 000 §7; LATER_SERVER_ACTIONS). */
   | { action: 'startWebphone' }

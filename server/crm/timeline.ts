@@ -32,6 +32,25 @@ export function decodeCursor(text: string): Cursor | undefined {
 
 type Source = { kind: TimelineKind; query: (before: SQL, limit: number) => SQL }
 
+/**
+ * NPS answers on the timeline (kind 'nps'), one source per channel. Each returns the answered surveys of the client
+ * with `data` holding at least { channel, score, scale, comment }. The chat's reads chat_nps_surveys through the room's
+ * client. HOOK for the telephony NPS (built apart): add its source here — `(siteId, clientId, cursor) => Source` over
+ * its answers table joined to call_records.client_id, ordered by its answer time — and describe() shows it as is.
+ */
+export const NPS_SOURCES: ((siteId: number, clientId: number, cursor: Cursor | undefined) => Source)[] = [
+  (siteId, clientId, cursor) => ({
+    kind: 'nps',
+    query: (_b, limit) => sql`(select 'nps'::text as kind, s.id::bigint as id, s.answered_at as at,
+        json_build_object('channel', 'chat', 'score', s.score, 'scale', s.scale, 'comment', s.comment, 'room_id', s.room_id,
+          'room_uid', r.uid, 'user_id', s.user_id) as data
+      from chat_nps_surveys s join chat_rooms r on r.id = s.room_id
+      where r.client_id = ${clientId} and s.site_id = ${siteId} and s.answered_at is not null and s.score is not null
+        ${before(cursor, sql`s.answered_at`, 'nps', sql`s.id::bigint`)}
+      order by s.answered_at desc, s.id desc limit ${limit})`,
+  }),
+]
+
 const before = (cursor: Cursor | undefined, at: SQL, kind: TimelineKind, id: SQL): SQL =>
   cursor ? sql`and (${at}, ${kind}::text, ${id}) < (${cursor.at}::timestamptz, ${cursor.kind}::text, ${cursor.id}::bigint)` : sql``
 
@@ -78,6 +97,7 @@ function sources(siteId: number, clientId: number, cursor: Cursor | undefined): 
         where i.client_id = ${clientId} and i.site_id = ${siteId} ${before(cursor, sql`i.created_at`, 'interaction', sql`i.id::bigint`)}
         order by i.created_at desc, i.id desc limit ${limit})`,
     },
+    ...NPS_SOURCES.map((source) => source(siteId, clientId, cursor)),
   ]
 }
 
@@ -97,6 +117,13 @@ function describe(kind: TimelineKind, id: number, data: Record<string, unknown>)
     case 'classification':
     case 'form':
       return { title: text('phone'), detail: '', link: null }
+    case 'nps':
+      // "NPS 9/10" (or /5), the customer's comment as the detail; a chat's opens its room.
+      return {
+        title: `NPS ${text('score')}/${text('scale') === '1-5' ? '5' : '10'}`,
+        detail: text('comment'),
+        link: text('room_uid') ? `/chats?room=${text('room_uid')}` : null,
+      }
   }
 }
 

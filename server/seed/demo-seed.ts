@@ -19,6 +19,10 @@ const AGENT_PERMISSIONS = [
   P.viewActivities,
   P.viewMailingClient,
   P.viewClient,
+  // An agent creates the client of an unknown number and keeps its record (the caller card, the chat strip, the
+  // client's page with its timeline: /clients/{id}/edit).
+  'sites.add_client',
+  'sites.change_client',
   P.viewTakeBreak,
   P.viewNotification,
   P.viewFullscreen,

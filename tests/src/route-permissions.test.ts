@@ -30,6 +30,9 @@ describe('route permission declarations', () => {
       '/{-$locale}/_app/activities': PERMISSIONS.viewActivities,
       '/{-$locale}/_app/chats': PERMISSIONS.viewChat,
       '/{-$locale}/_app/clients/$': PERMISSIONS.viewClient,
+      // The coworkers directory: any signed-in user (the spec names no codename); the agent's day: the dashboard's.
+      '/{-$locale}/_app/coworkers': PERMISSIONS.myProfile,
+      '/{-$locale}/_app/operation': PERMISSIONS.viewDashboard,
       '/{-$locale}/_app/dashboard': PERMISSIONS.viewDashboard,
       // The CRM's homes: the list needs the view codename, the route's beforeLoad the page's own (as settings do).
       '/{-$locale}/_app/interactions/$': entityByKey('crm.client-interactions').permissions.view,

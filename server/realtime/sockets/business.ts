@@ -34,6 +34,19 @@ export const businessSocket = defineSocket<ClientMessage>({
       onError: (err) => log.warn({ err }, 'wallboard read failed'),
     })
 
+    // The sockets on the coworkers page, by site: they hear the site's agentStatus frames too (supervisors do anyway).
+    const coworkerWatchers = new Map<number, Set<Connection>>()
+    const watchCoworkers = (connection: Connection, on: boolean) => {
+      let set = coworkerWatchers.get(connection.siteId)
+      if (on) {
+        if (!set) coworkerWatchers.set(connection.siteId, (set = new Set()))
+        set.add(connection)
+      } else if (set) {
+        set.delete(connection)
+        if (set.size === 0) coworkerWatchers.delete(connection.siteId)
+      }
+    }
+
     // ---- bus → local sockets
     const unsubscribe = await Promise.all([
       bus.subscribe(USER_CHANNEL, (payload) => {
@@ -47,6 +60,7 @@ export const businessSocket = defineSocket<ClientMessage>({
         if (wallboardHint(message)) wallboard.hint(site_id)
         const frame = JSON.stringify(message)
         for (const connection of registry.supervisorsOf(site_id)) connection.sendRaw(frame)
+        if (message.action === 'agentStatus') for (const connection of coworkerWatchers.get(site_id) ?? []) if (!connection.supervisor) connection.sendRaw(frame)
       }),
       bus.subscribe(SERVICE_CHANNEL, (payload) => {
         ownership.onEvent(payload as ServiceEvent).catch((err: unknown) => log.warn({ err }, 'service ownership event failed'))
@@ -70,6 +84,7 @@ export const businessSocket = defineSocket<ClientMessage>({
       },
       closed: (connection) => {
         wallboard.unsubscribe(connection)
+        watchCoworkers(connection, false)
         return ownership.release(connection)
       },
       async dispatch(connection, frame) {
@@ -136,6 +151,10 @@ export const businessSocket = defineSocket<ClientMessage>({
             return wallboard.subscribe(connection, frame.feed ?? null, frame.revision ?? null)
           case 'wallboard_unsubscribe':
             return wallboard.unsubscribe(connection)
+          case 'coworkers_subscribe':
+            return watchCoworkers(connection, true)
+          case 'coworkers_unsubscribe':
+            return watchCoworkers(connection, false)
           default:
             frame satisfies never
         }

@@ -3,6 +3,7 @@ import { serviceSocketMachine } from '../../../machines/serviceSocket.machine.ts
 import type { TransportCommand } from '../../../machines/serviceSocket.machine.ts'
 import type { tabOwnershipMachine } from '../../../machines/tabOwnership.machine.ts'
 import type { SocketMessage } from '../../../machines/types.ts'
+import { coworkerPresence } from '../../features/coworkers/coworkerPresence.ts'
 import { defineSlice, follow } from '../slice.ts'
 import { bindSocket } from '../socketTransport.ts'
 
@@ -36,8 +37,8 @@ export const serviceSocketSlice = defineSlice('serviceSocket', ({ options, effec
       refresh: () => [() => effects.reload()],
       openUrl: ({ url }) => [() => effects.openUrl(url)],
       updateUser: () => [() => effects.refetchProfile()],
-      // The supervisors' feed: no actor of the console shows it yet (the dashboards issue).
-      agentStatus: () => [],
+      // A colleague's status changed: the coworkers page shows it (supervisors and sockets on that page hear it).
+      agentStatus: ({ user, channel, status, previous, changed_at }) => [() => coworkerPresence.publish({ user, channel, status, previous, changed_at })],
       // The chat counters' answers (spec 001 §7): no actor of the console holds chat rooms yet (the chat workspace,
       // the next issue, moves these four to its own slice).
       numberOfMessages: () => [],

@@ -3,6 +3,7 @@ import Box from '@mui/joy/Box'
 import type { Field, Values } from '../../../contract/entities/index.ts'
 import { conditionHolds, isRequired } from '../../../contract/entities/index.ts'
 import { useText } from '../text.ts'
+import { ContactButtons } from './ContactButtons.tsx'
 import { FIELD_COMPONENTS } from './fieldKinds.ts'
 import type { FormContext } from './types.ts'
 import { nestedOf } from './validate.ts'
@@ -23,7 +24,7 @@ export function FieldRenderer({ field, ...props }: Omit<FieldsProps, 'fields'> &
   const text = useText()
   const id = `${useId()}-${field.name}`
   const { Input } = FIELD_COMPONENTS[field.kind]
-  return (
+  const input = (
     <Input
       field={field}
       id={id}
@@ -41,6 +42,14 @@ export function FieldRenderer({ field, ...props }: Omit<FieldsProps, 'fields'> &
       setValue={props.onChange}
       context={props.context}
     />
+  )
+  // A phone field's call and chat buttons (spec 001 §3 btn_phone, btn_chat), in every form the renderer draws.
+  if (!field.btnPhone && !field.btnChat) return input
+  return (
+    <>
+      {input}
+      <ContactButtons field={field} value={props.values[field.name]} context={props.context} />
+    </>
   )
 }
 

@@ -22,6 +22,7 @@ import { CloseIcon, ChatBubbleIcon } from './icons.tsx'
 import { MessageInput } from './MessageInput.tsx'
 import { MessageList } from './MessageList.tsx'
 import { ContactsDialog, MediaPreviewDialog } from './SmallDialogs.tsx'
+import { ChatClientBar } from '../crm/ChatClientBar.tsx'
 import { resend, sendAttachment, sendLocation, sendText, useChatActors, useUnreadBar } from './useChat.ts'
 
 const LocationDialog = lazy(() => import('./LocationDialog.tsx').then((module) => ({ default: module.LocationDialog })))
@@ -290,6 +291,8 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
           )}
         </Box>
       </Box>
+      {/* The CRM client of the room's number (features/crm, issue 17). */}
+      <ChatClientBar phone={room.phone} />
       <MessageList
         messages={messages}
         showStatus={compat.show_message_status}

@@ -18,6 +18,7 @@ export function ClientTimeline({ clientId }: { clientId: number }) {
     interaction: t`Interação`,
     classification: t`Classificação`,
     form: t`Formulário enviado`,
+    nps: t`Resposta NPS`,
   }
   const query = useInfiniteQuery({
     queryKey: ['crm', 'timeline', clientId, kinds],

@@ -20,6 +20,10 @@ export const MENU: MenuItem[] = [
   // The CRM's homes (contract/entities/crm-records.ts): the generic list at /leads and /clients.
   { id: 'leads', label: msg`Leads`, to: '/{-$locale}/leads/$', params: { _splat: '' }, permission: PERMISSIONS.viewMailingClient, icon: PersonIcon },
   { id: 'clients', label: msg`Clientes`, to: '/{-$locale}/clients/$', params: { _splat: '' }, permission: PERMISSIONS.viewClient, icon: PersonIcon },
+  // The Operation section (spec 000 §2 "Also an Operation section"): the agent's day (/operation, dashboard page id 2)
+  // and the coworkers directory (any signed-in user).
+  { id: 'operation', label: msg`Operação`, to: '/{-$locale}/operation', permission: PERMISSIONS.viewDashboard, icon: DashboardIcon },
+  { id: 'coworkers', label: msg`Colegas`, to: '/{-$locale}/coworkers', permission: PERMISSIONS.myProfile, icon: PersonIcon },
   {
     id: 'my-profile',
     label: msg`Meu perfil`,

@@ -4,9 +4,10 @@ import { splitItems } from '../../../../contract/entities/index.ts'
 // The form builder (service/forms) stores form field definitions (spec 001 §3: type, name, label, cols, value,
 // min, max, multiple, api, required, readonly, options, mask, validation, delimiters, returnObject, returnToString,
 // date format, …). Its types are a separate set from the renderer's kinds; this is the one place that maps them, so
-// the preview and the agent's call and chat forms draw a definition the same way. cryptography, btn_phone and btn_chat
-// are not part of the renderer's field: the call and chat forms read them from the definition (a field with a call or
-// chat button holds a phone, so it is checked as one unless another validation is chosen).
+// the preview and the agent's call and chat forms draw a definition the same way. btn_phone and btn_chat become the
+// field's btnPhone / btnChat (the renderer draws the call and chat buttons, src/entities/form/ContactButtons.tsx); a
+// field with one holds a phone, so it is checked as one unless another validation is chosen. cryptography is not the
+// renderer's.
 
 const BUILDER_KINDS: Record<string, FieldKind> = {
   text: 'text',
@@ -121,6 +122,8 @@ export function builderField(def: Values): Field | undefined {
     ...(options.length ? { options } : {}),
     ...(mask ? { mask } : {}),
     ...(validation ? { validation } : {}),
+    ...(contactButton && def.btn_phone === true ? { btnPhone: true } : {}),
+    ...(contactButton && def.btn_chat === true ? { btnChat: true } : {}),
     ...(delimiters ? { delimiters } : {}),
     ...(returnObject ? { returnObject } : {}),
     ...(returnToString ? { returnToString } : {}),
