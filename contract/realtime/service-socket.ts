@@ -194,6 +194,8 @@ export type ServerMessage =
   /** The supervisor wallboard: every agent and queue of the site, then what changed (contract/realtime/wallboard.ts). */
   | WallboardSnapshot
   | WallboardDelta
+  /** A new message in a voicemail box of the user's extension (the top bar's notifications list the unheard ones). */
+  | { action: 'voicemail'; voicemail: number; message: number }
   /** A frame the server could not act on; `request` is the action it answered (when it had one). */
   | { action: 'error'; detail: string; request: string | null; errors?: FieldErrors }
 
@@ -226,6 +228,7 @@ export const SERVER_ACTIONS = [
   'afterServiceTimeout',
   'wallboardSnapshot',
   'wallboardDelta',
+  'voicemail',
 ] as const satisfies readonly ServerAction[]
 
 /**
@@ -233,6 +236,12 @@ export const SERVER_ACTIONS = [
  * and dialer issues will (a supervisor's or the dialer's command). A test holds the server to every other action.
  */
 export const LATER_SERVER_ACTIONS = ['startWebphone', 'clickToCall', 'changeDeviceState'] as const satisfies readonly ServerAction[]
+
+/**
+ * Server actions only the media app's calls cause (the telephony engines must run): their test with the engines holds
+ * the server to them (tests/server/media-voicemail.test.ts), the engine-free tour of the socket does not.
+ */
+export const MEDIA_APP_SERVER_ACTIONS = ['voicemail'] as const satisfies readonly ServerAction[]
 
 const PauseShape = v.looseObject({ id: v.number(), user: v.number(), started_by: v.nullable(v.number()), pending: v.boolean() })
 const Status = v.picklist(TELEPHONY_STATUSES)
@@ -307,6 +316,7 @@ export const SERVER_MESSAGES = {
   }),
   wallboardSnapshot: WallboardSnapshotShape,
   wallboardDelta: WallboardDeltaShape,
+  voicemail: v.strictObject({ action: v.literal('voicemail'), voicemail: v.number(), message: v.number() }),
 } as const satisfies Record<ServerAction, v.GenericSchema>
 
 /** One server frame after its schema: what a handler of `action` receives. */

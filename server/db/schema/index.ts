@@ -23,3 +23,5 @@ export * from './chat-nps.ts'
 export * from './crm.ts'
 // CSV imports of leads (server/crm/lead-import/).
 export * from './lead-imports.ts'
+// The media app's records: voicemail messages and telephony NPS answers (server/media/app/).
+export * from './media.ts'

@@ -36,6 +36,8 @@ export const serviceSocketSlice = defineSlice('serviceSocket', ({ options, effec
       refresh: () => [() => effects.reload()],
       openUrl: ({ url }) => [() => effects.openUrl(url)],
       updateUser: () => [() => effects.refetchProfile()],
+      // A new voicemail message of the user's boxes: the top bar's notifications ask again.
+      voicemail: () => [() => effects.voicemailArrived?.()],
       // The supervisors' feed: no actor of the console shows it yet (the dashboards issue).
       agentStatus: () => [],
       // The chat counters' answers (spec 001 §7): no actor of the console holds chat rooms yet (the chat workspace,
