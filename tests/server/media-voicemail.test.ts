@@ -42,7 +42,8 @@ import type { Baresip, Stack } from './telephony/stack.ts'
 // stored with the caller and its length, its owner told, then listened to (mp3), marked heard and deleted over the
 // API; a caller of a queue with a telephony NPS survey is kept when the agent hangs up, hears the questions and
 // answers them with RFC 2833 keys, stored with the call, the agent and the queue.
-// Ports: engines in 56000–56990, the media app in 57000–57990, RTP in 58000–59990 (no other test file uses them).
+// Ports: those of media-queue.test.ts (engines 60000–60990, media app 61000–61990, RTP 62000–63990; free ports are
+// picked at random inside them, so both files can run at once).
 
 type Control = RecordingControl<CallControlService>
 let stack: Stack<Control>
@@ -144,10 +145,10 @@ async function dial(did: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const [mediaSip, mediaControl] = await freePorts(2, 57000, 57990)
+  const [mediaSip, mediaControl] = await freePorts(2, 61000, 61990)
   const env = { MEDIA_SIP_PORT: String(mediaSip), MEDIA_CONTROL_PORT: String(mediaControl) }
   const mediaApp = mediaAppAddress(loadConfig(env).telephony)
-  stack = await startStackWith((db) => new RecordingControl(createCallControl({ db, mediaApp })), env, { ports: [56000, 56990], rtpRange: [58000, 59990] })
+  stack = await startStackWith((db) => new RecordingControl(createCallControl({ db, mediaApp })), env, { ports: [60000, 60990], rtpRange: [62000, 63990] })
   admin = await signedIn(stack.app, 'admin')
   agentClient = await signedIn(stack.app, 'agent1')
   agent2Client = await signedIn(stack.app, 'agent2')
