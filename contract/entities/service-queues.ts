@@ -251,6 +251,13 @@ export const npsTelephony = defineEntity({
     isActive(),
     choice('scale', t('Escala', 'Scale', 'Escala'), NPS_SCALES, { required: true, default: '0-10' }),
     fk('question_audio', t('Áudio da pergunta', 'Question audio', 'Audio de la pregunta'), 'pabx.sounds-entries', { required: true }),
+    // By keypad the caller answers each question with one key; more questions follow the first, in order.
+    rows(
+      'more_questions',
+      t('Mais perguntas', 'More questions', 'Más preguntas'),
+      [fk('audio', t('Áudio da pergunta', 'Question audio', 'Audio de la pregunta'), 'pabx.sounds-entries', { required: true, onDelete: 'protect' })],
+      { max: 9 },
+    ),
     fk('invalid_audio', t('Áudio de nota inválida', 'Invalid answer audio', 'Audio de respuesta no válida'), 'pabx.sounds-entries'),
     fk('thanks_audio', t('Áudio de agradecimento', 'Thank-you audio', 'Audio de agradecimiento'), 'pabx.sounds-entries'),
     integer('timeout', t('Tempo para responder (segundos)', 'Time to answer (seconds)', 'Tiempo para responder (segundos)'), { default: 5, min: 1, max: 60 }),

@@ -211,6 +211,8 @@ export type ServerMessage =
   | WallboardDelta
   /** A dialer campaign's progress, to the site's supervisors while it runs (contract/api/dialer.ts). */
   | ({ action: 'dialerProgress' } & CampaignProgress)
+  /** A new message in a voicemail box of the user's extension (the top bar's notifications list the unheard ones). */
+  | { action: 'voicemail'; voicemail: number; message: number }
   /** A frame the server could not act on; `request` is the action it answered (when it had one). */
   | { action: 'error'; detail: string; request: string | null; errors?: FieldErrors }
 
@@ -245,6 +247,7 @@ export const SERVER_ACTIONS = [
   'wallboardSnapshot',
   'wallboardDelta',
   'dialerProgress',
+  'voicemail',
 ] as const satisfies readonly ServerAction[]
 
 /**
@@ -252,6 +255,12 @@ export const SERVER_ACTIONS = [
  * and dialer issues will (a supervisor's or the dialer's command). A test holds the server to every other action.
  */
 export const LATER_SERVER_ACTIONS = ['startWebphone', 'clickToCall', 'changeDeviceState'] as const satisfies readonly ServerAction[]
+
+/**
+ * Server actions only the media app's calls cause (the telephony engines must run): their test with the engines holds
+ * the server to them (tests/server/media-voicemail.test.ts), the engine-free tour of the socket does not.
+ */
+export const MEDIA_APP_SERVER_ACTIONS = ['voicemail'] as const satisfies readonly ServerAction[]
 
 const PauseShape = v.looseObject({ id: v.number(), user: v.number(), started_by: v.nullable(v.number()), pending: v.boolean() })
 const Status = v.picklist(TELEPHONY_STATUSES)
@@ -333,6 +342,7 @@ export const SERVER_MESSAGES = {
   wallboardSnapshot: WallboardSnapshotShape,
   wallboardDelta: WallboardDeltaShape,
   dialerProgress: v.strictObject({ action: v.literal('dialerProgress'), ...CampaignProgressShape.entries }),
+  voicemail: v.strictObject({ action: v.literal('voicemail'), voicemail: v.number(), message: v.number() }),
 } as const satisfies Record<ServerAction, v.GenericSchema>
 
 /** One server frame after its schema: what a handler of `action` receives. */

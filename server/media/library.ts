@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { access } from 'node:fs/promises'
+import path from 'node:path'
 import { and, asc, eq } from 'drizzle-orm'
 import { loadConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
@@ -110,4 +111,9 @@ export async function resolvePromptSet(db: Db, siteId: number, language: string)
     if (file) prompts.set(key, file)
   }
   return prompts
+}
+
+/** Where voicemail messages are kept (WAVs the media app records; the API serves them and their mp3 renditions). */
+export function voicemailDir(db: Db): string {
+  return path.join(mediaDirOf(db), 'voicemail')
 }

@@ -13,6 +13,7 @@ import { serviceActionRoutes } from '../telephony/control/service-routes.ts'
 import { whatsappTemplateRoutes } from '../channels/whatsapp/index.ts'
 import { chatRoutes } from './chat/chat-routes.ts'
 import { soundAudioRoutes } from '../media/audio-routes.ts'
+import { voicemailRoutes } from '../media/voicemail-routes.ts'
 import { crmRoutes } from '../crm/routes.ts'
 import { leadImportRoutes } from './crm/lead-import-routes.ts'
 import { coworkerRoutes } from './crm/coworker-routes.ts'
@@ -50,4 +51,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(settingsRoutes)
   // The settings player of prompts and music on hold: their mp3 renditions (server/media/).
   await app.register(soundAudioRoutes)
+  // Voicemail messages: listened to, downloaded, marked heard, deleted by their owners (server/media/).
+  await app.register(voicemailRoutes)
 }

@@ -54,6 +54,8 @@ export type AgentSystemEffects = {
   logout(): void
   /** `updateUser`: the profile query is refetched. */
   refetchProfile(): void
+  /** `voicemail`: a new message in one of the user's boxes (the top bar lists it); absent in tests that ignore it. */
+  voicemailArrived?(): void
   postToParent(message: ParentStatusMessage): void
   logFailure(reason: string): void
   /** Tab ownership lost: the webphone actor stops its phone itself (SERVING_CHANGED); anything else to drop here. */

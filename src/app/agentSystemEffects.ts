@@ -14,6 +14,7 @@ import { checkPause, CURRENT_PAUSE_KEY, PENDING_ACTIVITIES_KEY, startPause, stop
 import type { AgentSystemEffects } from './agentSystem.ts'
 import { browserWebphoneEffects } from './agentSystemWebphone.ts'
 import { browserChatEffects } from '../features/chat/chatEffects.ts'
+import { VOICEMAIL_KEY } from '../features/voicemail/voicemailApi.ts'
 import { CHAT_SOCKET_PATH } from '../../contract/realtime/chat-socket.ts'
 
 // The browser's side of the agent system: the real WebSocket and BroadcastChannel, the API client, reload, toasts.
@@ -80,6 +81,10 @@ export function browserEffects({ i18n, queryClient, logout, openChats = () => {}
     },
     logout,
     refetchProfile: () => void queryClient.invalidateQueries({ queryKey: ['profile'] }),
+    voicemailArrived: () => {
+      void queryClient.invalidateQueries({ queryKey: VOICEMAIL_KEY })
+      toast(i18n._(msg`Novo recado no correio de voz`), 'primary')
+    },
     // The embedding page (spec 001 §7). With cookie sessions the token is null; a token only goes to the page that
     // embedded us (its origin, from the referrer), never to any origin.
     postToParent: (message) => {

@@ -956,6 +956,23 @@ export const serviceNpsTelephony = pgTable(
   ],
 )
 
+// service.nps-telephony.more_questions (rows)
+export const serviceNpsTelephonyMoreQuestions = pgTable(
+  'service_nps_telephony_more_questions',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    npstelephonyId: integer('npstelephony_id').notNull().references((): AnyPgColumn => serviceNpsTelephony.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    audioId: integer('audio_id').notNull().references((): AnyPgColumn => pabxSoundsEntries.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('service_nps_telephony_more_questions_site_id_idx').on(t.siteId),
+    index('service_nps_telephony_more_questions_npstelephony_id_idx').on(t.npstelephonyId),
+    index('service_nps_telephony_more_questions_audio_id_idx').on(t.audioId),
+  ],
+)
+
 // service.nps-chat: Chat NPS surveys
 export const serviceNpsChat = pgTable(
   'service_nps_chat',

@@ -25,3 +25,5 @@ export * from './crm.ts'
 export * from './lead-imports.ts'
 // The dialer's runtime: campaign runs, lead reservations and states, pacing decisions (server/dialer/).
 export * from './dialer.ts'
+// The media app's records: voicemail messages and telephony NPS answers (server/media/app/).
+export * from './media.ts'

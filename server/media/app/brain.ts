@@ -14,6 +14,10 @@ import { resolveMohPlaylist, resolveSound } from '../library.ts'
 import { announceMachine, ivrMachine, queueWaitMachine } from './machines.ts'
 import type { MediaEvent } from './machines.ts'
 import { parseLine, WorkerEventSchema } from './protocol.ts'
+import { enterAnnounce } from './announce.ts'
+import type { MediaCall, MediaHooks } from './call-context.ts'
+import { enterNps } from './nps.ts'
+import { enterVoicemail } from './voicemail.ts'
 import type { WorkerCommand, WorkerEvent } from './protocol.ts'
 
 // The media app's brain, inside the server (README.md): it holds the control link to the media app process, one
@@ -36,6 +40,8 @@ type Held = {
   queue: QueueRow | null
   enteredAt: Date | null
   phone: string
+  /** The calling number or extension. */
+  caller: string
 }
 
 const MEDIA_APPS = new Set(['queue', 'ivrbasic', 'announce', 'voicemail', 'nps'])
@@ -55,13 +61,17 @@ export class MediaBrain {
   private readonly port: number
   private readonly log: BrainLog
   private readonly onWaiting: ((siteId: number, callers: WaitingCaller[]) => void) | undefined
+  private readonly hooks: MediaHooks
+  /** Callers whose queue asks its NPS survey after the agent hangs up: call id → survey id. */
+  private readonly npsAfterAgent = new Map<string, number>()
 
-  constructor(options: { db: Db; host: string; port: number; log: BrainLog; onWaiting?: (siteId: number, callers: WaitingCaller[]) => void }) {
+  constructor(options: { db: Db; host: string; port: number; log: BrainLog; onWaiting?: (siteId: number, callers: WaitingCaller[]) => void; hooks?: MediaHooks }) {
     this.db = options.db
     this.host = options.host
     this.port = options.port
     this.log = options.log
     this.onWaiting = options.onWaiting
+    this.hooks = options.hooks ?? {}
   }
 
   start(): void {
@@ -156,10 +166,20 @@ export class MediaBrain {
         forward({ type: 'ENDED' })
         held.actor?.stop()
         this.calls.delete(event.id)
+        this.npsAfterAgent.delete(event.id)
         this.publish(held.siteId)
         return
       case 'recorded':
+        forward({ type: 'RECORDED', file: event.file, ms: event.ms })
         return
+      case 'unbridged': {
+        // The agent hung up on a caller whose queue asks its NPS survey afterwards (nps.ts).
+        const npsId = this.npsAfterAgent.get(event.id)
+        this.npsAfterAgent.delete(event.id)
+        if (npsId) await this.goTo(held, 'nps', String(npsId), 0)
+        else this.send({ cmd: 'hangup', id: held.id })
+        return
+      }
     }
   }
 
@@ -182,6 +202,7 @@ export class MediaBrain {
       queue: null,
       enteredAt: null,
       phone: step.phone || step.caller,
+      caller: step.caller,
     }
     this.calls.set(id, held)
     await this.goTo(held, held.app, held.appdata, 0)
@@ -207,8 +228,11 @@ export class MediaBrain {
     const id = Number(appdata)
     if (app === 'queue') return this.enterQueue(held, id, hops)
     if (app === 'ivrbasic') return this.enterIvr(held, id, hops)
-    if (app === 'announce' || MEDIA_APPS.has(app)) {
-      // Not built yet (voicemail, NPS, announcements): the caller is not left in silence.
+    if (app === 'voicemail') return enterVoicemail(this.mediaCall(held, hops), id)
+    if (app === 'announce') return enterAnnounce(this.mediaCall(held, hops), id, null)
+    if (app === 'nps') return enterNps(this.mediaCall(held, hops), id)
+    if (MEDIA_APPS.has(app)) {
+      // A media destination without a handler here: the caller is not left in silence.
       this.log.warn({ app }, 'media app: destination not available yet')
       this.send({ cmd: 'hangup', id: held.id })
       return
@@ -246,8 +270,13 @@ export class MediaBrain {
             target: `sip:queue.${queue.id}@${held.domain}`,
             headers: [`X-Atende-Media-Leg: ${held.id}`],
             timeout: queue.ringTime + 5,
+            // A queue with a telephony NPS keeps the caller when the agent hangs up, for the survey (nps.ts).
+            ...(queue.npsId ? { keep: true } : {}),
           }),
-        bridged: (_, params) => void this.markBridged(held, params.leg).catch((err: unknown) => this.log.warn({ err }, 'media app: recording the bridge failed')),
+        bridged: (_, params) => {
+          if (queue.npsId) this.npsAfterAgent.set(held.id, queue.npsId)
+          void this.markBridged(held, params.leg).catch((err: unknown) => this.log.warn({ err }, 'media app: recording the bridge failed'))
+        },
         overflow: () => void this.overflow(held, queue, hops),
       },
     })
@@ -356,6 +385,30 @@ export class MediaBrain {
     held.actor = createActor(machine, {
       input: { options: [...byDigit.keys()], timeoutMs: Math.max(1, ivr.timeout) * 1000, repeatCount: ivr.repeatCount },
     }).start()
+  }
+
+  /** What a destination run in its own file (voicemail.ts, announce.ts, nps.ts) may do with the held call. */
+  private mediaCall(held: Held, hops: number): MediaCall {
+    return {
+      db: this.db,
+      log: this.log,
+      hooks: this.hooks,
+      id: held.id,
+      siteId: held.siteId,
+      caller: held.caller,
+      phone: held.phone,
+      play: (files, loop) => this.play(held, files, loop),
+      stop: () => {
+        held.playToken = ++this.token
+        this.send({ cmd: 'stop', id: held.id })
+      },
+      send: (command) => this.send(command),
+      hangup: () => this.send({ cmd: 'hangup', id: held.id }),
+      goTo: (app, appdata) => void this.goTo(held, app, appdata, hops + 1),
+      setActor: (actor) => {
+        held.actor = actor
+      },
+    }
   }
 
   // ---- records

@@ -10,6 +10,8 @@ export type MediaEvent =
   | { type: 'BRIDGED'; leg: string }
   | { type: 'BRIDGE_FAILED'; code: number }
   | { type: 'ENDED' }
+  /** The caller's recording stopped (voicemail): `ms` of audio in `file`. */
+  | { type: 'RECORDED'; file: string; ms: number }
 
 // ---- a caller waiting in a queue (README.md "Queues hold callers")
 

@@ -18,6 +18,8 @@ export const WorkerEventSchema = v.variant('ev', [
   v.object({ ev: v.literal('bridge_failed'), id: Id, target: Text(300), code: v.number() }),
   v.object({ ev: v.literal('ended'), id: Id, by: v.picklist(['caller', 'agent', 'app']) }),
   v.object({ ev: v.literal('recorded'), id: Id, file: Text(1000), ms: v.number() }),
+  /** The agent of a bridge made with `keep` hung up: the caller is parked again (for the NPS survey after the agent). */
+  v.object({ ev: v.literal('unbridged'), id: Id }),
 ])
 export type WorkerEvent = v.InferOutput<typeof WorkerEventSchema>
 
@@ -26,7 +28,8 @@ export const WorkerCommandSchema = v.variant('cmd', [
   v.object({ cmd: v.literal('play'), id: Id, files: v.array(Text(1000)), loop: v.boolean(), token: v.number() }),
   v.object({ cmd: v.literal('stop'), id: Id }),
   /** Calls `target` (a SIP URI through Kamailio) and joins the caller to whoever answers; the app stays in the path. */
-  v.object({ cmd: v.literal('bridge'), id: Id, target: Text(300), headers: v.array(Text(500)), timeout: v.number() }),
+  /** `keep`: when the agent hangs up the caller stays (parked again, `unbridged`) instead of being hung up. */
+  v.object({ cmd: v.literal('bridge'), id: Id, target: Text(300), headers: v.array(Text(500)), timeout: v.number(), keep: v.optional(v.boolean()) }),
   /** Cancels a bridge still ringing. */
   v.object({ cmd: v.literal('unbridge'), id: Id }),
   v.object({ cmd: v.literal('hangup'), id: Id }),

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
+import { pushToUser } from '../../bus/channels.ts'
 import { MediaBrain } from './brain.ts'
+import type { MediaHooks } from './call-context.ts'
 
 // The media app's brain as a part of the server (registered by app.ts after telephony): it runs when the telephony
 // part runs the media app process (engines/index.ts), and `app.media` is null otherwise.
@@ -13,7 +15,16 @@ declare module 'fastify' {
 export async function mediaService(app: FastifyInstance): Promise<void> {
   const { config, db } = app.deps
   const runs = app.telephony.evapi !== null && app.telephony.engines.supervisors.mediaapp != null
-  const brain = runs ? new MediaBrain({ db, host: config.telephony.host, port: config.telephony.mediaControlPort, log: app.log.child({ part: 'media' }) }) : null
+  const hooks: MediaHooks = {
+    // A new voicemail message: every owner's top bar hears of it (server/media/app/voicemail.ts).
+    onVoicemail: ({ siteId, voicemailId, messageId, userIds }) => {
+      for (const userId of userIds)
+        void pushToUser(app.deps.bus, { siteId, userId }, { action: 'voicemail', voicemail: voicemailId, message: messageId }).catch((err: unknown) =>
+          app.log.warn({ err }, 'media app: a voicemail notice failed'),
+        )
+    },
+  }
+  const brain = runs ? new MediaBrain({ db, host: config.telephony.host, port: config.telephony.mediaControlPort, log: app.log.child({ part: 'media' }), hooks }) : null
   brain?.start()
   app.decorate('media', brain)
   app.addHook('onClose', async () => brain?.stop())

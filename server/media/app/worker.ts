@@ -35,6 +35,8 @@ type Call = {
   playTimer: NodeJS.Timeout | null
   playToken: number
   recording: { file: string; chunks: Int16Array[]; timer: NodeJS.Timeout; started: number } | null
+  /** The bridge's `keep`: the agent hanging up parks the caller again instead of ending the call. */
+  keep: boolean
 }
 
 const DIGITS = '0123456789*#ABCD'
@@ -196,6 +198,7 @@ export class MediaWorker {
       playTimer: null,
       playToken: 0,
       recording: null,
+      keep: false,
     }
     this.legs.set(invitation, leg)
     this.calls.set(leg.callId, call)
@@ -248,6 +251,7 @@ export class MediaWorker {
         await this.stopPlaying(call)
         return
       case 'bridge':
+        call.keep = command.keep === true
         await this.bridge(call, command.target, command.headers, command.timeout)
         return
       case 'unbridge':
@@ -349,7 +353,7 @@ export class MediaWorker {
     inviter.delegate = {
       onBye: (bye) => {
         void bye.accept().catch(() => {})
-        this.guard(() => this.end(call, 'agent'))
+        this.guard(() => this.agentGone(call, inviter))
       },
     }
     inviter.stateChange.addListener((state) => {
@@ -360,7 +364,7 @@ export class MediaWorker {
       }
       if (state === SessionState.Terminated) {
         clearTimeout(ring)
-        if (call.bridged) this.guard(() => this.end(call, 'agent'))
+        if (call.bridged) this.guard(() => this.agentGone(call, inviter))
         else
           this.guard(async () => {
             // Back to the parking sink: the fork toward the agent goes, the caller's leg is answered to the sink again.
@@ -385,6 +389,19 @@ export class MediaWorker {
       this.log(`media app: bridging ${call.leg.callId} to ${target} failed: ${(error as Error).message}`)
       code = code || 500
     }
+  }
+
+  /** The bridged agent hung up: the caller too, unless the bridge said `keep` (parked again, the server told). */
+  private async agentGone(call: Call, session: Inviter): Promise<void> {
+    if (call.ended || call.agentSession !== session) return
+    if (!call.keep || !call.bridged) return this.end(call, 'agent')
+    call.bridged = false
+    call.keep = false
+    call.agentSession = null
+    call.agentTarget = null
+    call.leg.agent = null
+    await this.repark(call)
+    this.send({ ev: 'unbridged', id: call.leg.callId })
   }
 
   /** After a failed bridge: the caller's leg is joined to its parking sink again, so music plays to it. */

@@ -39,6 +39,8 @@ export const serviceSocketSlice = defineSlice('serviceSocket', ({ options, effec
       updateUser: () => [() => effects.refetchProfile()],
       // A colleague's status changed: the coworkers page shows it (supervisors and sockets on that page hear it).
       agentStatus: ({ user, channel, status, previous, changed_at }) => [() => coworkerPresence.publish({ user, channel, status, previous, changed_at })],
+      // A new voicemail message of the user's boxes: the top bar's notifications ask again.
+      voicemail: () => [() => effects.voicemailArrived?.()],
       // The chat counters' answers (spec 001 §7): no actor of the console holds chat rooms yet (the chat workspace,
       // the next issue, moves these four to its own slice).
       numberOfMessages: () => [],

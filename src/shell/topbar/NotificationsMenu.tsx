@@ -6,14 +6,26 @@ import Menu from '@mui/joy/Menu'
 import MenuButton from '@mui/joy/MenuButton'
 import Typography from '@mui/joy/Typography'
 import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { has, PERMISSIONS } from '../../../contract/permissions.ts'
+import { useProfile } from '../../api/useProfile.ts'
 import { useStore } from '../../app/store.ts'
 import { BellIcon, CloseIcon } from '../../components/icons/icons.tsx'
+import { unheardVoicemailQuery } from '../../features/voicemail/voicemailApi.ts'
 import { closeNotification, notifications } from './notificationStore.ts'
+import { VoicemailNotification } from './VoicemailNotifications.tsx'
 
-/** The bell: notification titles, each with a close button. */
+/** Who may have voicemail: an extension's owner (the softphone) or whoever sees every box. */
+const VOICEMAIL_VIEW = 'pabx.view_voicemail'
+
+/** The bell: the unheard voicemails of the user's boxes (player, download, heard, delete), then notification titles. */
 export function NotificationsMenu() {
   const { t, i18n } = useLingui()
   const list = useStore(notifications)
+  const { roles } = useProfile()
+  const voicemail = useQuery({ ...unheardVoicemailQuery(), enabled: has(roles, PERMISSIONS.viewSoftphone) || roles.includes(VOICEMAIL_VIEW) })
+  const unheard = voicemail.data?.results ?? []
+  const total = list.length + (voicemail.data?.unheard ?? 0)
   return (
     <Dropdown>
       <MenuButton
@@ -22,7 +34,7 @@ export function NotificationsMenu() {
         aria-label={t`Notificações`}
         data-testid="notifications"
       >
-        <Badge badgeContent={list.length} color="danger" size="sm" invisible={!list.length}>
+        <Badge badgeContent={total} color="danger" size="sm" invisible={!total}>
           <BellIcon />
         </Badge>
       </MenuButton>
@@ -30,7 +42,10 @@ export function NotificationsMenu() {
         <Box sx={{ px: 2, py: 1.25, borderBottom: '1px solid', borderColor: 'divider' }}>
           <Typography level="title-sm">{t`Notificações`}</Typography>
         </Box>
-        {list.length === 0 && (
+        {unheard.map((message) => (
+          <VoicemailNotification key={`vm-${message.id}`} message={message} />
+        ))}
+        {list.length === 0 && unheard.length === 0 && (
           <Typography level="body-sm" textColor="text.tertiary" sx={{ px: 2, py: 2 }}>
             {t`Nenhuma notificação`}
           </Typography>

@@ -5,11 +5,8 @@ import type { Destination } from '../call-plan.ts'
 // call goes there with the Request-URI `<app>.<id>`; the server's brain (brain.ts) runs it. Without the media app (or
 // when the media app itself asks: it runs these inside, never through Kamailio again) they answer 480.
 
-/**
- * What the media app runs today. Announcements, voicemail and NPS by keypad are routed here but not built in it yet:
- * sent there, the caller would be answered and hung up on, so they answer 480 (not available) as before.
- */
-const BUILT: ReadonlySet<string> = new Set(['ivrbasic'])
+/** What the media app runs (server/media/app/: brain.ts IVRs, announce.ts, voicemail.ts, nps.ts). */
+const BUILT: ReadonlySet<string> = new Set(['ivrbasic', 'announce', 'voicemail', 'nps'])
 
 export const mediaDestination =
   (app: 'ivrbasic' | 'announce' | 'voicemail' | 'nps'): Destination =>

@@ -61,6 +61,9 @@ export async function toQueue(env: Env, base: CallBase, queue: QueueRow, tried: 
   if (claimed.size > 0 && fresh.some((m) => !claimed.has(m.userId))) fresh = fresh.filter((m) => !claimed.has(m.userId))
   const memory = await queueMemory(env.db, base.siteId, queue.id)
   const chosen = chooseMembers(queue.strategy, fresh, memory, env.random, members) as Member[]
+  // A queue with a telephony NPS survey sends its callers through the media app even when an agent is free, so the
+  // app (in the signalling path) can keep the caller for the survey when the agent hangs up (server/media/app/nps.ts).
+  if (queue.npsId !== null && queueStartedAt === null && env.mediaApp && !env.mediaLeg) return [{ ...queueStep, decision: toMediaApp(env.mediaApp, base, `queue.${queue.id}`) }]
   if (chosen.length === 0) {
     // Nobody free as the caller arrives: the caller waits in the media app (music, announcements) until the server
     // bridges them to the next free member (server/media/app/brain.ts), or the queue's wait runs out.
