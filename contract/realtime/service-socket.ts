@@ -11,6 +11,8 @@ import type { ChatRoom } from '../api/chat.ts'
 import { ChatRoomShape } from './chat-socket.ts'
 import { WALLBOARD_CLIENT_MESSAGES, WallboardDeltaShape, WallboardSnapshotShape } from './wallboard.ts'
 import type { WallboardDelta, WallboardSnapshot } from './wallboard.ts'
+import { QueueCallersShape } from './queue-callers.ts'
+import type { QueueCallers } from './queue-callers.ts'
 
 // The service socket (the status feed) on /ws/business/ — spec 000 §4 "Logout", "Shared service ownership", §7
 // "Websocket (status feed)"; spec 001 §4 "Service ownership", §7 "Shared service socket". Every frame is one JSON
@@ -194,6 +196,8 @@ export type ServerMessage =
   /** The supervisor wallboard: every agent and queue of the site, then what changed (contract/realtime/wallboard.ts). */
   | WallboardSnapshot
   | WallboardDelta
+  /** Every caller waiting in a telephony queue of the site, after each change (contract/realtime/queue-callers.ts). */
+  | QueueCallers
   /** A frame the server could not act on; `request` is the action it answered (when it had one). */
   | { action: 'error'; detail: string; request: string | null; errors?: FieldErrors }
 
@@ -226,6 +230,7 @@ export const SERVER_ACTIONS = [
   'afterServiceTimeout',
   'wallboardSnapshot',
   'wallboardDelta',
+  'queueCallers',
 ] as const satisfies readonly ServerAction[]
 
 /**
@@ -307,6 +312,7 @@ export const SERVER_MESSAGES = {
   }),
   wallboardSnapshot: WallboardSnapshotShape,
   wallboardDelta: WallboardDeltaShape,
+  queueCallers: QueueCallersShape,
 } as const satisfies Record<ServerAction, v.GenericSchema>
 
 /** One server frame after its schema: what a handler of `action` receives. */

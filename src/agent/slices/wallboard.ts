@@ -14,12 +14,14 @@ export const wallboardSlice = defineSlice('wallboard', ({ actor }) => ({
       sendSocket: sendTo(serviceSocketRef, socketEvent),
       applySnapshot: (_, frame) => wallboardStore.applySnapshot(frame),
       applyDelta: (_, frame) => wallboardStore.applyDelta(frame),
+      applyCallers: (_, frame) => wallboardStore.applyCallers(frame),
       markStale: () => wallboardStore.markStale(),
     },
   }),
   socket: {
     wallboardSnapshot: (frame) => [{ to: 'wallboard', event: { type: 'SNAPSHOT', frame } }],
     wallboardDelta: (frame) => [{ to: 'wallboard', event: { type: 'DELTA', frame } }],
+    queueCallers: (frame) => [{ to: 'wallboard', event: { type: 'CALLERS', frame } }],
   },
   links: [
     follow(
