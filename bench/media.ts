@@ -226,10 +226,14 @@ async function main() {
         stdio: 'ignore',
       })
       sipps.push(sipp)
+      const exited = new Promise<void>((resolve) => sipp.once('exit', () => resolve()))
       try {
         await each(sinks)
       } finally {
-        await new Promise((r) => setTimeout(r, 1500))
+        // SIPp hangs its calls up itself (BYE after the pause) and must be gone before the next one binds the trunk port.
+        const killer = setTimeout(() => sipp.kill('SIGKILL'), holdMs + 15_000)
+        await exited
+        clearTimeout(killer)
         for (const s of sinks) s.socket.close()
         rmSync(dir, { recursive: true, force: true })
       }
