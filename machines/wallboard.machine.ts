@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate'
 import type { WallboardDelta, WallboardSnapshot } from '../contract/realtime/wallboard.ts'
+import type { QueueCallers } from '../contract/realtime/queue-callers.ts'
 import { missingAction } from './effects.ts'
 import type { SocketMessage } from './types.ts'
 
@@ -20,6 +21,8 @@ export type WallboardEvent =
   | { type: 'DISCONNECTED' }
   | { type: 'SNAPSHOT'; frame: WallboardSnapshot }
   | { type: 'DELTA'; frame: WallboardDelta }
+  /** The callers waiting in telephony queues (the whole site's list, after each change). */
+  | { type: 'CALLERS'; frame: QueueCallers }
   /** The server refused the subscription (no sites.view_dashboard_supervisor). */
   | { type: 'REFUSED' }
 
@@ -36,6 +39,7 @@ export const wallboardMachine = setup({
     /** The views' store takes the whole site (src/features/dashboards/wallboardStore.ts). */
     applySnapshot: missingAction<WallboardSnapshot>('wallboard', 'applySnapshot'),
     applyDelta: missingAction<WallboardDelta>('wallboard', 'applyDelta'),
+    applyCallers: missingAction<QueueCallers>('wallboard', 'applyCallers'),
     /** The store marks its data stale (the socket is down) or clears it (nobody watches). */
     markStale: missingAction('wallboard', 'markStale'),
     connected: assign({ connected: true }),
@@ -74,6 +78,8 @@ export const wallboardMachine = setup({
         },
         DISCONNECTED: { target: '.offline', actions: ['disconnected', { type: 'markStale' }] },
         REFUSED: '.refused',
+        // Sent to every supervisor's socket whether subscribed or not; shown while watched.
+        CALLERS: { actions: { type: 'applyCallers', params: ({ event }) => event.frame } },
       },
       states: {
         offline: {

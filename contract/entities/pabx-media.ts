@@ -1,7 +1,7 @@
 import { IVR_OPTIONS } from '../constants.ts'
 import { CALL_DESTINATIONS } from './apps.ts'
 import { defineEntity, opt, t } from './define.ts'
-import { choice, description, destination, embed, fk, integer, isActive, parentRef, rows, toggle, upload } from './fields.ts'
+import { choice, description, destination, embed, fk, integer, isActive, parentRef, rows, toggle, upload, when } from './fields.ts'
 import { LANGUAGES } from './options.ts'
 
 // Settings → PABX media: sound folders and their audio files (prompts, announcements), music-on-hold classes and
@@ -92,6 +92,16 @@ export const ivrs = defineEntity({
     isActive(),
     fk('greeting', t('Áudio de boas-vindas', 'Greeting audio', 'Audio de bienvenida'), 'pabx.sounds-entries', { required: true }),
     toggle('direct_dial', t('Permitir discar o ramal direto', 'Allow dialling an extension directly', 'Permitir marcar la extensión directamente')),
+    // Ours (issue 16 item 3): a time condition on the IVR itself; outside the calendar's hours the caller goes to the
+    // closed destination instead of hearing the menu.
+    fk('calendar', t('Calendário de atendimento', 'Business-hours calendar', 'Calendario de atención'), 'service.calendars'),
+    destination(
+      'closed_destination',
+      t('Destino fora do horário', 'Out-of-hours destination', 'Destino fuera de horario'),
+      'pabx',
+      CALL_DESTINATIONS,
+      when({ field: 'calendar', setAndNot: [] }),
+    ),
     // Spec 000 §3: options 0-9, each with an audio and a destination; one row per digit.
     rows(
       'options',
@@ -125,7 +135,7 @@ export const ivrs = defineEntity({
   ],
   form: {
     tabs: [
-      { key: 'general', label: GENERAL, fields: ['description', 'is_active', 'greeting', 'direct_dial'] },
+      { key: 'general', label: GENERAL, fields: ['description', 'is_active', 'greeting', 'direct_dial', 'calendar', 'closed_destination'] },
       { key: 'options', label: t('Opções', 'Options', 'Opciones'), fields: ['options'] },
       {
         key: 'timeout',

@@ -1,7 +1,7 @@
 import { CALL_DESTINATIONS, CHAT_DESTINATIONS } from './apps.ts'
 import { defineEntity, opt, t } from './define.ts'
 import { choice, description, destination, fk, integer, isActive, many, rows, textarea, toggle, when } from './fields.ts'
-import { NO_LIMIT, QUEUE_STRATEGIES } from './options.ts'
+import { LANGUAGES, NO_LIMIT, QUEUE_STRATEGIES } from './options.ts'
 import type { Condition } from './types.ts'
 
 // Settings → service → queues and NPS. The queues keep the API paths the spec names (/v1/pabx/queues/ and
@@ -59,6 +59,9 @@ const commonQueueFields = () =>
     }),
   ] as const
 
+/** A key a waiting caller may press to leave the queue ('' : none). */
+const EXIT_KEYS = [opt('', 'Nenhuma', 'None', 'Ninguna'), ...['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '#'].map((key) => opt(key, key, key, key))]
+
 const GENERAL = t('Geral', 'General', 'General')
 const MEMBERS = t('Agentes', 'Agents', 'Agentes')
 const TIMES = t('Tempos e transbordo', 'Times and overflow', 'Tiempos y desborde')
@@ -106,6 +109,26 @@ export const telephonyQueues = defineEntity({
     }),
     toggle('announce_position', t('Anunciar a posição na fila', 'Announce the position in the queue', 'Anunciar la posición en la cola')),
     toggle('announce_holdtime', t('Anunciar o tempo estimado', 'Announce the estimated wait', 'Anunciar el tiempo estimado')),
+    choice('language', t('Idioma dos áudios', 'Prompt language', 'Idioma de los audios'), LANGUAGES, {
+      required: true,
+      default: 'pt-BR',
+      hint: t(
+        'Em que idioma a posição e o tempo estimado são falados',
+        'The language the position and the estimated wait are spoken in',
+        'En qué idioma se dicen la posición y el tiempo estimado',
+      ),
+    }),
+    choice('exit_key', t('Tecla para sair da fila', 'Key to leave the queue', 'Tecla para salir de la cola'), EXIT_KEYS, {
+      default: '',
+      hint: t(
+        'Quem espera pode teclar para ir ao destino de saída',
+        'A waiting caller may press it to go to the exit destination',
+        'Quien espera puede pulsarla para ir al destino de salida',
+      ),
+    }),
+    destination('exit', t('Destino de saída', 'Exit destination', 'Destino de salida'), 'pabx', CALL_DESTINATIONS, {
+      visibleWhen: { field: 'exit_key', setAndNot: [''] },
+    }),
     integer('service_level', t('Nível de serviço (segundos)', 'Service level (seconds)', 'Nivel de servicio (segundos)'), {
       default: 20,
       hint: t(
@@ -132,7 +155,7 @@ export const telephonyQueues = defineEntity({
       {
         key: 'announcements',
         label: ANNOUNCEMENTS,
-        fields: ['moh', 'announce_entry', 'periodic_announce', 'periodic_announce_frequency', 'announce_position', 'announce_holdtime'],
+        fields: ['moh', 'announce_entry', 'periodic_announce', 'periodic_announce_frequency', 'announce_position', 'announce_holdtime', 'language', 'exit_key', 'exit'],
       },
       { key: 'service', label: SERVICE, fields: ['form', 'nps', 'minimum_comment_size', 'maximum_comment_size'] },
     ],

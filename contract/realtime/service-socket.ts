@@ -13,6 +13,8 @@ import { WALLBOARD_CLIENT_MESSAGES, WallboardDeltaShape, WallboardSnapshotShape 
 import type { WallboardDelta, WallboardSnapshot } from './wallboard.ts'
 import { CampaignProgressShape } from '../api/dialer.ts'
 import type { CampaignProgress } from '../api/dialer.ts'
+import { QueueCallersShape } from './queue-callers.ts'
+import type { QueueCallers } from './queue-callers.ts'
 
 // The service socket (the status feed) on /ws/business/ — spec 000 §4 "Logout", "Shared service ownership", §7
 // "Websocket (status feed)"; spec 001 §4 "Service ownership", §7 "Shared service socket". Every frame is one JSON
@@ -213,6 +215,8 @@ export type ServerMessage =
   | ({ action: 'dialerProgress' } & CampaignProgress)
   /** A new message in a voicemail box of the user's extension (the top bar's notifications list the unheard ones). */
   | { action: 'voicemail'; voicemail: number; message: number }
+  /** Every caller waiting in a telephony queue of the site, after each change (contract/realtime/queue-callers.ts). */
+  | QueueCallers
   /** A frame the server could not act on; `request` is the action it answered (when it had one). */
   | { action: 'error'; detail: string; request: string | null; errors?: FieldErrors }
 
@@ -248,6 +252,7 @@ export const SERVER_ACTIONS = [
   'wallboardDelta',
   'dialerProgress',
   'voicemail',
+  'queueCallers',
 ] as const satisfies readonly ServerAction[]
 
 /**
@@ -343,6 +348,7 @@ export const SERVER_MESSAGES = {
   wallboardDelta: WallboardDeltaShape,
   dialerProgress: v.strictObject({ action: v.literal('dialerProgress'), ...CampaignProgressShape.entries }),
   voicemail: v.strictObject({ action: v.literal('voicemail'), voicemail: v.number(), message: v.number() }),
+  queueCallers: QueueCallersShape,
 } as const satisfies Record<ServerAction, v.GenericSchema>
 
 /** One server frame after its schema: what a handler of `action` receives. */

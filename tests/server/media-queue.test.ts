@@ -16,7 +16,7 @@ import { tablesOf } from '../../server/entities/tables.ts'
 import type { CallEvent } from '../../server/telephony/types.ts'
 import { signedIn } from './helper.ts'
 import type { TestClient } from './helper.ts'
-import { freePorts, RecordingControl, startBaresip, startStackWith, until } from './telephony/stack.ts'
+import { freePorts, rawSip, RecordingControl, startBaresip, startStackWith, until } from './telephony/stack.ts'
 import type { Baresip, Stack } from './telephony/stack.ts'
 
 // The media app with the real engines: a caller nobody can take waits in the queue hearing its music (rtpengine plays
@@ -38,6 +38,16 @@ const GREETING_HZ = 880
 const TIMEOUT_HZ = 330
 const IVR_DID = '551140001717'
 const IVR_TIMEOUT_DID = '551140001818'
+const VOICE_DID = '551140001919'
+const OVERFLOW_DID = '551140002020'
+// The keyed prompts of the queue's language (es-ES) as tones: "you are number", "1", "in line"; pt-BR's "1" differs.
+const YOU_ARE_HZ = 500
+const DIGIT1_HZ = 1200
+const IN_LINE_HZ = 1000
+const PT_DIGIT1_HZ = 1800
+const EXIT_KEY = '5'
+const ivrIds: number[] = []
+let mediaSipPort = 0
 
 /** Runs of 100 ms windows where the caller heard a tone of about `hz` (a prompt played that many times). */
 function bursts(pcm: Buffer, hz: number): number {
@@ -121,6 +131,7 @@ function forgetDumps(ua: Baresip): void {
 
 beforeAll(async () => {
   const [mediaSip, mediaControl] = await freePorts(2, 61000, 61990)
+  mediaSipPort = mediaSip!
   const env = { MEDIA_SIP_PORT: String(mediaSip), MEDIA_CONTROL_PORT: String(mediaControl) }
   const mediaApp = mediaAppAddress(loadConfig(env).telephony)
   stack = await startStackWith((db) => new RecordingControl(createCallControl({ db, mediaApp })), env, { ports: [60000, 60990], rtpRange: [62000, 63990] })
@@ -174,7 +185,31 @@ beforeAll(async () => {
       })
       .returning()
     await db.insert(pabxIvrsOptions).values({ siteId: ids.siteId, ivrId: ivr!.id, position: 0, digit: '2', destinationApp: destination.app, destinationAppdata: destination.appdata })
+    ivrIds.push(ivr!.id)
     const route = await created('/api/v1/pabx/inbound-routes/', { description: `Entrada ${did}`, destination: { app: 'ivrbasic', appdata: ivr!.id }, record: false })
+    await created('/api/v1/pabx/numbers/', { number: did, description: `DID ${did}`, trunk: ids.trunk, inbound_route: route })
+  }
+
+  // Keyed prompts in two languages (tones stand for the words): the queue speaks es-ES's.
+  for (const [language, prompts] of [
+    ['es-ES', { 'you-are-number': YOU_ARE_HZ, 'digit-1': DIGIT1_HZ, 'in-line': IN_LINE_HZ }],
+    ['pt-BR', { 'you-are-number': YOU_ARE_HZ, 'digit-1': PT_DIGIT1_HZ, 'in-line': IN_LINE_HZ }],
+  ] as const) {
+    const [folder] = await db.insert(pabxSounds).values({ siteId: ids.siteId, description: `Chaves ${language}`, language }).returning()
+    for (const [key, hz] of Object.entries(prompts)) {
+      const file = await stored('pabx.sounds-entries', await tone(`${language}-${key}`, hz, 0.4))
+      await db.insert(pabxSoundsEntries).values({ siteId: ids.siteId, soundId: folder!.id, description: `${key}: ${key}`, file })
+    }
+  }
+  // A queue that says the caller's position and lets them leave by key 5 (to the IVR that hangs up on silence), and
+  // one whose max wait (2 s) overflows to that IVR.
+  for (const [did, fields] of [
+    [VOICE_DID, { announcePosition: true, language: 'es-ES', exitKey: EXIT_KEY, exitApp: 'ivrbasic', exitAppdata: String(ivrIds[1]) }],
+    [OVERFLOW_DID, { maxWaitTime: 2, overflowApp: 'ivrbasic', overflowAppdata: String(ivrIds[1]) }],
+  ] as const) {
+    const queue = await created('/api/v1/pabx/queues/', { description: `Fila ${did}`, strategy: 'linear', teams: [a1!.teamId], members: [{ user: ids.agent, penalty: 0 }], ring_time: 10 })
+    await db.update(pabxQueues).set({ mohId: moh!.id, ...fields }).where(eq(pabxQueues.id, queue))
+    const route = await created('/api/v1/pabx/inbound-routes/', { description: `Entrada ${did}`, destination: { app: 'queue', appdata: queue }, record: false })
     await created('/api/v1/pabx/numbers/', { number: did, description: `DID ${did}`, trunk: ids.trunk, inbound_route: route })
   }
   await stack.app.telephony.publisher!.pushChanges()
@@ -309,5 +344,94 @@ describe('a killed media app', () => {
     await outside.command('hangup')
     await agent.command('hangup')
     await until(() => hasEvent(callId, 'ended') && hasEvent(leg.call_id, 'ended'), 10_000, 'both legs ended')
+  }, 60_000)
+})
+
+/** The queue step of a call (its latest). */
+async function queueStep(callId: string) {
+  const rows = await stack.database.db.select().from(callRecords).where(and(eq(callRecords.callId, callId), eq(callRecords.kind, 'queue')))
+  return rows.at(-1)
+}
+
+describe('a waiting caller hears their position and may leave by key', () => {
+  it('hears "you are number 1 in line" in the queue\'s language, then key 5 (RFC 2833) takes them to the exit destination', async () => {
+    await agentState(ids.agent, 'unavailable', false)
+    const callId = await dial(VOICE_DID)
+    await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting')
+    // The entry announcement: you-are-number, the digit 1 (es-ES's, not pt-BR's), in-line; then the music.
+    await until(() => bursts(heard(outside), MOH_HZ) >= 1, 15_000, 'the music after the announcement')
+    const said = heard(outside)
+    expect(bursts(said, YOU_ARE_HZ)).toBe(1)
+    expect(bursts(said, DIGIT1_HZ)).toBe(1)
+    expect(bursts(said, IN_LINE_HZ)).toBe(1)
+    expect(bursts(said, PT_DIGIT1_HZ)).toBe(0)
+
+    await outside.command('sndcode', EXIT_KEY)
+    // Out of the queue (the step closed as left by key, not answered) and into the IVR: its greeting plays.
+    await until(async () => (await queueStep(callId))?.endedAt != null, 10_000, 'the queue step closed')
+    expect(await queueStep(callId)).toMatchObject({ answeredAt: null, dialStatus: 487, dialStatusText: 'Left By Key' })
+    expect(stack.app.media!.waiting().some((w) => w.callId === callId)).toBe(false)
+    await until(() => bursts(heard(outside), GREETING_HZ) >= 1, 10_000, 'the exit IVR greeting')
+    await until(() => hasEvent(callId, 'ended'), 20_000, 'the IVR hung up on silence')
+  }, 60_000)
+
+  it('after the max wait goes to the overflow destination, and counts as not answered', async () => {
+    await agentState(ids.agent, 'unavailable', false)
+    const callId = await dial(OVERFLOW_DID)
+    await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting')
+    await until(async () => (await queueStep(callId))?.endedAt != null, 10_000, 'the queue step closed')
+    const step = await queueStep(callId)
+    expect(step).toMatchObject({ answeredAt: null, dialStatus: 380, dialStatusText: 'Overflowed' })
+    expect(step!.endedAt!.getTime() - step!.queueStartedAt!.getTime()).toBeGreaterThanOrEqual(1900)
+    await until(() => bursts(heard(outside), GREETING_HZ) >= 1, 10_000, 'the overflow IVR greeting')
+    await until(() => hasEvent(callId, 'ended'), 20_000, 'the IVR hung up on silence')
+  }, 60_000)
+})
+
+/** The dialog's tags of `callId` as the caller's baresip traced the 200 OK of its INVITE. */
+function dialogTags(ua: Baresip, callId: string): { from: string; to: string } | null {
+  for (const block of ua.events.join('').split(/\r?\n\r?\n/)) {
+    if (!block.includes('SIP/2.0 200 OK') || !block.includes(callId) || !/^CSeq:\s*\d+ INVITE/im.test(block)) continue
+    const from = /^(?:From|f):.*;tag=([^;\s>]+)/im.exec(block)?.[1]
+    const to = /^(?:To|t):.*;tag=([^;\s>]+)/im.exec(block)?.[1]
+    if (from && to) return { from, to }
+  }
+  return null
+}
+
+describe('IVR keys by SIP INFO', () => {
+  it('an INFO application/dtmf-relay Signal=2 in the dialog takes the caller to option 2 (the queue)', async () => {
+    await agentState(ids.agent, 'unavailable', false)
+    const callId = await dial(IVR_DID)
+    await until(() => heard(outside).length > 8000 * 2, 10_000, 'a second of the greeting heard')
+    await until(() => dialogTags(outside, callId) !== null, 5000, 'the dialog traced')
+    const tags = dialogTags(outside, callId)!
+    // baresip 1.0 sends keys only as RFC 2833: the INFO comes from a raw socket, in the caller's dialog.
+    const sip = await rawSip('127.0.0.1', mediaSipPort)
+    try {
+      const body = 'Signal=2\r\nDuration=160\r\n'
+      sip.send(
+        [
+          `INFO sip:atende-media@127.0.0.1:${mediaSipPort} SIP/2.0`,
+          `Via: SIP/2.0/UDP 127.0.0.1:${sip.port};branch=z9hG4bKinfo${Date.now()};rport`,
+          'Max-Forwards: 70',
+          `From: <sip:${OUTSIDE}@127.0.0.1>;tag=${tags.from}`,
+          `To: <sip:${IVR_DID}@localhost>;tag=${tags.to}`,
+          `Call-ID: ${callId}`,
+          'CSeq: 9000 INFO',
+          'Content-Type: application/dtmf-relay',
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          '',
+          body,
+        ].join('\r\n'),
+      )
+      const answer = await sip.next(5000)
+      expect(answer).toMatch(/^SIP\/2\.0 200/)
+    } finally {
+      sip.close()
+    }
+    await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting in the queue')
+    await outside.command('hangup')
+    await until(() => hasEvent(callId, 'ended'), 10_000, 'the call ended')
   }, 60_000)
 })

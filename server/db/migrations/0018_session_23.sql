@@ -104,6 +104,13 @@ CREATE TABLE "voicemail_messages" (
 );
 --> statement-breakpoint
 ALTER TABLE "chat_channels" ADD COLUMN "messages_per_second" integer DEFAULT 80 NOT NULL;--> statement-breakpoint
+ALTER TABLE "pabx_ivrs" ADD COLUMN "calendar_id" integer;--> statement-breakpoint
+ALTER TABLE "pabx_ivrs" ADD COLUMN "closed_destination_app" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "pabx_ivrs" ADD COLUMN "closed_destination_appdata" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "pabx_queues" ADD COLUMN "language" text DEFAULT 'pt-BR' NOT NULL;--> statement-breakpoint
+ALTER TABLE "pabx_queues" ADD COLUMN "exit_key" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "pabx_queues" ADD COLUMN "exit_app" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "pabx_queues" ADD COLUMN "exit_appdata" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "service_classifications_mailings" ADD CONSTRAINT "service_classifications_mailings_classification_id_service_classifications_id_fk" FOREIGN KEY ("classification_id") REFERENCES "public"."service_classifications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_classifications_mailings" ADD CONSTRAINT "service_classifications_mailings_mailing_id_crm_mailings_id_fk" FOREIGN KEY ("mailing_id") REFERENCES "public"."crm_mailings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_classifications_mailings" ADD CONSTRAINT "service_classifications_mailings_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -151,4 +158,6 @@ CREATE UNIQUE INDEX "telephony_nps_answers_call_question_unique" ON "telephony_n
 CREATE INDEX "telephony_nps_answers_site_idx" ON "telephony_nps_answers" USING btree ("site_id","answered_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "telephony_nps_answers_user_idx" ON "telephony_nps_answers" USING btree ("user_id","answered_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "voicemail_messages_box_idx" ON "voicemail_messages" USING btree ("site_id","voicemail_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE UNIQUE INDEX "voicemail_messages_file_unique" ON "voicemail_messages" USING btree ("file");
+CREATE UNIQUE INDEX "voicemail_messages_file_unique" ON "voicemail_messages" USING btree ("file");--> statement-breakpoint
+ALTER TABLE "pabx_ivrs" ADD CONSTRAINT "pabx_ivrs_calendar_id_service_calendars_id_fk" FOREIGN KEY ("calendar_id") REFERENCES "public"."service_calendars"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "pabx_ivrs_calendar_id_idx" ON "pabx_ivrs" USING btree ("calendar_id");

@@ -6,12 +6,14 @@ import type { AnyActorRef } from 'xstate'
 import type { Db } from '../../db/client.ts'
 import { callRecords, pabxIvrs, pabxIvrsOptions, sites } from '../../db/schema/index.ts'
 import type { CallRecordRow } from '../../db/schema/index.ts'
+import { calendarOpen } from '../../acd/calendar-open.ts'
 import { loadMembers, loadQueue } from '../../telephony/control/acd.ts'
 import type { QueueRow } from '../../telephony/control/acd.ts'
 import { closeStep, latestStep, recordSteps, stepsOf } from '../../telephony/control/records.ts'
 import type { StepDraft } from '../../telephony/control/records.ts'
 import { resolveMohPlaylist, resolveSound } from '../library.ts'
 import { announceMachine, ivrMachine, queueWaitMachine } from './machines.ts'
+import { QueueVoice } from './queue-voice.ts'
 import type { MediaEvent } from './machines.ts'
 import { parseLine, WorkerEventSchema } from './protocol.ts'
 import { enterAnnounce } from './announce.ts'
@@ -55,6 +57,7 @@ export class MediaBrain {
   private tick: NodeJS.Timeout | null = null
   private ticking = false
   private token = 0
+  private readonly voice: QueueVoice
   connected = false
   private readonly db: Db
   private readonly host: string
@@ -72,6 +75,7 @@ export class MediaBrain {
     this.log = options.log
     this.onWaiting = options.onWaiting
     this.hooks = options.hooks ?? {}
+    this.voice = new QueueVoice(options.db)
   }
 
   start(): void {
@@ -258,11 +262,26 @@ export class MediaBrain {
     const entry = queue.announceEntryId ? await resolveSound(this.db, held.siteId, queue.announceEntryId) : null
     const periodic = queue.periodicAnnounceId ? await resolveSound(this.db, held.siteId, queue.periodicAnnounceId) : null
     const waited = Date.now() - enteredAt.getTime()
+    // Position and estimated wait follow the entry and the periodic announcement (queue-voice.ts).
+    const speaks = queue.announcePosition || queue.announceHoldtime
+    const announce = (first: string | null) => {
+      const token = ++this.token
+      held.playToken = token
+      void this.voice
+        .say(held.siteId, queue, this.positionOf(held), 1)
+        .catch((err: unknown) => {
+          this.log.warn({ err }, 'media app: the position announcement failed')
+          return []
+        })
+        .then((spoken) => {
+          if (held.playToken === token) this.play(held, [...(first ? [first] : []), ...spoken], false)
+        })
+    }
     const machine = queueWaitMachine.provide({
       actions: {
-        playEntry: () => this.play(held, entry ? [entry] : [], false),
+        playEntry: () => announce(entry),
         playMusic: () => this.play(held, music, true),
-        playAnnouncement: () => this.play(held, periodic ? [periodic] : [], false),
+        playAnnouncement: () => announce(periodic),
         offer: () =>
           this.send({
             cmd: 'bridge',
@@ -278,13 +297,15 @@ export class MediaBrain {
           void this.markBridged(held, params.leg).catch((err: unknown) => this.log.warn({ err }, 'media app: recording the bridge failed'))
         },
         overflow: () => void this.overflow(held, queue, hops),
+        leave: () => void this.overflow(held, queue, hops, 'exit'),
       },
     })
     held.actor = createActor(machine, {
       input: {
         maxWaitMs: queue.maxWaitTime > 0 ? Math.max(0, queue.maxWaitTime * 1000 - waited) : null,
-        announceEveryMs: periodic && queue.periodicAnnounceFrequency > 0 ? queue.periodicAnnounceFrequency * 1000 : null,
-        hasEntryAnnouncement: entry !== null,
+        announceEveryMs: (periodic || speaks) && queue.periodicAnnounceFrequency > 0 ? queue.periodicAnnounceFrequency * 1000 : null,
+        hasEntryAnnouncement: entry !== null || speaks,
+        exitKey: queue.exitKey || null,
       },
     }).start()
     this.publish(held.siteId)
@@ -342,13 +363,28 @@ export class MediaBrain {
     this.publish(held.siteId)
   }
 
-  private async overflow(held: Held, queue: QueueRow, hops: number): Promise<void> {
+  /** Max wait over (the overflow destination), or the caller pressed the exit key (the exit destination). */
+  private async overflow(held: Held, queue: QueueRow, hops: number, why: 'overflow' | 'exit' = 'overflow'): Promise<void> {
+    held.queue = null
     const steps = await stepsOf(this.db, held.siteId, held.id)
     const step = [...steps].reverse().find((s) => s.kind === 'queue' && s.queueId === queue.id && s.endedAt === null)
-    if (step) await closeStep(this.db, step, 380, 'Overflowed', new Date())
+    if (step) await closeStep(this.db, step, why === 'exit' ? 487 : 380, why === 'exit' ? 'Left By Key' : 'Overflowed', new Date())
+    held.playToken = ++this.token
     this.send({ cmd: 'stop', id: held.id })
     this.publish(held.siteId)
-    await this.goTo(held, queue.overflowApp, queue.overflowAppdata, hops + 1)
+    if (why === 'exit') await this.goTo(held, queue.exitApp, queue.exitAppdata, hops + 1)
+    else await this.goTo(held, queue.overflowApp, queue.overflowAppdata, hops + 1)
+  }
+
+  /** 1 for the caller of the queue waiting longest (among the callers this app holds in it). */
+  private positionOf(held: Held): number {
+    if (!held.queue || !held.enteredAt) return 1
+    let ahead = 0
+    for (const other of this.calls.values()) {
+      if (other === held || other.siteId !== held.siteId || other.queue?.id !== held.queue.id || !other.enteredAt) continue
+      if (other.enteredAt < held.enteredAt || (other.enteredAt.getTime() === held.enteredAt.getTime() && other.id < held.id)) ahead++
+    }
+    return ahead + 1
   }
 
   // ---- IVRs
@@ -359,6 +395,10 @@ export class MediaBrain {
       .from(pabxIvrs)
       .where(and(eq(pabxIvrs.siteId, held.siteId), eq(pabxIvrs.id, ivrId), eq(pabxIvrs.isActive, true)))
     if (!ivr) return void this.send({ cmd: 'hangup', id: held.id })
+    // The IVR's time condition: outside its calendar's hours the caller goes to the closed destination.
+    if (ivr.calendarId !== null && !(await calendarOpen(this.db, held.siteId, ivr.calendarId, new Date()))) {
+      return this.goTo(held, ivr.closedDestinationApp, ivr.closedDestinationAppdata, hops + 1)
+    }
     const options = await this.db.select().from(pabxIvrsOptions).where(eq(pabxIvrsOptions.ivrId, ivr.id)).orderBy(asc(pabxIvrsOptions.position))
     const greeting = await resolveSound(this.db, held.siteId, ivr.greetingId)
     const timeoutAudio = ivr.timeoutAudioId ? await resolveSound(this.db, held.siteId, ivr.timeoutAudioId) : null

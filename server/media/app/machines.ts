@@ -22,6 +22,8 @@ export type QueueWaitInput = {
   announceEveryMs: number | null
   /** An announcement on entry. */
   hasEntryAnnouncement: boolean
+  /** The key that takes a waiting caller out of the queue (to its exit destination); null: none. */
+  exitKey?: string | null
 }
 
 export const queueWaitMachine = setup({
@@ -37,9 +39,11 @@ export const queueWaitMachine = setup({
     offer: () => {},
     bridged: (_, _params: { leg: string }) => {},
     overflow: () => {},
+    leave: () => {},
   },
   guards: {
     hasEntryAnnouncement: ({ context }) => context.hasEntryAnnouncement,
+    isExitKey: ({ context, event }) => event.type === 'DTMF' && !!context.exitKey && event.digit === context.exitKey,
     limited: ({ context }) => context.maxWaitMs !== null,
     announces: ({ context }) => context.announceEveryMs !== null,
   },
@@ -61,11 +65,11 @@ export const queueWaitMachine = setup({
         entry: {
           always: { guard: not('hasEntryAnnouncement'), target: 'waiting' },
           entry: 'playEntry',
-          on: { PLAYED: 'waiting' },
+          on: { PLAYED: 'waiting', DTMF: { guard: 'isExitKey', target: '#queueWait.left' } },
         },
         waiting: {
           initial: 'music',
-          on: { AGENT_FREE: 'offering' },
+          on: { AGENT_FREE: 'offering', DTMF: { guard: 'isExitKey', target: '#queueWait.left' } },
           states: {
             music: {
               entry: 'playMusic',
@@ -85,6 +89,8 @@ export const queueWaitMachine = setup({
     },
     bridged: {},
     overflow: { entry: 'overflow' },
+    /** The caller pressed the queue's exit key. */
+    left: { entry: 'leave' },
     ended: { type: 'final' },
   },
 })

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { pushToUser } from '../../bus/channels.ts'
 import { MediaBrain } from './brain.ts'
 import type { MediaHooks } from './call-context.ts'
+import { publishQueueCallers } from './waiting-feed.ts'
 
 // The media app's brain as a part of the server (registered by app.ts after telephony): it runs when the telephony
 // part runs the media app process (engines/index.ts), and `app.media` is null otherwise.
@@ -24,7 +25,18 @@ export async function mediaService(app: FastifyInstance): Promise<void> {
         )
     },
   }
-  const brain = runs ? new MediaBrain({ db, host: config.telephony.host, port: config.telephony.mediaControlPort, log: app.log.child({ part: 'media' }), hooks }) : null
+  const log = app.log.child({ part: 'media' })
+  const brain = runs
+    ? new MediaBrain({
+        db,
+        host: config.telephony.host,
+        port: config.telephony.mediaControlPort,
+        log,
+        hooks,
+        // Supervisors see the waiting callers live (waiting-feed.ts).
+        onWaiting: (siteId, callers) => void publishQueueCallers(app.deps.bus, siteId, callers).catch((err: unknown) => log.warn({ err }, 'publishing waiting callers failed')),
+      })
+    : null
   brain?.start()
   app.decorate('media', brain)
   app.addHook('onClose', async () => brain?.stop())

@@ -13,6 +13,8 @@ const HINTING_ACTIONS: ReadonlySet<ServerMessage['action']> = new Set([
   'updateUser',
   'dnd',
   'logout',
+  // A caller entered or left a telephony queue (the media app): the queue's waiting count changed.
+  'queueCallers',
 ])
 
 export function wallboardHint(message: ServerMessage): boolean {

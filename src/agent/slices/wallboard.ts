@@ -15,6 +15,7 @@ export const wallboardSlice = defineSlice('wallboard', ({ actor }) => ({
       sendSocket: sendTo(serviceSocketRef, socketEvent),
       applySnapshot: (_, frame) => wallboardStore.applySnapshot(frame),
       applyDelta: (_, frame) => wallboardStore.applyDelta(frame),
+      applyCallers: (_, frame) => wallboardStore.applyCallers(frame),
       markStale: () => wallboardStore.markStale(),
     },
   }),
@@ -23,6 +24,7 @@ export const wallboardSlice = defineSlice('wallboard', ({ actor }) => ({
     wallboardDelta: (frame) => [{ to: 'wallboard', event: { type: 'DELTA', frame } }],
     // The supervisors' feed also carries the dialer campaigns' progress (server/dialer/): no machine, the panel's store.
     dialerProgress: (frame) => [() => dialerProgressStore.apply(frame)],
+    queueCallers: (frame) => [{ to: 'wallboard', event: { type: 'CALLERS', frame } }],
   },
   links: [
     follow(

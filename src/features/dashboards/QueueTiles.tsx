@@ -3,13 +3,17 @@ import Sheet from '@mui/joy/Sheet'
 import Typography from '@mui/joy/Typography'
 import { useLingui } from '@lingui/react/macro'
 import type { WallboardQueue } from '../../../contract/realtime/wallboard.ts'
+import type { QueueCaller } from '../../../contract/realtime/queue-callers.ts'
 import { secondsSince, shortDuration } from './wallboardView.ts'
 
 // One tile per queue (calls and chats): who waits and for how long (the longest wait ticks locally), today's answered
 // and abandoned, the service level against the queue's target, and agents free of those signed in. A queue with
-// somebody waiting and nobody free is drawn in danger colours: that is what a supervisor must see first.
+// somebody waiting and nobody free is drawn in danger colours: that is what a supervisor must see first. Under a
+// telephony queue, its first waiting callers (the media app's live list): number and how long each has waited.
 
-export function QueueTiles({ queues, now }: { queues: WallboardQueue[]; now: number }) {
+const SHOWN_CALLERS = 5
+
+export function QueueTiles({ queues, callers, now }: { queues: WallboardQueue[]; callers: ReadonlyMap<number, QueueCaller[]>; now: number }) {
   const { t } = useLingui()
   if (!queues.length) return null
   return (
@@ -17,6 +21,7 @@ export function QueueTiles({ queues, now }: { queues: WallboardQueue[]; now: num
       {queues.map((queue) => {
         const alarm = queue.waiting > 0 && queue.agents_free === 0
         const sl = queue.service_level
+        const waiting = queue.kind === 'calls' ? (callers.get(queue.id) ?? []) : []
         return (
           <Sheet
             key={queue.key}
@@ -49,6 +54,20 @@ export function QueueTiles({ queues, now }: { queues: WallboardQueue[]; now: num
                 {t`NS`} {sl === null ? '—' : `${sl}%`} ({queue.target}s) · {t`Livres`} {queue.agents_free}/{queue.agents_logged}
               </Typography>
             </Box>
+            {waiting.length > 0 && (
+              <Box component="ol" aria-label={t`Chamadas aguardando`} data-testid="wallboard-queue-callers" sx={{ gridColumn: '1 / -1', m: 0, mt: 0.5, pl: 3 }}>
+                {waiting.slice(0, SHOWN_CALLERS).map((caller) => (
+                  <Typography key={caller.call_id} component="li" level="body-xs" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {caller.phone || '—'} · {shortDuration(secondsSince(caller.since, now))}
+                  </Typography>
+                ))}
+                {waiting.length > SHOWN_CALLERS && (
+                  <Typography component="li" level="body-xs" sx={{ listStyle: 'none' }}>
+                    +{waiting.length - SHOWN_CALLERS}
+                  </Typography>
+                )}
+              </Box>
+            )}
           </Sheet>
         )
       })}

@@ -72,7 +72,7 @@ export function WallboardPage() {
             {data.empty ? t`Conectando…` : t`Reconectando… os dados podem estar desatualizados.`}
           </Chip>
         )}
-        <QueueTiles queues={queues} now={now} />
+        <QueueTiles queues={queues} callers={data.callers} now={now} />
         <Box role="group" aria-label={t`Resumo por estado`} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
           {STATE_ORDER.filter((s) => counts.get(s)).map((s) => (
             <Chip

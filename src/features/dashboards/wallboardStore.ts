@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { WallboardAgent, WallboardDelta, WallboardQueue, WallboardSnapshot } from '../../../contract/realtime/wallboard.ts'
+import type { QueueCaller, QueueCallers } from '../../../contract/realtime/queue-callers.ts'
 
 // The wallboard's live data (server state pushed on the service socket): the wallboard actor
 // (machines/wallboard.machine.ts) applies each snapshot and delta here, the page reads it with useWallboard(). Kept
@@ -8,6 +9,8 @@ import type { WallboardAgent, WallboardDelta, WallboardQueue, WallboardSnapshot 
 export type WallboardData = {
   agents: ReadonlyMap<number, WallboardAgent>
   queues: ReadonlyMap<string, WallboardQueue>
+  /** Callers waiting in telephony queues, by queue id, in their order (the media app's queueCallers frames). */
+  callers: ReadonlyMap<number, QueueCaller[]>
   dayStart: string | null
   /** The socket dropped or nobody watches: what is shown may be old. */
   stale: boolean
@@ -15,7 +18,7 @@ export type WallboardData = {
   empty: boolean
 }
 
-let data: WallboardData = { agents: new Map(), queues: new Map(), dayStart: null, stale: true, empty: true }
+let data: WallboardData = { agents: new Map(), queues: new Map(), callers: new Map(), dayStart: null, stale: true, empty: true }
 const listeners = new Set<() => void>()
 
 function publish(next: WallboardData) {
@@ -28,6 +31,7 @@ export const wallboardStore = {
     publish({
       agents: new Map(frame.agents.map((agent) => [agent.id, agent])),
       queues: new Map(frame.queues.map((queue) => [queue.key, queue])),
+      callers: data.callers,
       dayStart: frame.day_start,
       stale: false,
       empty: false,
@@ -40,7 +44,12 @@ export const wallboardStore = {
     const queues = new Map(data.queues)
     for (const queue of frame.queues) queues.set(queue.key, queue)
     for (const key of frame.removed_queues) queues.delete(key)
-    publish({ agents, queues, dayStart: frame.day_start, stale: false, empty: false })
+    publish({ agents, queues, callers: data.callers, dayStart: frame.day_start, stale: false, empty: false })
+  },
+  applyCallers(frame: QueueCallers) {
+    const callers = new Map<number, QueueCaller[]>()
+    for (const caller of [...frame.callers].sort((a, b) => a.position - b.position)) callers.set(caller.queue, [...(callers.get(caller.queue) ?? []), caller])
+    publish({ ...data, callers })
   },
   markStale() {
     if (!data.stale) publish({ ...data, stale: true })

@@ -5,6 +5,7 @@ import { LATER_SERVER_ACTIONS, MEDIA_APP_SERVER_ACTIONS, SERVER_ACTIONS, readSer
 import type { ServerMessage } from '../../../contract/realtime/service-socket.ts'
 import { useTestApp } from '../helper.ts'
 import { announceStepChange } from '../../../server/telephony/control/step-change.ts'
+import { publishQueueCallers } from '../../../server/media/app/waiting-feed.ts'
 import { AGENT, SUPERVISOR, pauseType, person, siteNamed } from '../agent/agent-helper.ts'
 import { FAST_TIMINGS, listen, openSocket } from './ws-helper.ts'
 import { channel, message, room } from '../chat/chat-fixtures.ts'
@@ -106,6 +107,9 @@ describe('server frames against the contract', () => {
     tab.send({ action: 'change_state', channel: 'telephony', status: 'not_inuse' })
     await watcher.next('agentStatus')
     await watcher.next('wallboardDelta')
+    // A caller waiting in a telephony queue (the media app's brain publishes the site's list on every change).
+    await publishQueueCallers(t.app.deps.bus, siteId, [{ callId: 'frames-call', siteId, queueId: 1, since: new Date().toISOString(), phone: '5511999990000' }])
+    expect((await watcher.next('queueCallers')).callers).toMatchObject([{ call_id: 'frames-call', queue: 1, position: 1 }])
 
     // The chat counters of a room of the agent's.
     const chat = await room(t.database.db, { siteId, channelId: await channel(t.database.db, siteId), userId: agent.user.id })
