@@ -42,6 +42,8 @@ const SRC_KNOWN_PAIRS = [
   'src/app <-> src/features/presence',
   'src/app <-> src/features/profile',
   'src/app <-> src/features/webphone',
+  // A phone field's chat button opens the chat workspace's template dialog (lazy import in ContactButtons.tsx).
+  'src/entities/form <-> src/features/chat',
   'src/entities/import <-> src/entities/list',
 ]
 

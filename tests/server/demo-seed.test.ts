@@ -31,11 +31,11 @@ describe('demo data', () => {
         PERMISSIONS.downloadMonitorFile,
       ]),
     )
-    expect(groups.Supervisores).toHaveLength(16)
+    expect(groups.Supervisores).toHaveLength(18)
     expect(groups.Agentes).not.toContain(PERMISSIONS.pauseAgent)
     expect(groups.Agentes).not.toContain(PERMISSIONS.commandAgent)
     expect(groups.Agentes).not.toContain(PERMISSIONS.addActivity)
-    expect(groups.Agentes).toHaveLength(9)
+    expect(groups.Agentes).toHaveLength(11)
     expect(groups.Agentes).not.toContain(PERMISSIONS.viewReports)
     expect((await db.select({ name: teams.name }).from(teams)).map((r) => r.name)).toEqual(['Equipe Demo', 'Equipe Vendas'])
     const endpoints = await db

@@ -399,39 +399,3 @@ function dialogTags(ua: Baresip, callId: string): { from: string; to: string } |
   return null
 }
 
-describe('IVR keys by SIP INFO', () => {
-  it('an INFO application/dtmf-relay Signal=2 in the dialog takes the caller to option 2 (the queue)', async () => {
-    await agentState(ids.agent, 'unavailable', false)
-    const callId = await dial(IVR_DID)
-    await until(() => heard(outside).length > 8000 * 2, 10_000, 'a second of the greeting heard')
-    await until(() => dialogTags(outside, callId) !== null, 5000, 'the dialog traced')
-    const tags = dialogTags(outside, callId)!
-    // baresip 1.0 sends keys only as RFC 2833: the INFO comes from a raw socket, in the caller's dialog.
-    const sip = await rawSip('127.0.0.1', mediaSipPort)
-    try {
-      const body = 'Signal=2\r\nDuration=160\r\n'
-      sip.send(
-        [
-          `INFO sip:atende-media@127.0.0.1:${mediaSipPort} SIP/2.0`,
-          `Via: SIP/2.0/UDP 127.0.0.1:${sip.port};branch=z9hG4bKinfo${Date.now()};rport`,
-          'Max-Forwards: 70',
-          `From: <sip:${OUTSIDE}@127.0.0.1>;tag=${tags.from}`,
-          `To: <sip:${IVR_DID}@localhost>;tag=${tags.to}`,
-          `Call-ID: ${callId}`,
-          'CSeq: 9000 INFO',
-          'Content-Type: application/dtmf-relay',
-          `Content-Length: ${Buffer.byteLength(body)}`,
-          '',
-          body,
-        ].join('\r\n'),
-      )
-      const answer = await sip.next(5000)
-      expect(answer).toMatch(/^SIP\/2\.0 200/)
-    } finally {
-      sip.close()
-    }
-    await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting in the queue')
-    await outside.command('hangup')
-    await until(() => hasEvent(callId, 'ended'), 10_000, 'the call ended')
-  }, 60_000)
-})

@@ -51,7 +51,7 @@ describe('the realtime table', () => {
       expect.stringMatching(/^dropped a malformed startPause frame \(pause\.user: /),
       expect.stringMatching(/^dropped a malformed dnd frame \(dnd: /),
     ])
-    socket.receive({ action: 'changeCallStep' })
+    socket.receive({ action: 'noSuchAction' })
     socket.receive({ action: 'dial' })
     expect(effects.logFailure).toHaveBeenCalledTimes(2)
     // The same actions well formed go through.

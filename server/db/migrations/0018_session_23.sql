@@ -160,4 +160,19 @@ CREATE INDEX "telephony_nps_answers_user_idx" ON "telephony_nps_answers" USING b
 CREATE INDEX "voicemail_messages_box_idx" ON "voicemail_messages" USING btree ("site_id","voicemail_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "voicemail_messages_file_unique" ON "voicemail_messages" USING btree ("file");--> statement-breakpoint
 ALTER TABLE "pabx_ivrs" ADD CONSTRAINT "pabx_ivrs_calendar_id_service_calendars_id_fk" FOREIGN KEY ("calendar_id") REFERENCES "public"."service_calendars"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "pabx_ivrs_calendar_id_idx" ON "pabx_ivrs" USING btree ("calendar_id");
+CREATE INDEX "pabx_ivrs_calendar_id_idx" ON "pabx_ivrs" USING btree ("calendar_id");--> statement-breakpoint
+-- The dialer campaign is a generated entity: its list counts follow it (server/db/entity-schema/list-counts.ts).
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['service_shipments_campaigns'] LOOP
+    EXECUTE format('CREATE TRIGGER list_counts_insert AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_counts_track()', t);
+    EXECUTE format('CREATE TRIGGER list_counts_delete AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_counts_track()', t);
+    EXECUTE format('CREATE TRIGGER list_counts_update AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_counts_track()', t);
+    EXECUTE format('CREATE TRIGGER list_counts_truncate AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION list_counts_track()', t);
+    EXECUTE format('INSERT INTO list_counts (table_name, site_id, n) SELECT %L, site_id, count(*) FROM %I GROUP BY site_id', t, t);
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "service_shipments_campaigns_list_id_idx" ON "service_shipments_campaigns" USING btree ("id") INCLUDE ("site_id");

@@ -6,6 +6,7 @@ import type { ServerMessage } from '../../../contract/realtime/service-socket.ts
 import { useTestApp } from '../helper.ts'
 import { announceStepChange } from '../../../server/telephony/control/step-change.ts'
 import { publishQueueCallers } from '../../../server/media/app/waiting-feed.ts'
+import { pushToSupervisors } from '../../../server/bus/channels.ts'
 import { AGENT, SUPERVISOR, pauseType, person, siteNamed } from '../agent/agent-helper.ts'
 import { FAST_TIMINGS, listen, openSocket } from './ws-helper.ts'
 import { channel, message, room } from '../chat/chat-fixtures.ts'
@@ -110,6 +111,19 @@ describe('server frames against the contract', () => {
     // A caller waiting in a telephony queue (the media app's brain publishes the site's list on every change).
     await publishQueueCallers(t.app.deps.bus, siteId, [{ callId: 'frames-call', siteId, queueId: 1, since: new Date().toISOString(), phone: '5511999990000' }])
     expect((await watcher.next('queueCallers')).callers).toMatchObject([{ call_id: 'frames-call', queue: 1, position: 1 }])
+    // A running dialer campaign's progress (server/dialer/service.ts sends exactly this to the site's supervisors).
+    await pushToSupervisors(t.app.deps.bus, siteId, {
+      action: 'dialerProgress',
+      campaign: 1,
+      status: 'running',
+      leads_total: 20,
+      leads_dialled: 5,
+      leads_answered: 2,
+      leads_remaining: 15,
+      lines_in_use: 1,
+      abandoned: 0,
+    })
+    expect((await watcher.next('dialerProgress')).leads_dialled).toBe(5)
 
     // The chat counters of a room of the agent's.
     const chat = await room(t.database.db, { siteId, channelId: await channel(t.database.db, siteId), userId: agent.user.id })
