@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { DEMO_WHATSAPP } from '../server/seed/demo-settings.ts'
 import { SimulatorClient } from '../simulator/whatsapp/client.ts'
-import { SIM, agentConsole, customerPage, customerWrites, liftChatClassification } from './chat-helpers.ts'
+import { SIM, agentConsole, apiAs, customerPage, customerWrites, liftChatClassification } from './chat-helpers.ts'
 import { DEMO } from './fixtures/users.ts'
 import { shot, signIn } from './helpers.ts'
 
@@ -19,7 +19,15 @@ let restoreClassification: (() => Promise<void>) | null = null
 test.beforeAll(async ({ browser }) => {
   restoreClassification = await liftChatClassification(browser)
 })
-test.afterAll(async () => {
+test.afterAll(async ({ browser }) => {
+  // The rooms these tests opened are closed (a supervisor forces it), so the specs after this one find agent1 free.
+  const { send, close } = await apiAs(browser, DEMO.supervisor)
+  try {
+    const live = (await send('GET', '/api/v1/chat/live/?limit=200')) as { results: { uid: string }[] }
+    for (const room of live.results) await send('POST', `/api/v1/chat/close/${room.uid}/`, { force: true })
+  } finally {
+    await close()
+  }
   await restoreClassification?.()
 })
 
