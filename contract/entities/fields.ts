@@ -140,3 +140,20 @@ export const isActive = () => toggle('is_active', t('Ativo', 'Active', 'Activo')
 
 /** Show and require a field together while a condition holds. */
 export const when = (condition: Condition): Extra => ({ visibleWhen: condition, requiredWhen: condition })
+
+/**
+ * A time condition (inbound routes, IVRs): the business-hours calendar and where callers go outside its hours, shown
+ * once a calendar is chosen.
+ */
+export function calendarCondition(apps: Parameters<typeof destination>[3]) {
+  return [
+    fk('calendar', t('Calendário de atendimento', 'Business-hours calendar', 'Calendario de atención'), 'service.calendars'),
+    destination(
+      'closed_destination',
+      t('Destino fora do horário', 'Out-of-hours destination', 'Destino fuera de horario'),
+      'pabx',
+      apps,
+      when({ field: 'calendar', setAndNot: [] }),
+    ),
+  ]
+}

@@ -1,7 +1,7 @@
 import { IVR_OPTIONS } from '../constants.ts'
 import { CALL_DESTINATIONS } from './apps.ts'
 import { defineEntity, opt, t } from './define.ts'
-import { choice, description, destination, embed, fk, integer, isActive, parentRef, rows, toggle, upload, when } from './fields.ts'
+import { calendarCondition, choice, description, destination, embed, fk, integer, isActive, parentRef, rows, toggle, upload, when } from './fields.ts'
 import { LANGUAGES } from './options.ts'
 
 // Settings → PABX media: sound folders and their audio files (prompts, announcements), music-on-hold classes and
@@ -94,14 +94,7 @@ export const ivrs = defineEntity({
     toggle('direct_dial', t('Permitir discar o ramal direto', 'Allow dialling an extension directly', 'Permitir marcar la extensión directamente')),
     // Ours (issue 16 item 3): a time condition on the IVR itself; outside the calendar's hours the caller goes to the
     // closed destination instead of hearing the menu.
-    fk('calendar', t('Calendário de atendimento', 'Business-hours calendar', 'Calendario de atención'), 'service.calendars'),
-    destination(
-      'closed_destination',
-      t('Destino fora do horário', 'Out-of-hours destination', 'Destino fuera de horario'),
-      'pabx',
-      CALL_DESTINATIONS,
-      when({ field: 'calendar', setAndNot: [] }),
-    ),
+    ...calendarCondition(CALL_DESTINATIONS),
     // Spec 000 §3: options 0-9, each with an audio and a destination; one row per digit.
     rows(
       'options',

@@ -1,6 +1,6 @@
 import { CALL_DESTINATIONS } from './apps.ts'
 import { defineEntity, t } from './define.ts'
-import { choice, description, destination, embed, fk, integer, isActive, items, many, parentRef, text, toggle, when } from './fields.ts'
+import { calendarCondition, choice, description, destination, embed, fk, integer, isActive, items, many, parentRef, text, toggle, when } from './fields.ts'
 import { LANGUAGES } from './options.ts'
 
 // Settings → PABX → routes: numbers (DIDs) point to inbound routes, which send calls to a destination (inside or
@@ -18,14 +18,7 @@ export const inboundRoutes = defineEntity({
     description(),
     isActive(),
     destination('destination', t('Destino', 'Destination', 'Destino'), 'pabx', CALL_DESTINATIONS, { required: true }),
-    fk('calendar', t('Calendário de atendimento', 'Business-hours calendar', 'Calendario de atención'), 'service.calendars'),
-    destination(
-      'closed_destination',
-      t('Destino fora do horário', 'Out-of-hours destination', 'Destino fuera de horario'),
-      'pabx',
-      CALL_DESTINATIONS,
-      when({ field: 'calendar', setAndNot: [] }),
-    ),
+    ...calendarCondition(CALL_DESTINATIONS),
     text('caller_name_prefix', t('Prefixo no nome de quem liga', 'Caller name prefix', 'Prefijo en el nombre de quien llama'), { max: 20 }),
     fk('moh', t('Música de espera', 'Music on hold', 'Música en espera'), 'pabx.moh'),
     choice('language', t('Idioma dos áudios', 'Prompt language', 'Idioma de los audios'), LANGUAGES, { required: true, default: 'pt-BR' }),
