@@ -196,6 +196,17 @@ export const MESSAGES = {
   },
   afterService: { 'pt-BR': 'Pós-atendimento', 'en-US': 'After-service', 'es-ES': 'Posatención' },
   afterServiceFinished: { 'pt-BR': 'Pós-atendimento encerrado.', 'en-US': 'After-service ended.', 'es-ES': 'Posatención finalizada.' },
+  // A team's wrap-up mode refuses the agent's end (contract/codes/after-service.ts afterServiceEndable).
+  afterServiceNeedsClassification: {
+    'pt-BR': 'Classifique a chamada para encerrar o pós-atendimento.',
+    'en-US': 'Classify the call to end the after-service.',
+    'es-ES': 'Clasifique la llamada para finalizar la posatención.',
+  },
+  afterServiceNoEarlyExit: {
+    'pt-BR': 'O pós-atendimento desta equipe não pode ser encerrado antes do tempo.',
+    'en-US': "This team's after-service cannot be ended before its time.",
+    'es-ES': 'La posatención de este equipo no se puede finalizar antes de tiempo.',
+  },
   noAfterService: {
     'pt-BR': 'Esta chamada não tem Pós-atendimento',
     'en-US': 'This call has no after-service',

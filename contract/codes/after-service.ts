@@ -25,6 +25,26 @@ export function afterServiceEndable(mode: AfterServiceMode, classified: boolean)
   return true
 }
 
+/**
+ * Why the agent may not end the after-service now (null: they may), the server's side of `afterServiceEndable`: the
+ * wrap-up mode, whether the call is classified and whether its time is over (`timeOver`; untimed modes never are).
+ */
+export function afterServiceEndRefusal(
+  mode: AfterServiceMode,
+  classified: boolean,
+  timeOver: boolean,
+): 'afterServiceNeedsClassification' | 'afterServiceNoEarlyExit' | null {
+  if (afterServiceEndable(mode, classified)) return null
+  if (timeOver && afterServiceTimed(mode)) return null
+  return mode === 'mandatory_timeout_no_exit' ? 'afterServiceNoEarlyExit' : 'afterServiceNeedsClassification'
+}
+
+/**
+ * Seconds an agent's end may come before the server's count of the time (the browser counts from its own clock and
+ * its own view of the call's end).
+ */
+export const AFTER_SERVICE_EARLY_TOLERANCE_SECONDS = 3
+
 /** spec 000 §7: `tab-form ?type=hangup&after_service_type=3` — the after-service of a call that ended. */
 export const AFTER_SERVICE_TYPE_CALL = 3
 

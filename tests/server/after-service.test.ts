@@ -193,3 +193,73 @@ describe("the webphone's after-service and the server's afterServiceTimeout", ()
     }
   })
 })
+
+describe("a team's wrap-up mode holds on the server too (any client)", () => {
+  const hangup = (uid: string) => agent1.post(`${tabForm(uid)}?type=hangup&after_service_type=3&after_service_duration=4`)
+  const setMode = (mode: string) => t.database.db.update(teams).set({ afterServiceMode: mode }).where(eq(teams.siteId, d.site.id))
+  async function endedCall() {
+    await finishAfterServices(t.database.db, d.site.id)
+    await setAgent(t.database.db, d.agent1, 'not_inuse')
+    await setAgent(t.database.db, d.agent2, 'unavailable')
+    clock = new Date()
+    const { offered } = await customerCall()
+    // The call ended just now, by the server's clock.
+    await t.database.db.update(callRecords).set({ endedAt: new Date() }).where(eq(callRecords.id, offered!.id))
+    return offered!
+  }
+  const finished = async (id: number) => (await t.database.db.select().from(callRecords).where(eq(callRecords.id, id)))[0]!.afterServiceFinishedAt
+
+  it('mandatory and mandatory_timeout: not ended before the call is classified (400, the step stays open), then ended', async () => {
+    for (const mode of ['mandatory', 'mandatory_timeout']) {
+      await setMode(mode)
+      const step = await endedCall()
+      const refused = await hangup(step.uid)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toEqual({ detail: 'Classifique a chamada para encerrar o pós-atendimento.' })
+      expect(await finished(step.id)).toBeNull()
+      expect(await usersInAfterService(t.database.db, d.site.id, new Date())).toContain(d.agent1.id)
+      await t.database.db.update(callRecords).set({ classifiedAt: new Date() }).where(eq(callRecords.id, step.id))
+      expect((await hangup(step.uid)).statusCode).toBe(200)
+      expect(await finished(step.id)).toBeInstanceOf(Date)
+    }
+  })
+
+  it('mandatory_timeout ends unclassified once its time is over; mandatory_timeout_no_exit only then, classified or not', async () => {
+    await setMode('mandatory_timeout')
+    const timed = await endedCall()
+    await t.database.db.update(callRecords).set({ endedAt: new Date(Date.now() - 31_000) }).where(eq(callRecords.id, timed.id))
+    expect((await hangup(timed.uid)).statusCode).toBe(200)
+
+    await setMode('mandatory_timeout_no_exit')
+    const boxed = await endedCall()
+    await t.database.db.update(callRecords).set({ classifiedAt: new Date() }).where(eq(callRecords.id, boxed.id))
+    const early = await hangup(boxed.uid)
+    expect(early.statusCode).toBe(400)
+    expect(early.json()).toEqual({ detail: 'O pós-atendimento desta equipe não pode ser encerrado antes do tempo.' })
+    // The socket's after_service_finished is refused the same way: the step stays open.
+    const started = await agent1.post(`/api/v1/service/action/after-service/start/${boxed.uid}/`)
+    const base = await listen(t.app)
+    const socket = await openSocket(base, { cookie: await sessionCookie(t.app, 'agent1') })
+    try {
+      socket.send({ action: 'after_service_finished', session_id: (started.json() as { id: number }).id })
+      await socket.roundTrip()
+      expect(await finished(boxed.id)).toBeNull()
+    } finally {
+      socket.close()
+    }
+    await t.database.db
+      .update(callRecords)
+      .set({ endedAt: new Date(Date.now() - 31_000), afterServiceStartedAt: new Date(Date.now() - 31_000) })
+      .where(eq(callRecords.id, boxed.id))
+    expect((await hangup(boxed.uid)).statusCode).toBe(200)
+    expect(await finished(boxed.id)).toBeInstanceOf(Date)
+  })
+
+  it("the spec's mode and optional end at any time, classified or not", async () => {
+    for (const mode of ['spec', 'optional']) {
+      await setMode(mode)
+      const step = await endedCall()
+      expect((await hangup(step.uid)).statusCode).toBe(200)
+    }
+  })
+})

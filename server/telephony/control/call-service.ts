@@ -22,6 +22,7 @@ import { pauseReports } from '../../db/schema/agent.ts'
 import { detailError } from '../../http/errors.ts'
 import { findOpenPause } from '../../agent/pause-service.ts'
 import { finishStepAfterService } from './after-service.ts'
+import { AFTER_SERVICE_EARLY_TOLERANCE_SECONDS, afterServiceEndRefusal, afterServiceMode } from '../../../contract/codes/after-service.ts'
 import { checkComment, closeReplacedActivity, loadFormDefinition, requireSiteForm, scheduleActivity, validateChain } from '../../outcomes/chain.ts'
 
 // The agent's side of a call step (spec 000 §3 "Call session", §4 webphone lifecycle and after-service, §7 service
@@ -176,6 +177,20 @@ export async function sendForm(
   return { success: true, detail: message(written.length > 0 ? 'formSaved' : 'formAlreadySent', lang) }
 }
 
+/**
+ * The team's wrap-up mode on the server (issue 15 item 3, Genesys' modes): why the agent may not end this step's
+ * after-service now, or null. The browser's guard says the same (machines/webphone.machine.ts afterServiceEndable); this
+ * one holds for any client. The time runs from the call's end (or the webphone's start, the later), as
+ * openAfterServices counts it, less a small tolerance for the browser's own clock.
+ */
+export function afterServiceEndBlocked(team: TeamRow | null, step: CallRecordRow, now: Date) {
+  if (!team?.enableAfterService) return null
+  const mode = afterServiceMode(team.afterServiceMode)
+  const from = Math.max(step.endedAt?.getTime() ?? 0, step.afterServiceStartedAt?.getTime() ?? 0)
+  const timeOver = from > 0 && now.getTime() >= from + (team.durationOfAfterService - AFTER_SERVICE_EARLY_TOLERANCE_SECONDS) * 1000
+  return afterServiceEndRefusal(mode, step.classifiedAt !== null, timeOver)
+}
+
 /** POST tab-form ?type=hangup&after_service_type=&after_service_duration=: the after-service is over. */
 export async function hangupAfterService(
   db: Db,
@@ -185,8 +200,13 @@ export async function hangupAfterService(
   lang: Locale,
 ): Promise<TabFormPostResponse> {
   const step = await requireStep(db, user, uid, lang)
+  const now = new Date()
+  if (step.afterServiceFinishedAt === null) {
+    const blocked = afterServiceEndBlocked(await teamOf(db, user), step, now)
+    if (blocked) throw detailError(400, blocked, lang)
+  }
   await db.transaction((tx) =>
-    finishStepAfterService(tx, step, new Date(), { afterServiceType: input.after_service_type, afterServiceDuration: input.after_service_duration }),
+    finishStepAfterService(tx, step, now, { afterServiceType: input.after_service_type, afterServiceDuration: input.after_service_duration }),
   )
   return { success: true, detail: message('afterServiceFinished', lang) }
 }
@@ -247,7 +267,10 @@ export async function afterServiceFinished(db: Db, who: { siteId: number; userId
     .from(callRecords)
     .where(and(eq(callRecords.siteId, who.siteId), eq(callRecords.afterServicePauseReportId, reportId), partOf({ id: who.userId })))
   if (!step) return false
-  await db.transaction((tx) => finishStepAfterService(tx, step, new Date()))
+  const now = new Date()
+  const [user] = await db.select().from(users).where(eq(users.id, who.userId))
+  if (step.afterServiceFinishedAt === null && user && afterServiceEndBlocked(await teamOf(db, user), step, now)) return false
+  await db.transaction((tx) => finishStepAfterService(tx, step, now))
   return true
 }
 
