@@ -12,6 +12,7 @@ import type { FieldComponents, FieldInputProps, FieldReadOnlyProps } from '../ty
 import { ReadOnlyText } from './ReadOnlyText.tsx'
 import { defaultSchedule, fromLocalInput, toLocalInput } from './datetime.ts'
 import { asText, useLookup } from './shared.ts'
+import { useOpenOnPress } from '../../../components/form/openOnPress.ts'
 
 // classification, classificationWithCache: the chain classification → sub-classification (the unions of the chosen
 // classification), and a schedule when that union enables scheduling, defaulting to one hour from now (spec 000 §5).
@@ -38,12 +39,17 @@ function ClassificationInput(props: FieldInputProps & { cache?: boolean }) {
   const union = unions.rows.find((row) => String(row.sub_classification) === String(sub))
   const schedules = union?.enable_schedule === true
   const set = (next: Chain) => onChange(next[0] === '' ? [] : next.filter((x) => x !== undefined))
+  const pressClassification = useOpenOnPress(disabled)
+  const pressSub = useOpenOnPress(disabled || classification === '')
   const failed = classifications.error || unions.error ? t`Não foi possível carregar as opções.` : undefined
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: schedules ? '1fr 1fr 1fr' : '1fr 1fr' }, gap: 1.5 }} data-field={field.name}>
       <FormControl id={id} required={required} disabled={disabled} error={Boolean(error)}>
         <FormLabel>{label}</FormLabel>
         <Select<string | number>
+          listboxOpen={pressClassification.listboxOpen}
+          onListboxOpenChange={pressClassification.onListboxOpenChange}
+          slotProps={{ button: pressClassification.button }}
           value={classification === '' ? null : classification}
           placeholder={t`Selecione`}
           onClose={onBlur}
@@ -60,6 +66,9 @@ function ClassificationInput(props: FieldInputProps & { cache?: boolean }) {
       <FormControl id={`${id}-sub`} required={required} disabled={disabled || classification === ''} error={Boolean(error)}>
         <FormLabel>{t`Subclassificação`}</FormLabel>
         <Select<string | number>
+          listboxOpen={pressSub.listboxOpen}
+          onListboxOpenChange={pressSub.onListboxOpenChange}
+          slotProps={{ button: pressSub.button }}
           value={sub === '' ? null : sub}
           placeholder={t`Selecione`}
           onClose={onBlur}

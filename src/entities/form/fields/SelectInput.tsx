@@ -8,6 +8,7 @@ import type { FieldComponents, FieldInputProps, FieldReadOnlyProps } from '../ty
 import { ReadOnlyText } from './ReadOnlyText.tsx'
 import { asList, choiceOut, chosenText, useOptions } from './shared.ts'
 import type { Choice } from './shared.ts'
+import { useOpenOnPress } from '../../../components/form/openOnPress.ts'
 
 /** Matches a stored value to an option whether it arrived as 3, '3' or a chosen option ({ value: 3, text }). */
 export function matchChoice(choices: readonly Choice[], stored: unknown): Choice | undefined {
@@ -25,6 +26,7 @@ function SelectInput(props: FieldInputProps) {
     : value === undefined || value === null || value === ''
       ? null
       : (matchChoice(choices, value)?.value ?? (optionValue(value) as string))
+  const press = useOpenOnPress(props.disabled)
   // The form holds each choice's value, or the choice itself ({ value, text }) with returnObject.
   const out = (next: string | number) => {
     const choice = matchChoice(choices, next)
@@ -33,6 +35,8 @@ function SelectInput(props: FieldInputProps) {
   return (
     <FieldShell props={props}>
       <Select<string | number, boolean>
+        listboxOpen={press.listboxOpen}
+        onListboxOpenChange={press.onListboxOpenChange}
         name={field.name}
         multiple={multiple}
         value={selected as never}
@@ -52,7 +56,7 @@ function SelectInput(props: FieldInputProps) {
               )
             : undefined
         }
-        slotProps={{ listbox: { sx: { maxHeight: 320 } } }}
+        slotProps={{ listbox: { sx: { maxHeight: 320 } }, button: press.button }}
       >
         {!multiple && !props.required && <Option value={''}>{t`Nenhum`}</Option>}
         {choices.map((c) => (
