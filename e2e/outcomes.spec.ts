@@ -148,3 +148,56 @@ test('a queue call with a form: the panel widens with the form; the customer han
   const mine = (await page.request.get('/api/v1/agent/activities/?upcoming=true')).json() as Promise<{ results: { destination: string }[] }>
   expect((await mine).results.map((row) => row.destination)).toContain(CUSTOMER)
 })
+
+test('a form blocks the transfer until it is valid: the toast, then the form is saved first and the customer reaches agent1', async ({ browser }) => {
+  const page = agent.page
+  // agent1 takes the transfer.
+  const context = await browser.newContext({ permissions: ['microphone', 'notifications'] })
+  const target = await context.newPage()
+  try {
+    await signIn(target, DEMO.agent1)
+    await expect(target.getByTestId('webphone-button')).toHaveAttribute('data-registration', 'registered', { timeout: 20_000 })
+    await trunk.dial(`sip:${SUPPORT_DID}@127.0.0.1:${E2E_SIP_PORT}`)
+    const ringing = page.getByTestId('webphone-ringing')
+    await expect(ringing).toBeVisible({ timeout: 15_000 })
+    await ringing.getByTestId('webphone-ringing-answer').click()
+    await expect(page.getByTestId('webphone-call-label')).toBeVisible({ timeout: 10_000 })
+    const panel = page.getByTestId('webphone-panel')
+    if (!(await panel.isVisible())) await page.getByTestId('webphone-button').click()
+    const form = panel.getByTestId('webphone-call-form')
+    await expect(form).toBeVisible({ timeout: 10_000 })
+    // Half the form: the reason is still missing.
+    await form.getByLabel('Nome do cliente').fill('Bruno Lima')
+    const transfer = async () => {
+      await panel.getByTestId('webphone-transfer').click()
+      await panel.getByTestId('webphone-transfer-blind').click()
+      await panel.getByRole('textbox', { name: 'Destino' }).fill('10001')
+      await panel.getByTestId('webphone-transfer-send').click()
+    }
+    await transfer()
+    await expect(page.getByText('É necessário salvar o formulário antes de fazer a transferência.')).toBeVisible()
+    await shot(page, 'webphone-transfer-needs-form-pt-BR')
+    await expect(target.getByTestId('webphone-ringing')).toHaveCount(0)
+    // The agent completes it (the select with the mouse) and transfers: the form is saved first.
+    if (await panel.getByTestId('webphone-transfer-back').isVisible()) await panel.getByTestId('webphone-transfer-back').click()
+    const reason = form.getByRole('combobox', { name: 'Motivo' })
+    await reason.click()
+    await expect(reason).toHaveAttribute('aria-expanded', 'true')
+    await page.getByRole('option', { name: 'Dúvida' }).click()
+    await transfer()
+    const targetRinging = target.getByTestId('webphone-ringing')
+    await expect(targetRinging).toBeVisible({ timeout: 15_000 })
+    await targetRinging.getByTestId('webphone-ringing-answer').click()
+    await expect(page.getByTestId('webphone-call-label')).toHaveCount(0, { timeout: 15_000 })
+    // No after-service after a transfer; the form landed on the call agent2 took.
+    await expect(page.getByTestId('agent-status')).toContainText('Disponível', { timeout: 10_000 })
+    const calls = (await (await page.request.get(`/api/v1/report/calls/?search=${CUSTOMER.slice(-8)}&limit=5`)).json()) as {
+      results?: { form: { values: Record<string, unknown>; sent_at: string | null } | null }[]
+    }
+    expect(calls.results?.some((row) => row.form?.values.nome === 'Bruno Lima' && row.form.values.motivo === 'duvida' && row.form.sent_at !== null)).toBe(true)
+    await target.getByTestId('webphone-button').click()
+    await target.getByTestId('webphone-hangup').first().click()
+  } finally {
+    await context.close()
+  }
+})

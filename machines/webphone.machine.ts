@@ -137,6 +137,11 @@ export type WebphoneContext = {
   confirmedTransfer: WebphoneTransfer | null
   /** Each call's form beside it (by call id), as the form area reports it: kept until its after-service ends. */
   forms: Record<string, CallFormState>
+  /**
+   * Calls this agent transferred that are still ending: a blind transfer's REFER is answered before the far end's BYE
+   * arrives, so the transfer is over when the call ends — and that end is the transfer's, with no after-service.
+   */
+  transferredCallIds: string[]
 }
 
 /** A call's form as the webphone needs it: whether it was sent, whether its answers are valid now. */
@@ -576,6 +581,8 @@ export const webphoneMachine = setup({
       const { [summary.callId]: _gone, ...callStates } = context.callStates
       const currentCallId = context.currentCallId === summary.callId ? (calls[0]?.id ?? null) : context.currentCallId
       enqueue.assign({ calls, callStates, currentCallId })
+      if (context.transferredCallIds.includes(summary.callId))
+        enqueue.assign({ transferredCallIds: context.transferredCallIds.filter((id) => id !== summary.callId) })
       if (children.transfer && transfer) {
         if (summary.callId === transfer.destinationCallId) enqueue.sendTo('transfer', { type: 'DESTINATION_ENDED' })
         if (summary.callId === transfer.originCallId) enqueue.sendTo('transfer', { type: 'ORIGIN_ENDED' })
@@ -718,6 +725,8 @@ export const webphoneMachine = setup({
         return
       }
       enqueue.assign({ transfer: null, stage: context.afterService ? 'after-service' : 'dialpad' })
+      if (result === 'transferred' && context.calls.some((c) => c.id === event.output.originCallId))
+        enqueue.assign({ transferredCallIds: [...context.transferredCallIds, event.output.originCallId] })
     }),
     startConference: enqueueActions(({ context, event, enqueue }) => {
       const callIds = event.type === 'CONFERENCE' || event.type === 'CONFERENCE_START' ? event.callIds.filter((id) => refOf(context, id)) : []
@@ -792,6 +801,7 @@ export const webphoneMachine = setup({
     audio: input.audio ?? { input: null, output: null },
     lastRejected: null,
     referrals: {},
+    transferredCallIds: [],
     nextCall: 1,
     phoneRunning: false,
     transferRunning: false,
@@ -990,6 +1000,7 @@ function afterServiceFor(context: WebphoneContext, ended: CallSummary, phone: st
   if (!team?.enable_after_service || NO_AFTER_SERVICE_STAGES.includes(context.stage)) return null
   if (context.transfer && (ended.callId === context.transfer.originCallId || ended.callId === context.transfer.destinationCallId)) return null
   if (context.confirmedTransfer && ended.callId === context.confirmedTransfer.originCallId) return null
+  if (context.transferredCallIds.includes(ended.callId)) return null
   // A call we left by following the far end's transfer: the conversation goes on in the new call.
   if (Object.values(context.referrals).some((referral) => referral.from === ended.callId && referral.answered)) return null
   // A call of a conference still mixing others: the conversation goes on.

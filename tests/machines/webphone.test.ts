@@ -644,6 +644,18 @@ describe('webphone behaviour', () => {
     transferring.actor.send({ type: 'PHONE_ENDED', callId: 'a', code: null, reason: 'BYE' })
     expect(transferring.actor.getSnapshot().context.afterService).toBeNull()
 
+    // A blind transfer whose REFER is answered before the far end's BYE (how real trunks do it): still none.
+    const referred = registered({ team })
+    talking(referred, 'a')
+    await vi.advanceTimersByTimeAsync(6000)
+    referred.actor.send({ type: 'TRANSFER', transferType: 'blind', destination: '2001' })
+    referred.actor.send({ type: 'PHONE_TRANSFERRED', callId: 'a', ok: true })
+    expect(referred.actor.getSnapshot().context).toMatchObject({ transfer: null, transferredCallIds: ['a'] })
+    referred.actor.send({ type: 'PHONE_ENDED', callId: 'a', code: null, reason: 'BYE' })
+    expect(referred.actor.getSnapshot().context).toMatchObject({ afterService: null, stage: 'dialpad', transferredCallIds: [] })
+    // The server hears at once that this call has none.
+    expect(effectsOf(referred.log, 'afterServiceEnded')).toEqual([{ callId: 'a', uid: 'uid-a', sessionId: null, duration: 0 }])
+
     const served = registered({ team })
     talking(served, 'a')
     await vi.advanceTimersByTimeAsync(6000)
