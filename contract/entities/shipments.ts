@@ -54,6 +54,14 @@ export const dialerCampaigns = defineEntity({
     fk('outbound_route', t('Rota de saída', 'Outbound route', 'Ruta de salida'), 'pabx.outbound-routes'),
     text('caller_id', t('Identificador de chamada (Bina)', 'Caller ID', 'Identificador de llamada'), { max: 40 }),
     fk('calendar', t('Calendário', 'Calendar', 'Calendario'), 'service.calendars'),
+    // Issue 15 item 1: the form beside a campaign's calls (before the queue's: a campaign asks its own questions).
+    fk('form', t('Formulário da chamada', 'Call form', 'Formulario de la llamada'), 'service.forms', {
+      hint: t(
+        'Aberto ao lado das chamadas da campanha no webphone; antes do formulário da fila',
+        "Opened beside the campaign's calls in the webphone; before the queue's form",
+        'Se abre junto a las llamadas de la campaña en el webphone; antes del formulario de la cola',
+      ),
+    }),
     integer('ratio', t('Chamadas por agente livre (power)', 'Calls per free agent (power)', 'Llamadas por agente libre (power)'), { default: 2, min: 1, max: 10 }),
     integer('preview_countdown', t('Contagem do preview (segundos)', 'Preview countdown (seconds)', 'Cuenta atrás del preview (segundos)'), { default: 0, max: 600, hint: t('0 = só com clique', '0 = click only', '0 = solo con clic') }),
     integer('max_attempts', t('Tentativas por lead', 'Attempts per lead', 'Intentos por lead'), { default: 3, min: 1, max: 50 }),
@@ -65,7 +73,7 @@ export const dialerCampaigns = defineEntity({
   list: { columns: ['id', 'description', 'is_active', 'mode', 'queue'] },
   form: {
     tabs: [
-      { key: 'dialer', label: DIALER, fields: ['description', 'is_active', 'mailings', 'mode', 'queue', 'outbound_route', 'caller_id', 'calendar', 'ratio', 'preview_countdown'] },
+      { key: 'dialer', label: DIALER, fields: ['description', 'is_active', 'mailings', 'mode', 'queue', 'outbound_route', 'caller_id', 'calendar', 'form', 'ratio', 'preview_countdown'] },
       { key: 'persistence', label: PERSISTENCE, fields: ['max_attempts', 'min_interval', 'dial_time', 'inactivate_by_duration', 'max_abandon_rate'] },
     ],
   },

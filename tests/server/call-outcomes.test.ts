@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { activities, callRecords, crmLeads, crmMailings, pabxInboundRoutes, pabxQueues, serviceUnions, teams } from '../../server/db/schema/index.ts'
+import { dialerLeadStates } from '../../server/db/schema/dialer.ts'
 import { createCallControl } from '../../server/telephony/control/index.ts'
 import type { CallControlService } from '../../server/telephony/control/index.ts'
 import { demo, finishAfterServices, fromDevice, fromTrunk, newCallId, setAgent, stepsOf } from './call-control-helper.ts'
@@ -158,6 +159,32 @@ describe('the classification chain', () => {
     expect((await agent1.get(tabForm(step.uid))).json().data).toMatchObject({ mailing: null, mailing_client: null })
     await db.update(callRecords).set({ leadId: lead!.id }).where(eq(callRecords.id, step.id))
     expect((await agent1.get(tabForm(step.uid))).json().data).toMatchObject({ mailing: mailing!.id, mailing_client: lead!.id })
+  })
+
+  it("a dialer campaign's form comes before the queue's; the call names its campaign (its header, else the lead's hold)", async () => {
+    const db = t.database.db
+    const [mailing] = await db.insert(crmMailings).values({ siteId: d.site.id, description: 'Cobrança' }).returning()
+    const [lead] = await db.insert(crmLeads).values({ siteId: d.site.id, mailingId: mailing!.id, name: 'Caio', phones: '11912345678' }).returning()
+    const campaignForm = await d.seed('service.forms', { description: 'Cobrança', fields: [{ name: 'valor', label: 'Valor', type: 'text', required: true }] })
+    const campaign = await d.seed('service.shipments-campaigns', { description: 'Cobrança', mailings: [mailing!.id], queue: d.support.id, form: campaignForm })
+    const plain = await d.seed('service.shipments-campaigns', { description: 'Sem formulário', mailings: [mailing!.id], queue: d.support.id })
+    await db.update(pabxQueues).set({ formId }).where(eq(pabxQueues.id, d.support.id))
+    try {
+      const step = await queueCall()
+      expect((await agent1.get(tabForm(step.uid))).json()).toMatchObject({ form: formId, data: { campaign: null, dialer: null } })
+      // The lead's hold names the campaign: its form, not the queue's.
+      await db.update(callRecords).set({ leadId: lead!.id }).where(eq(callRecords.id, step.id))
+      await db.insert(dialerLeadStates).values({ leadId: lead!.id, siteId: d.site.id, campaignId: campaign })
+      const held = (await agent1.get(tabForm(step.uid))).json()
+      expect(held).toMatchObject({ form: campaignForm, data: { campaign, dialer: campaign } })
+      expect(held.form_definition.fields.map((f: { name: string }) => f.name)).toEqual(['valor'])
+      // The dialer's header wins; a campaign without a form leaves the queue's.
+      const decision = { ...(step.decision as object), headers: `X-Atende-Campaign: ${plain}\r\n` }
+      await db.update(callRecords).set({ decision }).where(eq(callRecords.id, step.id))
+      expect((await agent1.get(tabForm(step.uid))).json()).toMatchObject({ form: formId, data: { campaign: plain } })
+    } finally {
+      await db.update(pabxQueues).set({ formId: null }).where(eq(pabxQueues.id, d.support.id))
+    }
   })
 
   it('a scheduling sub-classification requires its schedule and creates the callback (auto_run_schedule, schedule_send_to)', async () => {

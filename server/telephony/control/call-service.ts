@@ -16,7 +16,8 @@ import type {
 import type { Locale } from '../../../contract/locales.ts'
 import { message } from '../../../contract/messages.ts'
 import type { Db } from '../../db/client.ts'
-import { callRecords, crmLeads, pabxInboundRoutes, pabxQueues, servicePauses, teams, users } from '../../db/schema/index.ts'
+import { callRecords, crmLeads, pabxInboundRoutes, pabxQueues, servicePauses, serviceShipmentsCampaigns, teams, users } from '../../db/schema/index.ts'
+import { dialerLeadStates } from '../../db/schema/dialer.ts'
 import type { CallRecordRow, TeamRow, UserRow } from '../../db/schema/index.ts'
 import { pauseReports } from '../../db/schema/agent.ts'
 import { detailError } from '../../http/errors.ts'
@@ -76,8 +77,31 @@ function callTypeFor(step: CallRecordRow, user: Pick<UserRow, 'id'>): number {
 const headerOf = (step: CallRecordRow, name: string) =>
   new RegExp(`${name}: ([^\\r\\n]*)`).exec((step.decision as { headers?: string }).headers ?? '')?.[1] ?? ''
 
-/** The call's form (item 1 of issue 15): the one its queue names, else its inbound route's; active forms only. */
-async function formOf(db: Db, step: CallRecordRow): Promise<CallFormDefinition | null> {
+/**
+ * The dialer campaign of a call: the X-Atende-Campaign header the dialer sends with it (spec 000 §7), else the campaign
+ * that last held its lead; only the step's own site's.
+ */
+async function campaignOf(db: Db, step: CallRecordRow): Promise<{ id: number; formId: number | null } | null> {
+  const header = Number(headerOf(step, 'X-Atende-Campaign'))
+  let id = Number.isSafeInteger(header) && header > 0 ? header : null
+  if (id === null && step.leadId) {
+    const [state] = await db.select({ campaignId: dialerLeadStates.campaignId }).from(dialerLeadStates).where(eq(dialerLeadStates.leadId, step.leadId))
+    id = state?.campaignId ?? null
+  }
+  if (id === null) return null
+  const [campaign] = await db
+    .select({ id: serviceShipmentsCampaigns.id, formId: serviceShipmentsCampaigns.formId })
+    .from(serviceShipmentsCampaigns)
+    .where(and(eq(serviceShipmentsCampaigns.id, id), eq(serviceShipmentsCampaigns.siteId, step.siteId)))
+  return campaign ?? null
+}
+
+/**
+ * The call's form (item 1 of issue 15): its dialer campaign's, else the one its queue names, else its inbound route's;
+ * active forms only.
+ */
+async function formOf(db: Db, step: CallRecordRow, campaign: { formId: number | null } | null): Promise<CallFormDefinition | null> {
+  if (campaign?.formId) return loadFormDefinition(db, step.siteId, campaign.formId)
   const [queue] = step.queueId ? await db.select({ formId: pabxQueues.formId }).from(pabxQueues).where(eq(pabxQueues.id, step.queueId)) : []
   const [route] =
     !queue?.formId && step.inboundRouteId
@@ -98,6 +122,7 @@ export async function tabForm(db: Db, user: UserRow, uid: string, lang: Locale):
         .from(crmLeads)
         .where(and(eq(crmLeads.id, step.leadId), eq(crmLeads.siteId, step.siteId)))
     : []
+  const campaign = await campaignOf(db, step)
   const data: CallSessionData = {
     id: step.id,
     uid: step.uid,
@@ -110,12 +135,13 @@ export async function tabForm(db: Db, user: UserRow, uid: string, lang: Locale):
     mailing_client: lead ? step.leadId : null,
     queue: step.queueId,
     queue_name: queue?.description ?? '',
-    dialer: null,
-    campaign: null,
+    // One dialer per campaign (server/dialer/README.md): the dialer is the campaign.
+    dialer: campaign?.id ?? null,
+    campaign: campaign?.id ?? null,
     mailing: lead?.mailingId ?? null,
     transfer_type: step.transferType,
   }
-  const form = await formOf(db, step)
+  const form = await formOf(db, step, campaign)
   return {
     success: true,
     form: form?.id ?? null,
