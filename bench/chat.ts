@@ -194,7 +194,7 @@ async function prepare(graphUrl: string): Promise<Prepared> {
 }
 
 function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const execArgv = ['--expose-gc', '--max-semi-space-size=8', '--optimize-for-size']
+  const execArgv = ['--expose-gc', ...(process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=8 --optimize-for-size').split(' ').filter(Boolean)]
   if (process.env.BENCH_CPU_PROF === '1') execArgv.push('--cpu-prof', '--cpu-prof-dir=bench-profiles')
   const child = fork(SELF, ['serve'], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   return new Promise((resolve, reject) => {
@@ -468,8 +468,16 @@ async function serve() {
   // Every statement the server sends to PostgreSQL is counted (queries per message).
   let queries = 0
   const query = pg.Client.prototype.query
+  // BENCH_SQL_TOP=1: which statements, how often (printed when the server stops).
+  const tally = new Map<string, number>()
+  const top = process.env.BENCH_SQL_TOP === '1'
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     queries++
+    if (top) {
+      const first = args[0] as string | { text?: string }
+      const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').slice(0, 140)
+      tally.set(text, (tally.get(text) ?? 0) + 1)
+    }
     return (query as (...a: unknown[]) => unknown).apply(this, args)
   } as typeof query
   const config = { ...loadConfig({ ...process.env, TELEPHONY: 'off', WA_SIMULATOR: 'off' }), port: 0, host: '127.0.0.1', logLevel: 'warn' }
@@ -496,7 +504,10 @@ async function serve() {
           process.send!({ type: 'throttled' } satisfies ChildMessage)
         })
     }
-    if (message.type === 'stop') void app.close().then(() => process.exit(0))
+    if (message.type === 'stop') {
+      if (top) for (const [text, n] of [...tally].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.error(`${String(n).padStart(7)}  ${text}`)
+      void app.close().then(() => process.exit(0))
+    }
   })
 }
 
