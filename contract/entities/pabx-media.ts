@@ -78,6 +78,20 @@ export const soundsEntries = defineEntity({
     description(),
     isActive(),
     upload('file', t('Arquivo de áudio', 'Audio file', 'Archivo de audio'), AUDIO, { required: true }),
+    // Issue 16 item 5: the `announce` app plays this prompt, then the caller continues here (none: the call ends).
+    destination(
+      'then',
+      t('Como anúncio, depois de tocar seguir para', 'As an announcement, after playing continue to', 'Como anuncio, después de reproducirse continuar a'),
+      'pabx',
+      CALL_DESTINATIONS,
+      {
+        hint: t(
+          'Usado quando um destino é este anúncio; vazio encerra a chamada',
+          'Used when a destination is this announcement; empty ends the call',
+          'Se usa cuando un destino es este anuncio; vacío finaliza la llamada',
+        ),
+      },
+    ),
   ],
 })
 

@@ -1401,6 +1401,8 @@ export const pabxSoundsEntries = pgTable(
     description: text('description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     file: text('file'),
+    thenApp: text('then_app').notNull().default(''),
+    thenAppdata: text('then_appdata').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

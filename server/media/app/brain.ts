@@ -16,7 +16,7 @@ import { announceMachine, ivrMachine, queueWaitMachine } from './machines.ts'
 import { QueueVoice } from './queue-voice.ts'
 import type { MediaEvent } from './machines.ts'
 import { parseLine, WorkerEventSchema } from './protocol.ts'
-import { enterAnnounce } from './announce.ts'
+import { announceThen, enterAnnounce } from './announce.ts'
 import type { MediaCall, MediaHooks } from './call-context.ts'
 import { enterNps } from './nps.ts'
 import { enterVoicemail } from './voicemail.ts'
@@ -233,7 +233,7 @@ export class MediaBrain {
     if (app === 'queue') return this.enterQueue(held, id, hops)
     if (app === 'ivrbasic') return this.enterIvr(held, id, hops)
     if (app === 'voicemail') return enterVoicemail(this.mediaCall(held, hops), id)
-    if (app === 'announce') return enterAnnounce(this.mediaCall(held, hops), id, null)
+    if (app === 'announce') return enterAnnounce(this.mediaCall(held, hops), id, await announceThen(this.db, held.siteId, id))
     if (app === 'nps') return enterNps(this.mediaCall(held, hops), id)
     if (MEDIA_APPS.has(app)) {
       // A media destination without a handler here: the caller is not left in silence.

@@ -3,7 +3,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { AnyActorRef } from 'xstate'
+import { announceThen, enterAnnounce } from '../../../server/media/app/announce.ts'
+import type { MediaCall } from '../../../server/media/app/call-context.ts'
 import { resolveMohPlaylist, resolveSound, shuffled } from '../../../server/media/library.ts'
 import { TestClient } from '../helper.ts'
 import { multipart, useEntitySuite } from '../entities/entity-helper.ts'
@@ -188,5 +191,40 @@ describe('the sound library', () => {
   it('shuffles uniformly (Fisher–Yates with the given source)', () => {
     expect(shuffled([1, 2, 3, 4], (n) => n - 1)).toEqual([1, 2, 3, 4])
     expect(shuffled([1, 2, 3, 4], () => 0)).toEqual([2, 3, 4, 1])
+  })
+})
+
+describe('a sound entry as an announcement (announce.<id>)', () => {
+  it('plays the prompt, then the caller continues to its "then" destination; none, or another site\'s entry, hangs up', async () => {
+    const folder = (await created('/api/v1/pabx/sounds/', { description: 'Anúncios', language: 'pt-BR' })).id
+    const queue = (await s.admin.client.get('/api/v1/pabx/queues/?limit=1')).json().results[0].id as number
+    const onward = await upload('/api/v1/pabx/sounds-entries/', { description: 'Aviso', sound: folder, then: { app: 'queue', appdata: queue } }, fixtures.wav)
+    expect(onward.statusCode, onward.body).toBe(201)
+    expect(onward.json()).toMatchObject({ then: { app: 'queue', appdata: queue } })
+    const last = (await upload('/api/v1/pabx/sounds-entries/', { description: 'Último aviso', sound: folder }, fixtures.wav)).json()
+    // A destination that is not one: refused on the field.
+    const bad = await upload('/api/v1/pabx/sounds-entries/', { description: 'Torto', sound: folder, then: { app: 'queue', appdata: 999999 } }, fixtures.wav)
+    expect(bad.statusCode).toBe(400)
+
+    const run = async (siteId: number, soundId: number) => {
+      const seen: string[] = []
+      const actor: { current: AnyActorRef | null } = { current: null }
+      const call = {
+        db: s.t.database.db,
+        siteId,
+        play: (files: string[]) => seen.push(`play ${files.length}`),
+        hangup: () => seen.push('hangup'),
+        goTo: (app: string, appdata: string) => seen.push(`goTo ${app}.${appdata}`),
+        setActor: (a: AnyActorRef) => (actor.current = a),
+      } as unknown as MediaCall
+      await enterAnnounce(call, soundId, await announceThen(s.t.database.db, siteId, soundId))
+      expect(seen).toEqual(['play 1'])
+      actor.current!.send({ type: 'PLAYED' })
+      await vi.waitFor(() => expect(seen).toHaveLength(2))
+      return seen[1]
+    }
+    expect(await run(1, onward.json().id)).toBe(`goTo queue.${queue}`)
+    expect(await run(1, last.id)).toBe('hangup')
+    expect(await announceThen(s.t.database.db, 999, onward.json().id)).toBeNull()
   })
 })
