@@ -333,6 +333,11 @@ export const MESSAGES = {
     'en-US': 'The audio cannot be converted: install opus-tools and lame on the server.',
     'es-ES': 'No se puede convertir el audio: instale opus-tools y lame en el servidor.',
   },
+  chatVoiceConvert: {
+    'pt-BR': 'Não foi possível converter a gravação: instale mkvtoolnix no servidor.',
+    'en-US': 'The recording cannot be converted: install mkvtoolnix on the server.',
+    'es-ES': 'No se puede convertir la grabación: instale mkvtoolnix en el servidor.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type MessageKey = keyof typeof MESSAGES

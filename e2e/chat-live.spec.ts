@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test'
 import { DEMO_WHATSAPP } from '../server/seed/demo-settings.ts'
 import { SimulatorClient } from '../simulator/whatsapp/client.ts'
 import { SIM, agentConsole, apiAs, customerPage, customerWrites, liftChatClassification } from './chat-helpers.ts'
@@ -8,8 +8,9 @@ import { shot, signIn } from './helpers.ts'
 
 // Issue 14's live parts of the workspace: a customer's voice note plays in the room; the agent shares a location with
 // a WhatsApp customer (the simulator's page) and with a website visitor; typing shows both ways on the website chat;
-// a supervisor watches agent1's live room from the Live list, sees the customer's next message arrive and transfers the
-// conversation to agent2, whose console gets it.
+// the agent records a voice note that reaches the customer's phone as one; a supervisor watches agent1's live room
+// from the Live list, plays the voice note, sees the customer's next message arrive and transfers the conversation to
+// agent2, whose console gets it with everything said before.
 
 test.describe.configure({ timeout: 360_000 })
 // The machine's CPUs are shared: every wait gets room.
@@ -153,7 +154,25 @@ test('website chat: the visitor’s typing shows in the room and the agent’s i
   await visitorContext.close()
 })
 
-test('a supervisor watches agent1’s live room and sees the customer’s next message arrive', async ({ page, browser }) => {
+/** The `<audio>` plays (muted): its duration is known and its time moves. */
+async function plays(player: Locator) {
+  await expect(player).toHaveAttribute('src', /.+/, { timeout: 20_000 })
+  const played = await player.evaluate(async (element) => {
+    const audio = element as HTMLAudioElement
+    audio.muted = true
+    await audio.play()
+    if (audio.currentTime === 0) await new Promise<void>((resolve) => audio.addEventListener('timeupdate', () => audio.currentTime > 0 && resolve()))
+    return { duration: audio.duration, time: audio.currentTime, error: audio.error?.code ?? null }
+  })
+  expect(played.error).toBeNull()
+  expect(played.duration).toBeGreaterThan(0)
+  expect(played.time).toBeGreaterThan(0)
+}
+
+test('agent1 records a voice note the customer gets as a WhatsApp voice note; a supervisor watches the room, plays it and transfers the room to agent2', async ({
+  page,
+  browser,
+}) => {
   const waId = `55119872${String(Date.now()).slice(-5)}`
   const name = 'Paulo Supervisionado'
   await agentConsole(page)
@@ -165,6 +184,26 @@ test('a supervisor watches agent1’s live room and sees the customer’s next m
   await room.getByTestId('message-text').fill('Olá Paulo, estou verificando.')
   await room.getByTestId('message-text').press('Enter')
   await expect(customer.locator('.msg.out', { hasText: 'Olá Paulo, estou verificando.' })).toBeVisible()
+
+  // agent1 records a voice note (Chromium's fake microphone; WebM/Opus, remuxed by the server into Ogg Opus): the
+  // clock runs while recording; the customer's phone gets a voice note that plays, and so does the agent's bubble.
+  await room.getByTestId('record-button').click()
+  await expect(room.getByTestId('recording-time')).toHaveText('0:01', { timeout: 15_000 })
+  await shot(page, 'chat-live-recording')
+  await room.getByTestId('record-button').click()
+  await expect(room.getByTestId('recording-time')).toHaveCount(0)
+  const voiceNote = customer.locator('.msg.out', { hasText: 'Mensagem de voz' })
+  await expect(voiceNote).toBeVisible({ timeout: 20_000 })
+  await plays(voiceNote.locator('audio'))
+  await shot(customer, 'chat-live-customer-voice-note')
+  const mine = room.getByTestId('message').filter({ has: page.getByTestId('audio-player') })
+  await expect(mine).toHaveCount(1)
+  await plays(mine.getByTestId('audio-player'))
+
+  // agent2's console is open (the transfer lands there live).
+  const agent2Context = await browser.newContext({ locale: 'pt-BR' })
+  const agent2 = await agent2Context.newPage()
+  await agentConsole(agent2, '', DEMO.agent2)
 
   // The supervisor opens the Live list, finds the room by its phone and watches it.
   const supervisorContext = await browser.newContext({ locale: 'pt-BR' })
@@ -182,6 +221,8 @@ test('a supervisor watches agent1’s live room and sees the customer’s next m
   await row.getByTestId('open-room').click()
   const viewer = supervisor.getByTestId('room-viewer')
   await expect(viewer.getByTestId('message').filter({ hasText: 'Olá Paulo, estou verificando.' })).toBeVisible()
+  // The agent's voice note plays in the supervisor's browser too.
+  await plays(viewer.getByTestId('audio-player'))
 
   // The customer writes again: the viewer shows it without a reload (its 5 s beat).
   const next = 'Ainda estou aguardando, por favor.'
@@ -189,6 +230,35 @@ test('a supervisor watches agent1’s live room and sees the customer’s next m
   await expect(viewer.getByTestId('message').filter({ hasText: next })).toBeVisible({ timeout: 15_000 })
   await shot(supervisor, 'chat-live-supervisor-viewer')
 
+  // Transfer to agent2: agent1's console loses the room, agent2's gets it with the whole conversation.
+  await viewer.getByTestId('viewer-transfer').click()
+  const transfer = supervisor.getByTestId('transfer-dialog')
+  await transfer.getByRole('combobox', { name: 'Agente ou fila' }).click()
+  await supervisor.getByRole('option', { name: 'Agente: Bruno Agente', exact: true }).click()
+  await expect(transfer.getByRole('combobox', { name: 'Agente ou fila' })).toContainText('Bruno Agente')
+  await shot(supervisor, 'chat-live-supervisor-transfer')
+  await transfer.getByRole('button', { name: 'Transferir' }).click()
+  await expect(transfer).toHaveCount(0)
+  await expect(page.locator('[data-testid="room-row"]', { hasText: name })).toHaveCount(0, { timeout: 20_000 })
+  const theirs = agent2.locator('[data-testid="room-row"]', { hasText: name })
+  await expect(theirs).toBeVisible({ timeout: 20_000 })
+  await theirs.click()
+  const pane = agent2.getByTestId('room-pane')
+  // The conversation before the transfer (loaded with the room), the voice note, and the transfer's line.
+  await expect(pane.getByTestId('message').filter({ hasText: 'Olá Paulo, estou verificando.' })).toBeVisible()
+  await expect(pane.getByTestId('message').filter({ hasText: next })).toBeVisible()
+  await expect(pane.getByTestId('audio-player')).toHaveCount(1)
+  await expect(pane.getByTestId('message-system').filter({ hasText: 'Conversa transferida para Bruno Agente' })).toBeVisible()
+  await pane.getByTestId('message-text').fill('Oi Paulo, aqui é da equipe 2.')
+  await pane.getByTestId('message-text').press('Enter')
+  await expect(customer.locator('.msg.out', { hasText: 'Oi Paulo, aqui é da equipe 2.' })).toBeVisible({ timeout: 20_000 })
+  await shot(agent2, 'chat-live-agent2-transferred')
+
+  // The room's history keeps the transfer: the supervisor's viewer shows it.
+  await viewer.getByTestId('viewer-refresh').click()
+  await expect(viewer.getByTestId('message-system').filter({ hasText: 'Conversa transferida para Bruno Agente' })).toBeVisible()
+
   await supervisorContext.close()
+  await agent2Context.close()
   await customerContext.close()
 })

@@ -17,6 +17,8 @@ export const WaMediaRef = v.pipe(
     link: v.optional(Link),
     caption: v.optional(v.pipe(v.string(), v.maxLength(1024))),
     filename: v.optional(v.pipe(v.string(), v.maxLength(240))),
+    /** Audio only: a recorded voice note (Ogg Opus), shown with the voice icon, downloaded at once, transcribed. */
+    voice: v.optional(v.boolean()),
   }),
   v.check((m) => Boolean(m.id) !== Boolean(m.link), 'either id or link'),
 )

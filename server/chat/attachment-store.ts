@@ -38,6 +38,12 @@ export const CHAT_KINDS: readonly MediaKind[] = [
 
 export const CHAT_MAX_BYTES = Math.max(...CHAT_KINDS.map((kind) => kind.maxBytes))
 
+/**
+ * A voice note recorded in the agent's browser as WebM/Opus (Chromium's MediaRecorder) is accepted only from the
+ * record button (the upload's `voice=1` field), up to this size, and stored as the Ogg Opus it holds.
+ */
+export const VOICE_WEBM_MAX_BYTES = 16 * MB
+
 export function chatMediaDir(siteId: number): string {
   return `chat-${siteId}`
 }

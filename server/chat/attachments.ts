@@ -11,12 +11,15 @@ import { chatRoomMessages, chatRooms } from '../db/schema/index.ts'
 import { detailError, fieldErrors } from '../http/errors.ts'
 import { readMultipart } from '../http/multipart.ts'
 import { parseInput } from '../http/validate.ts'
-import { CHAT_MAX_BYTES, messageTypeOf, safeFileName, saveUpload, sniffChat, storedChatPath } from './attachment-store.ts'
+import { AudioToolMissingError, isWebm, webmToOggOpus } from '../media/convert.ts'
+import { CHAT_MAX_BYTES, VOICE_WEBM_MAX_BYTES, messageTypeOf, safeFileName, saveUpload, sniffChat, storedChatPath } from './attachment-store.ts'
 
 // The attachment routes (README.md): agents upload before sending (checked by magic bytes and size), and every
 // attachment is read through an authenticated, site-scoped URL — by the room's agent or a supervisor — always with
 // nosniff and a sandboxing CSP. `convert_to=mp3` turns an OGG/Opus voice note into MP3 (opusdec | lame), cached
-// beside the original.
+// beside the original. A voice note recorded in Chromium arrives as WebM/Opus, which neither WhatsApp nor the upload
+// check accepts: from the record button only (`voice=1`), its Opus track is remuxed into Ogg Opus (mkvextract, no
+// re-encoding) and that is what is stored and sent.
 
 export { startAttachmentDownload, resumePendingDownloads, stopAttachmentDownloads } from './attachment-download.ts'
 export { CHAT_KINDS, saveChatMedia, sniffChat, storedChatPath } from './attachment-store.ts'
@@ -103,6 +106,7 @@ export async function chatAttachmentRoutes(app: FastifyInstance): Promise<void> 
     const user = request.auth!.user
     let bytes: Buffer | undefined
     let name = ''
+    let voice = false
     await readMultipart(
       request,
       async () => {
@@ -111,11 +115,22 @@ export async function chatAttachmentRoutes(app: FastifyInstance): Promise<void> 
             bytes = await part.toBuffer()
             name = part.filename ?? ''
           } else if (part.type === 'file') part.file.resume()
+          else if (part.fieldname === 'voice') voice = part.value === '1' || part.value === 'true'
         }
       },
       () => fieldErrors({ file: [message('chatAttachmentRefused', request.lang)] }),
     )
     if (!bytes || bytes.length === 0) throw fieldErrors({ file: [message('required', request.lang)] })
+    if (voice && isWebm(bytes)) {
+      if (bytes.length > VOICE_WEBM_MAX_BYTES) throw fieldErrors({ file: [message('chatAttachmentRefused', request.lang)] })
+      try {
+        bytes = await webmToOggOpus(bytes)
+      } catch (error) {
+        if (error instanceof AudioToolMissingError) throw detailError(503, 'chatVoiceConvert', request.lang)
+        throw fieldErrors({ file: [message('chatAttachmentRefused', request.lang)] })
+      }
+      name = `${name.replace(/\.webm$/i, '') || 'voice'}.ogg`
+    }
     const kind = sniffChat(bytes)
     if (!kind) throw fieldErrors({ file: [message('chatAttachmentRefused', request.lang)] })
     const safeName = safeFileName(name, kind.ext)

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -42,8 +42,11 @@ async function slot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs one tool; rejects with AudioToolMissingError when it is absent, UnreadableAudioError when it fails. */
-function run(tool: string, args: readonly string[]): Promise<void> {
+/**
+ * Runs one tool; rejects with AudioToolMissingError when it is absent, UnreadableAudioError when it fails (any exit
+ * code but those in `ok`: mkvtoolnix answers 1 for warnings).
+ */
+function run(tool: string, args: readonly string[], ok: readonly number[] = [0]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(tool, args, { stdio: ['ignore', 'ignore', 'pipe'] })
     const err: Buffer[] = []
@@ -55,7 +58,7 @@ function run(tool: string, args: readonly string[]): Promise<void> {
     })
     child.on('close', (code, signal) => {
       clearTimeout(timer)
-      if (code === 0) resolve()
+      if (code !== null && ok.includes(code)) resolve()
       else reject(new UnreadableAudioError(`${tool} ${signal ?? `exited ${code}`}: ${Buffer.concat(err).toString().slice(0, 300)}`))
     })
   })
@@ -64,6 +67,34 @@ function run(tool: string, args: readonly string[]): Promise<void> {
 /** An Ogg file whose first stream is Opus (sox reads only Vorbis). */
 export function isOggOpus(bytes: Buffer): boolean {
   return bytes.subarray(28, 36).toString('latin1') === 'OpusHead'
+}
+
+/** A WebM file (EBML magic 1A45DFA3 and the `webm` DocType in its header), as Chromium's MediaRecorder writes. */
+export function isWebm(bytes: Buffer): boolean {
+  return bytes.length > 32 && bytes.readUInt32BE(0) === 0x1a45dfa3 && bytes.subarray(4, 64).includes('webm', 0, 'latin1')
+}
+
+/**
+ * The Opus track of a browser's WebM recording as an Ogg Opus file, the same packets without re-encoding (mkvextract,
+ * from Debian's mkvtoolnix; the recording's one track is track 0). Rejects with UnreadableAudioError when the WebM
+ * has no Opus first track (the result is checked: `OggS` and `OpusHead`), AudioToolMissingError when mkvextract is
+ * not installed.
+ */
+export function webmToOggOpus(bytes: Buffer): Promise<Buffer> {
+  return slot(async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'atende-voice-'))
+    try {
+      const source = path.join(work, 'voice.webm')
+      const target = path.join(work, 'voice.ogg')
+      await writeFile(source, bytes)
+      await run('mkvextract', [source, 'tracks', `0:${target}`], [0, 1])
+      const ogg = await readFile(target).catch(() => null)
+      if (!ogg || ogg.toString('latin1', 0, 4) !== 'OggS' || !isOggOpus(ogg)) throw new UnreadableAudioError('no Opus track in the WebM')
+      return ogg
+    } finally {
+      await rm(work, { recursive: true, force: true })
+    }
+  })
 }
 
 const WAV_HEADER = 44

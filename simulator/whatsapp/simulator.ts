@@ -656,6 +656,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         if (hasId === hasLink) throw invalid(`${type} needs exactly one of id or link`)
         if (hasLink && !/^https?:\/\/[^\s/]+/i.test(object.link as string)) throw invalid(`${type}.link must be an http(s) URL`)
         if ('caption' in object && (type === 'audio' || type === 'sticker')) throw invalid(`${type} does not take a caption`)
+        if (type === 'audio' && 'voice' in object && typeof object.voice !== 'boolean') throw invalid('audio.voice must be a boolean')
         if (typeof object.caption === 'string' && object.caption.length > 1024) throw invalid('caption is too long (1024 characters at most)')
         break
       }

@@ -131,7 +131,9 @@ export type TestApp = {
  * Registers beforeAll/afterAll for a test file and returns the handle they fill. `seed` (default true) loads the
  * demo data: site localhost, groups, team and the users admin, supervisor, agent1 and agent2.
  */
-export function useTestApp(options: { seed?: boolean; config?: Partial<Config>; overrides?: Omit<AppOverrides, 'db' | 'bus' | 'throttle' | 'sendLimiter'> } = {}): TestApp {
+export function useTestApp(
+  options: { seed?: boolean; config?: Partial<Config>; overrides?: Omit<AppOverrides, 'db' | 'bus' | 'throttle' | 'sendLimiter'> } = {},
+): TestApp {
   const handle = {} as TestApp
   const variants: FastifyInstance[] = []
   beforeAll(async () => {
@@ -141,7 +143,14 @@ export function useTestApp(options: { seed?: boolean; config?: Partial<Config>; 
     handle.bus = await createTestBus()
     handle.throttle = await createTestThrottle()
     handle.sendLimiter = await createTestSendLimiter()
-    const deps = { ...options.overrides, db: handle.database.db, bus: handle.bus, throttle: handle.throttle, sendLimiter: handle.sendLimiter, logger: false as const }
+    const deps = {
+      ...options.overrides,
+      db: handle.database.db,
+      bus: handle.bus,
+      throttle: handle.throttle,
+      sendLimiter: handle.sendLimiter,
+      logger: false as const,
+    }
     handle.app = await buildApp(handle.config, deps)
     handle.buildVariant = async (config) => {
       const variant = await buildApp({ ...handle.config, ...config }, deps)
@@ -250,9 +259,10 @@ export async function signedIn(app: FastifyInstance, username: keyof typeof DEMO
 }
 
 /** A multipart/form-data body with one file field. */
-export function multipartFile(field: string, filename: string, contentType: string, data: Buffer) {
+export function multipartFile(field: string, filename: string, contentType: string, data: Buffer, fields: Record<string, string> = {}) {
   const boundary = `----atende${randomBytes(8).toString('hex')}`
   const payload = Buffer.concat([
+    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),

@@ -328,6 +328,7 @@ describe('Graph API', () => {
       { type: 'image', image: { link: 'https://example.com/a.jpg', caption: 'foto' } },
       { type: 'video', video: { link: 'https://example.com/a.mp4' } },
       { type: 'audio', audio: { link: 'https://example.com/a.ogg' } },
+      { type: 'audio', audio: { link: 'https://example.com/voice.ogg', voice: true } },
       { type: 'document', document: { link: 'https://example.com/a.pdf', filename: 'a.pdf' } },
       { type: 'sticker', sticker: { link: 'https://example.com/a.webp' } },
       { type: 'location', location: { latitude: -23.56, longitude: -46.65, name: 'Loja', address: 'Av. Paulista' } },
@@ -337,6 +338,7 @@ describe('Graph API', () => {
     for (const body of bodies) expect((await send(body)).status, body.type).toBe(200)
     expect((await send({ type: 'image', image: { id: '1', link: 'https://example.com/a.jpg' } })).status).toBe(400)
     expect((await send({ type: 'contacts', contacts: [{ name: { formatted_name: 'Só nome' } }] })).status).toBe(400)
+    expect((await send({ type: 'audio', audio: { link: 'https://example.com/a.ogg', voice: 'yes' } })).status).toBe(400)
     const read = await graph('POST', `/v23.0/${PHONE}/messages`, { messaging_product: 'whatsapp', status: 'read', message_id: inbound.id })
     expect(read).toEqual({ status: 200, body: { success: true } })
     const conversation = await client.conversation(PHONE, CUSTOMER)

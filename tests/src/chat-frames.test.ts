@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatRoom } from '../../contract/api/chat.ts'
+import type { ChatMessage, ChatRoom } from '../../contract/api/chat.ts'
 import { chatFrameEvents, roomSeed } from '../../src/agent/slices/chatRooms.ts'
 import { chatSocketProtocols } from '../../src/agent/slices/chatSocket.ts'
-import { applyChatFrame, EMPTY_CHAT_LIVE } from '../../src/features/chat/chatLive.ts'
+import { applyChatFrame, EMPTY_CHAT_LIVE, withHistory } from '../../src/features/chat/chatLive.ts'
 
 // How chat-socket frames (contract/realtime/chat-socket.ts shapes) reach the room actors and the live data.
 
@@ -102,5 +102,46 @@ describe('chat frames → room actors', () => {
   it('sends the token as a subprotocol only with a token session', () => {
     expect(chatSocketProtocols('abc')).toEqual(['token', 'abc'])
     expect(chatSocketProtocols(null)).toEqual([])
+  })
+
+  it('a transferred room holds only the messages after the transfer: its first page adds the earlier ones, never older copies', () => {
+    const message = (id: number, patch: Partial<ChatMessage> = {}): ChatMessage => ({
+      id,
+      uid: `uid-${id}`,
+      step: 6,
+      sent_by: 'client',
+      type: 'text',
+      content: `m${id}`,
+      attachment: null,
+      attachment_name: '',
+      name: '',
+      avatar: null,
+      datetime: `2026-11-26T12:0${id}:00.000Z`,
+      status: null,
+      visible: true,
+      visible_agent: true,
+      read: true,
+      is_reply: false,
+      replied_message: null,
+      can_reply: true,
+      error: null,
+      location: null,
+      contacts: [],
+      template_type: null,
+      template: null,
+      user: null,
+      revision: id,
+      ...patch,
+    })
+    // Live: the transfer's system line and the agent's message, already received by the customer.
+    let state = applyChatFrame(EMPTY_CHAT_LIVE, { action: 'chats', rooms: [room({ id: 6, status: 'active' })] })
+    state = applyChatFrame(state, { action: 'message', message: message(3, { sent_by: 'system', content: 'Conversa transferida' }) })
+    state = applyChatFrame(state, { action: 'message', message: message(4, { sent_by: 'agent', status: 'received' }) })
+    // The first page (an older copy of message 4, still 'accepted'): 1 and 2 are added, 4 keeps what the socket said.
+    state = withHistory(state, 6, [message(1), message(2), message(3), message(4, { sent_by: 'agent', status: 'accepted' })])
+    expect(state.messages[6]!.map((m) => m.id)).toEqual([1, 2, 3, 4])
+    expect(state.messages[6]!.at(-1)!.status).toBe('received')
+    // Nothing new: the same state object.
+    expect(withHistory(state, 6, [message(1)])).toBe(state)
   })
 })

@@ -43,7 +43,13 @@ async function send(deps: AppDeps, channel: WhatsAppChannel, graph: GraphClient,
     return graph.sendMedia(
       job.recipient,
       kind,
-      { id, ...(m.content ? { caption: m.content } : {}), ...(kind === 'document' ? { filename: m.attachmentName } : {}) },
+      {
+        id,
+        ...(m.content ? { caption: m.content } : {}),
+        ...(kind === 'document' ? { filename: m.attachmentName } : {}),
+        // A voice note goes as one (WhatsApp's voice icon, auto-download, transcript) when it is Ogg Opus, as Meta requires.
+        ...(m.type === 'voice' && m.attachmentMime === 'audio/ogg' ? { voice: true } : {}),
+      },
       o,
     )
   }

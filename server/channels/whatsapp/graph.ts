@@ -181,11 +181,12 @@ export class GraphClient {
     return this.send({ ...this.envelope(to, o), type: 'text', text: { body, ...(o.previewUrl ? { preview_url: true } : {}) } })
   }
 
-  /** Media by uploaded id or by link; a caption (not for audio or sticker) and a document's file name. */
+  /** Media by uploaded id or by link; a caption (not for audio or sticker), a document's file name, an audio's voice flag. */
   sendMedia(to: string, kind: MediaKind, media: WaMediaRef, o: SendOptions = {}): Promise<SendResult> {
     const ref: WaMediaRef = { ...(media.id ? { id: media.id } : { link: media.link }) }
     if (media.caption && kind !== 'audio' && kind !== 'sticker') ref.caption = media.caption
     if (media.filename && kind === 'document') ref.filename = media.filename
+    if (media.voice && kind === 'audio') ref.voice = true
     return this.send({ ...this.envelope(to, o), type: kind, [kind]: ref } as WaSendRequest)
   }
 

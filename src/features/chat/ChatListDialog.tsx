@@ -8,7 +8,7 @@ import Modal from '@mui/joy/Modal'
 import ModalClose from '@mui/joy/ModalClose'
 import ModalDialog from '@mui/joy/ModalDialog'
 import { useMachine } from '@xstate/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { chatSearchMachine } from '../../../machines/chatSearch.machine.ts'
 import { formatDateTime } from '../../app/dates.ts'
@@ -38,7 +38,9 @@ export function ChatListDialog({ kind, onOpenRoom, onClose }: Props) {
   const [pageSize, setPageSize] = useState(10)
   const [search, sendSearch] = useMachine(chatSearchMachine, { input: {} })
   const size = pageSize > 0 ? pageSize : 99999
-  const query = useQuery(chatListQuery(kind, page, size, search.context.committed))
+  // The rows stay while a new search or page loads: the table never blinks empty, and a row's button being clicked is
+  // not swapped for a new one under the pointer (a click that would otherwise do nothing).
+  const query = useQuery({ ...chatListQuery(kind, page, size, search.context.committed), placeholderData: keepPreviousData })
   useErrorToast(query.error)
   const columns: Column<ChatListRow>[] = [
     { key: 'id', header: 'ID', width: 70, cell: (row) => row.id },

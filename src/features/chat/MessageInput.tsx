@@ -31,6 +31,8 @@ export type MessageInputProps = {
   disabled?: boolean
 }
 
+const OGG_OPUS = 'audio/ogg;codecs=opus'
+
 /** Whether this browser can record a voice note. */
 export function canRecordVoice(): boolean {
   return typeof window !== 'undefined' && typeof window.MediaRecorder !== 'undefined' && !!navigator.mediaDevices?.getUserMedia
@@ -58,10 +60,19 @@ export function MessageInput({
   const file = useRef<HTMLInputElement>(null)
   const recorder = useRef<MediaRecorder | null>(null)
   const [recording, setRecording] = useState(false)
+  const [seconds, setSeconds] = useState(0)
   const voiceSupported = voice && !!onVoice && canRecordVoice()
   const showSend = !isBlank(draft) || !voiceSupported
 
   useEffect(() => () => recorder.current?.stream.getTracks().forEach((track) => track.stop()), [])
+  // The recording's length, shown beside the stop button as WhatsApp does.
+  useEffect(() => {
+    if (!recording) return
+    const started = Date.now()
+    setSeconds(0)
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 250)
+    return () => clearInterval(timer)
+  }, [recording])
 
   const send = () => {
     if (disabled || isBlank(draft)) return
@@ -75,7 +86,8 @@ export function MessageInput({
     }
     const stream = await navigator.mediaDevices.getUserMedia({ audio: true })
     const chunks: Blob[] = []
-    const media = new MediaRecorder(stream)
+    // Ogg Opus where the browser records it (Firefox), else its default (Chromium: WebM/Opus, remuxed by the server).
+    const media = new MediaRecorder(stream, MediaRecorder.isTypeSupported(OGG_OPUS) ? { mimeType: OGG_OPUS } : undefined)
     media.ondataavailable = (event) => chunks.push(event.data)
     media.onstop = () => {
       stream.getTracks().forEach((track) => track.stop())
@@ -161,16 +173,30 @@ export function MessageInput({
             <SendIcon />
           </IconButton>
         ) : (
-          <IconButton
-            variant={recording ? 'solid' : 'soft'}
-            color={recording ? 'danger' : 'primary'}
-            aria-label={recording ? t`Parar gravação` : t`Gravar áudio`}
-            onClick={() => void toggleRecording().catch(() => setRecording(false))}
-            disabled={disabled}
-            data-testid="record-button"
-          >
-            {recording ? <StopIcon /> : <MicIcon />}
-          </IconButton>
+          <>
+            {recording && (
+              <Typography
+                level="body-sm"
+                textColor="danger.plainColor"
+                sx={{ alignSelf: 'center', fontVariantNumeric: 'tabular-nums' }}
+                data-testid="recording-time"
+                role="timer"
+                aria-label={t`Gravando`}
+              >
+                {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')}
+              </Typography>
+            )}
+            <IconButton
+              variant={recording ? 'solid' : 'soft'}
+              color={recording ? 'danger' : 'primary'}
+              aria-label={recording ? t`Parar gravação` : t`Gravar áudio`}
+              onClick={() => void toggleRecording().catch(() => setRecording(false))}
+              disabled={disabled}
+              data-testid="record-button"
+            >
+              {recording ? <StopIcon /> : <MicIcon />}
+            </IconButton>
+          </>
         )}
       </Box>
     </Box>

@@ -15,7 +15,7 @@ import { ChevronLeftIcon, PhoneIcon } from '../../components/icons/icons.tsx'
 import IconButton from '@mui/joy/IconButton'
 import { chatFormsQuery } from './chatOutcomes.ts'
 import { hasMoreOf, messagesOf, olderMessages, roomMessagesQuery } from './chatApi.ts'
-import { applyChatFrame, chatLive } from './chatLive.ts'
+import { applyChatFrame, chatLive, withHistory } from './chatLive.ts'
 import { canPlayOgg } from './chatText.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { CloseIcon, ChatBubbleIcon } from './icons.tsx'
@@ -103,11 +103,12 @@ export function RoomPane({ room, messages, userId, ringing, secondsLeft, unreadR
   // A classification form moves the close into the Classification tab (spec 001 §2).
   const forms = useQuery(chatFormsQuery(room.id))
 
-  // The live data has no messages yet for this room (a reload): load them once.
-  const loaded = useQuery({ ...roomMessagesQuery(room.id), enabled: messages.length === 0 })
+  // The room's first page, each time it opens: the live data may hold none of it (a reload) or only part (a room
+  // transferred to this agent arrives with the messages after the transfer); what the console lacks is added.
+  const loaded = useQuery(roomMessagesQuery(room.id))
   useEffect(() => {
     const rows = messagesOf(loaded.data)
-    if (rows.length) chatLive.set((state) => (state.messages[room.id]?.length ? state : { ...state, messages: { ...state.messages, [room.id]: rows } }))
+    if (rows.length) chatLive.set((state) => withHistory(state, room.id, rows))
   }, [loaded.data, room.id])
   const older = useOlderMessages(room.id, messages, loaded.data)
   useEffect(() => {

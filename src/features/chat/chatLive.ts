@@ -55,7 +55,21 @@ function upsertMessages(list: ChatMessage[], incoming: ChatMessage[]): ChatMessa
     if (index < 0) next.push(message)
     else next[index] = { ...next[index], ...message, status: laterStatus(next[index].status, message.status) }
   }
-  return next.sort((a, b) => a.datetime.localeCompare(b.datetime) || a.id - b.id)
+  return next.sort(byTime)
+}
+
+const byTime = (a: ChatMessage, b: ChatMessage) => a.datetime.localeCompare(b.datetime) || a.id - b.id
+
+/**
+ * A room's first page as the server answered it, added to what the socket pushed: only the messages the console does
+ * not hold yet (a room transferred to this agent holds just what came after the transfer). The ones it holds came
+ * live and are as new or newer, so they stay as they are (a cached page never takes a status or an attachment back).
+ */
+export function withHistory(state: ChatLiveState, stepId: number, rows: readonly ChatMessage[]): ChatLiveState {
+  const list = state.messages[stepId] ?? []
+  const missing = rows.filter((message) => message.step === stepId && !list.some((row) => row.id === message.id || (!!message.uid && row.uid === message.uid)))
+  if (!missing.length) return state
+  return { ...state, messages: { ...state.messages, [stepId]: [...list, ...missing].sort(byTime) } }
 }
 
 function withMessages(state: ChatLiveState, incoming: ChatMessage[]): ChatLiveState {

@@ -146,6 +146,8 @@ export async function sendAttachment(room: ChatRoom, file: Blob, name: string, v
   chatLive.set((state) => putMessage(state, draft))
   try {
     const form = new FormData()
+    // A recording says so: the server then takes the browser's WebM/Opus and stores the Ogg Opus WhatsApp accepts.
+    if (voice) form.append('voice', '1')
     form.append('file', file, name)
     const upload = await api.post<ChatUploadAnswer>(clientPath(CHAT_ATTACHMENT_PATHS.upload), form)
     const answer = await sendMessage(room.id, { uid: draft.uid, content: '', attachment: upload.id, type: voice ? 'voice' : upload.type })

@@ -51,6 +51,13 @@ describe('sending', () => {
     expect((fake.sent[2] as { audio: object }).audio).toEqual({ id: '456' })
   })
 
+  it('marks a recorded voice note (audio only): voice: true goes with the audio, never with other media', async () => {
+    await graph.sendMedia('5511987654321', 'audio', { id: '457', voice: true })
+    await graph.sendMedia('5511987654321', 'document', { id: '458', filename: 'a.ogg', voice: true })
+    expect((fake.sent.at(-2) as { audio: object }).audio).toEqual({ id: '457', voice: true })
+    expect((fake.sent.at(-1) as { document: object }).document).toEqual({ id: '458', filename: 'a.ogg' })
+  })
+
   it('sends a location and contacts', async () => {
     await graph.sendLocation('5511987654321', { latitude: -23.5613, longitude: -46.6565, name: 'MASP', address: 'Av. Paulista, 1578' })
     await graph.sendContacts('5511987654321', [
