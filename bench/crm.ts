@@ -53,6 +53,7 @@ try {
     'clients, first page': '/api/v1/crm/clients/?limit=10&offset=0',
     'clients, search name': '/api/v1/crm/clients/?limit=10&search=Cliente%20424242',
     'clients, search phone': '/api/v1/crm/clients/?limit=10&search=%2B5511900424242',
+    'clients, search typed phone': '/api/v1/crm/clients/?limit=10&search=(11)%2090042-4242',
     'clients, search document': '/api/v1/crm/clients/?limit=10&search=00000424242',
     'client by number (match)': '/api/v1/crm/clients/match/?phone=(11)%2090042-4242',
     'timeline 10k, first page': `/api/v1/crm/clients/${client}/timeline/`,

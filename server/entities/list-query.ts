@@ -226,18 +226,33 @@ function contains(columns: readonly Column[], term: string): SQL {
  * the answer is the same; but the planner can then read the trigram index for the rare word alone ("424242" in
  * "Bloqueio 424242") instead of merging the posting lists of trigrams every row shares ("blo", "que", …).
  */
-function searchCondition(tables: EntityTables, search: string | undefined): Search | undefined {
+function searchCondition(ctx: EntityContext, key: EntityKey, tables: EntityTables, search: string | undefined): Search | undefined {
   const term = search?.trim()
   if (!term) return undefined
   const { plan, main } = tables
+  const keyed = searchKeys.get(key)?.(ctx, term)
   const columns = plan.fields
-    .filter((fp) => plan.entity.list.search.includes(fp.field.name))
+    .filter((fp) => plan.entity.list.search.includes(fp.field.name) && !keyed?.skip.includes(fp.field.name))
     .flatMap((fp) => (fp.kind === 'value' && !fp.slot.key && !fp.slot.side && fp.field.storage === 'text' ? [main.col(fp.slot.column)] : []))
-  if (!columns.length) return { exact: sql`false`, words: sql`false` }
-  const exact = contains(columns, term)
+  const also = (condition: SQL) => (keyed ? or(condition, keyed.match)! : condition)
+  if (!columns.length) return keyed ? { exact: keyed.match, words: keyed.match } : { exact: sql`false`, words: sql`false` }
+  const exact = also(contains(columns, term))
   const words = [...new Set(term.split(/\s+/).filter((w) => INDEXABLE_WORD.test(w)))].sort((a, b) => b.length - a.length).slice(0, MAX_WORDS)
   if (words.length === 0 || (words.length === 1 && words[0] === term)) return { exact, words: exact }
-  return { exact, words: and(...words.map((w) => contains(columns, w)))! }
+  return { exact, words: also(and(...words.map((w) => contains(columns, w)))!) }
+}
+
+/**
+ * An entity's own keys for a search term (crm.clients: a typed phone or document read as its lookup key, so
+ * '(11) 90042-4242' finds '+5511900424242' through one index probe): `match` is OR'ed with the searchable fields'
+ * ILIKE, and the fields in `skip` are not searched by ILIKE for that term (the key answers them better).
+ */
+export type SearchKeys = (ctx: EntityContext, term: string) => { match: SQL; skip: readonly string[] } | undefined
+
+const searchKeys = new Map<EntityKey, SearchKeys>()
+
+export function registerSearchKeys(key: EntityKey, keys: SearchKeys): void {
+  searchKeys.set(key, keys)
 }
 
 export type ExtraFilter = (ctx: EntityContext, value: string, errors: FieldErrors) => SQL | undefined
@@ -256,7 +271,7 @@ export function parseListQuery(ctx: EntityContext, key: EntityKey, query: Query,
     const condition = filter(ctx, value, c.errors)
     if (condition) where.push(condition)
   }
-  const search = searchCondition(tables, text(query.search))
+  const search = searchCondition(ctx, key, tables, text(query.search))
   if (search) where.push(search.exact)
   if (Object.keys(c.errors).length) throw fieldErrors(c.errors)
   const order = ordering(tables, text(query.ordering))

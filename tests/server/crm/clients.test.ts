@@ -83,6 +83,25 @@ describe('a client', () => {
       expect(list.results.map((r: { id: number }) => r.id), search).toContain(id)
     }
   })
+
+  it('is found by a whole number or document as the agent types it (the lookup keys), in its own site only', async () => {
+    const id = await createClient(admin, { name: 'Teodoro Digitado', phones: '+55 21 99555-0101', documents: '529.982.247-25' })
+    const ids = async (client: TestClient, search: string) => {
+      const list = await client.get(`${CLIENTS}?search=${encodeURIComponent(search)}`)
+      expect(list.statusCode).toBe(200)
+      return { ids: list.json().results.map((r: { id: number }) => r.id) as number[], count: list.json().count as number }
+    }
+    // Formatted, without the country code, without the ninth digit: the stored '+5521995550101' each time.
+    for (const search of ['(21) 99555-0101', '21 99555 0101', '+55 (21) 99555-0101', '2195550101', '529.982.247-25']) {
+      const found = await ids(admin, search)
+      expect(found.ids, search).toContain(id)
+      expect(found.count, search).toBeGreaterThanOrEqual(1)
+    }
+    // Part of a number is still a substring search; another number finds nobody; another site never sees it.
+    expect((await ids(admin, '5550101')).ids).toContain(id)
+    expect((await ids(admin, '(21) 99555-0102')).ids).not.toContain(id)
+    expect((await ids(other, '(21) 99555-0101')).ids).toEqual([])
+  })
 })
 
 describe('duplicates and merge', () => {
