@@ -40,7 +40,9 @@ registerSearchKeys('crm.clients', (ctx, term) => {
   const match = or(
     ...keys.map(
       (k) =>
-        sql`${crmClients.id} IN (SELECT ${crmClientKeys.clientId} FROM ${crmClientKeys} WHERE ${crmClientKeys.siteId} = ${ctx.site.id} AND ${crmClientKeys.kind} = ${k.kind} AND ${crmClientKeys.value} = ${k.value})`,
+        // = ANY(ARRAY(…)), not IN (…): an array is an index condition the planner ORs with the trigram indexes of
+        // the other fields (a bitmap of the primary key); IN inside an OR is a filter on every row (1.3 s at 1M).
+        sql`${crmClients.id} = ANY(ARRAY(SELECT ${crmClientKeys.clientId} FROM ${crmClientKeys} WHERE ${crmClientKeys.siteId} = ${ctx.site.id} AND ${crmClientKeys.kind} = ${k.kind} AND ${crmClientKeys.value} = ${k.value}))`,
     ),
   )!
   return { match, skip: phone ? ['phones'] : [] }
