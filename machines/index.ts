@@ -10,6 +10,7 @@ import { chatSocketMachine } from './chatSocket.machine.ts'
 import { chatViewerMachine } from './chatViewer.machine.ts'
 import { conferenceMachine } from './conference.machine.ts'
 import { pauseMachine } from './pause.machine.ts'
+import { previewDialerMachine } from './previewDialer.machine.ts'
 import { screenLockMachine } from './screenLock.machine.ts'
 import { serviceSocketMachine } from './serviceSocket.machine.ts'
 import { tabOwnershipMachine } from './tabOwnership.machine.ts'
@@ -86,6 +87,12 @@ export const MACHINES: readonly MachineEntry[] = [
     description: 'Scheduled activities dialled by the webphone while the agent is available: attempt, dial, done when answered, 60 s wait after a failure.',
     spec: ['000 §2 Activity and report screens', '000 §3 Activity', '000 §4 Webphone state', '000 §7 Websocket (status feed)', '000 §9'],
     machine: activityDialerMachine,
+  },
+  {
+    name: 'previewDialer',
+    description: "A preview campaign's next lead offered to the available agent: call it (or the countdown does), skip it; its call's end brings the next.",
+    spec: ['000 §4 Call types (18 preview)', '000 §7 make-call-to-mailing-client', 'issue 18 item 2'],
+    machine: previewDialerMachine,
   },
   {
     name: 'audioPermission',

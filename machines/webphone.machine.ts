@@ -7,6 +7,7 @@ import { BLIND_TRANSFER_PREFIX } from '../contract/codes/transfer.ts'
 import { transferMachine, type TransferOutput } from './transfer.machine.ts'
 import type { Notice, RegistrationState, SocketMessage } from './types.ts'
 import type { EndpointStatus } from '../contract/codes/states.ts'
+import { CALL_TYPE } from '../contract/codes/call-types.ts'
 import { afterServiceEndable, afterServiceMode, afterServiceTimed, type AfterServiceMode } from '../contract/codes/after-service.ts'
 import {
   CALL_HEADERS,
@@ -272,6 +273,8 @@ export function dialString(number: string): string {
 
 export function outgoingCallType(target: string, origin: DialOrigin = 'manual'): number {
   if (origin === 'clickToCall') return CLICK_TO_CALL_TYPE
+  // A lead of a preview campaign the agent dials (issue 18; spec 000 §4 type 18).
+  if (origin === 'mailingClient') return CALL_TYPE.preview
   if (parseAppTarget(target)) return INTERNAL_CALL_TYPE
   if (/^\d{5}$/.test(target) && Number(target) >= 10000) return INTERNAL_CALL_TYPE
   return OUTGOING_CALL_TYPE

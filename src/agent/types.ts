@@ -1,6 +1,7 @@
 import type { Pause } from '../../contract/api/agent.ts'
 import type { ChatRoom } from '../../contract/api/chat.ts'
 import type { Activity } from '../../contract/api/activities.ts'
+import type { MakeCallResponse, PreviewLead } from '../../contract/api/dialer.ts'
 import type { ValidatePasswordResponse } from '../../contract/api/profile.ts'
 import type { Locale } from '../../contract/locales.ts'
 import type { ParentStatusMessage } from '../../machines/agentStatus.machine.ts'
@@ -64,6 +65,8 @@ export type AgentSystemEffects = {
   webphone?: WebphoneEffects
   /** The activity requests the dialer makes; without them (or the webphone) no activity is dialled. */
   activities?: ActivityEffects
+  /** The preview dialer's requests (contract/api/dialer.ts); without them (or the webphone) no lead is offered. */
+  dialer?: DialerEffects
   /** The chat console's browser side (src/features/chat/chatEffects.ts); without it the chat socket never opens. */
   chat?: ChatEffects
   /** The console's audio playbacks (src/features/presence/audioPlayback.ts); without it the audio dialog never opens. */
@@ -122,6 +125,13 @@ export type AudioEffects = {
   probe(): void
   /** Plays the refused playbacks again; runs inside the click on 'Permitir', the gesture the browser waits for. */
   retry(ids: readonly string[]): void
+}
+
+/** What the preview dialer asks of the server (contract/api/dialer.ts dialerPaths). */
+export type DialerEffects = {
+  previewLead(): Promise<PreviewLead>
+  makeCall(mailingClient: number): Promise<MakeCallResponse>
+  release(mailingClient: number): Promise<unknown>
 }
 
 /** What the activity dialer asks of the server (contract/api/activities.ts ACTIVITY_PATHS). */

@@ -8,6 +8,7 @@ import { ApiError } from '../api/errors.ts'
 import { toast } from '../components/toast/toastStore.ts'
 import type { ToastColor } from '../components/toast/toastStore.ts'
 import { ACTIVITIES_KEY, markActivityDone, recordActivityAttempt } from '../features/activities/activitiesApi.ts'
+import { dialerEffects } from '../features/dialer/dialerApi.ts'
 import { createAudioPlayback } from '../features/presence/audioPlayback.ts'
 import { machineText } from '../features/presence/notices.ts'
 import { checkPause, CURRENT_PAUSE_KEY, PENDING_ACTIVITIES_KEY, startPause, stopPause, validatePassword } from '../features/presence/presenceApi.ts'
@@ -96,6 +97,7 @@ export function browserEffects({ i18n, queryClient, logout, openChats = () => {}
     stopPhone: () => {},
     webphone: browserWebphoneEffects(i18n, audio),
     activities: { attempt: recordActivityAttempt, done: markActivityDone },
+    dialer: dialerEffects,
     audio,
     chat: browserChatEffects(i18n, audio, openChats, () => void queryClient.invalidateQueries({ queryKey: ['profile'] })),
   }

@@ -7,6 +7,7 @@ import { audioPermissionSlice } from './audioPermission.ts'
 import { chatRoomsSlice } from './chatRooms.ts'
 import { chatSocketSlice } from './chatSocket.ts'
 import { pauseSlice } from './pause.ts'
+import { previewDialerSlice } from './previewDialer.ts'
 import { screenLockSlice } from './screenLock.ts'
 import { serviceSocketSlice } from './serviceSocket.ts'
 import { tabOwnershipSlice } from './tabOwnership.ts'
@@ -28,6 +29,7 @@ export const AGENT_SLICES = [
   webphoneSlice,
   telephonyChannelSlice,
   activityDialerSlice,
+  previewDialerSlice,
   audioPermissionSlice,
   chatRoomsSlice,
   chatSocketSlice,

@@ -55,6 +55,13 @@ export const MACHINE_DESCRIPTIONS: Readonly<Record<string, Texts>> = {
     'es-ES':
       'Actividades programadas marcadas por el webphone mientras el agente está disponible: intento, marcación, hecha al ser atendida, espera de 60 s tras un fallo.',
   },
+  previewDialer: {
+    'pt-BR':
+      'O próximo lead de uma campanha preview oferecido ao agente disponível: ligar (ou a contagem liga), pular; o fim da chamada traz o próximo.',
+    'en-US': "A preview campaign's next lead offered to the available agent: call it (or the countdown does), skip it; its call's end brings the next.",
+    'es-ES':
+      'El siguiente lead de una campaña preview ofrecido al agente disponible: llamar (o la cuenta atrás llama), saltar; el fin de la llamada trae el siguiente.',
+  },
   audioPermission: {
     'pt-BR':
       "Se o navegador deixa o console tocar áudio: uma reprodução recusada (no início ou depois, o áudio de uma chamada) abre 'Permitir áudio', cujo clique toca de novo.",

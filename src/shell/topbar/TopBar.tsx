@@ -13,6 +13,7 @@ import { WebphoneWidget } from '../../features/webphone/WebphoneWidget.tsx'
 import { MenuIcon } from '../../components/icons/icons.tsx'
 import { NotificationsMenu } from './NotificationsMenu.tsx'
 import { QueuedChatsGate } from '../../features/chat/QueuedChatsGate.tsx'
+import { PreviewLeadCard } from '../../features/dialer/PreviewLeadCard.tsx'
 import { FullscreenButton } from './FullscreenButton.tsx'
 import { LanguageMenu } from './LanguageMenu.tsx'
 
@@ -56,6 +57,7 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer: () => void }) {
       <Box sx={{ flex: 1 }} />
       {/* The queued-chat card sits in the bar's row, left of the controls: it never covers the page. */}
       {has(roles, PERMISSIONS.viewChat) && <QueuedChatsGate />}
+      {has(roles, PERMISSIONS.viewSoftphone) && <PreviewLeadCard />}
       {has(roles, PERMISSIONS.viewTakeBreak) && <PauseWidget />}
       {has(roles, PERMISSIONS.viewSoftphone) && <WebphoneWidget />}
       <LockScreenButton />
