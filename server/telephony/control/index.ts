@@ -9,6 +9,7 @@ import { routeAfterFailure } from './after-failure.ts'
 import type { Env } from './call-plan.ts'
 import { toDestination } from './destinations/index.ts'
 import { routeNew } from './routing.ts'
+import { asDialerPlan, isDialerCall, routeDialerLeg } from './dialer-leg.ts'
 import type { Random } from '../../acd/strategies.ts'
 import { replacedStep } from './step-change.ts'
 import type { StepChange } from './step-change.ts'
@@ -61,6 +62,8 @@ export function createCallControl(deps: CallControlDeps): CallControlService {
     const request = parseRoute(raw)
     if (!request) return rejectWith(400)
     const e = env()
+    // The media app calling a dialer's customer (no caller of its own to bridge): the campaign's route (dialer-leg.ts).
+    if (request.source === 'media' && !request.x_headers['X-Atende-Media-Leg']) return forKamailio(await routeDialerLeg(e, request))
     const routed = await routeNew(e, request)
     if (routed.siteId === null) return routed.decision
     const existing = await stepsOf(e.db, routed.siteId, request.call_id)
@@ -88,10 +91,12 @@ export function createCallControl(deps: CallControlDeps): CallControlService {
     if (!latest) return rejectWith(404)
     await closeStep(e.db, latest, request.code, request.reason, e.now)
     const steps = await stepsOf(e.db, latest.siteId, request.call_id)
-    const plan = await routeAfterFailure(e, steps, {
+    const planned = await routeAfterFailure(e, steps, {
       code: request.code,
       reason: request.reason,
     })
+    // A dialer call's next trunk keeps its media with the media app (dialer-leg.ts).
+    const plan = isDialerCall(steps[0]) ? asDialerPlan(planned) : planned
     const decision = await recordSteps(
       e.db,
       {

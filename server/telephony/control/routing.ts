@@ -19,6 +19,7 @@ import { allowedRoutes, toTrunk } from './outbound.ts'
 import { areaCodeOf, contextAllows } from './phone.ts'
 import { rejectWith } from './protocol.ts'
 import type { Decision } from './protocol.ts'
+import { isDialerCall, withDialerHeaders } from './dialer-leg.ts'
 import { activityOf, toPermittedApp, transferOf, trunkBlindTransfer } from './transfers.ts'
 
 // The first question of a call (README.md "Routing"): a device dials another device, a call group number, a
@@ -70,7 +71,15 @@ async function fromMedia(env: Env, request: RouteRequest) {
     activityId: first.activityId,
   }
   const legEnv: Env = { ...env, mediaLeg: true }
-  const plan = (planned: Plan) => ({ siteId: held.siteId, plan: planned, parentUid: first.uid })
+  // An answered dialer call (server/dialer): the agent's leg gets the lead's headers the media app relays.
+  const dialer = isDialerCall(first)
+  const plan = (planned: Plan) => ({
+    siteId: held.siteId,
+    plan: dialer
+      ? planned.map((step, i) => (i === planned.length - 1 ? { ...step, decision: withDialerHeaders(step.decision, request.x_headers) } : step))
+      : planned,
+    parentUid: first.uid,
+  })
   if (target.app === 'queue') {
     const queue = await loadQueue(db, held.siteId, Number(target.appdata))
     if (!queue) return plan(unavailable(base))

@@ -1,0 +1,267 @@
+import { writeFileSync } from 'node:fs'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EndpointStatus } from '../../../contract/codes/states.ts'
+import { dialerPaths } from '../../../contract/api/dialer.ts'
+import { setChannelLogin } from '../../../server/agent/channel-service.ts'
+import { reportStatus } from '../../../server/agent/status-service.ts'
+import { callRecords, crmLeads, dialerCampaignRuns, dialerLeadStates, teams, users } from '../../../server/db/schema/index.ts'
+import { createCallControl } from '../../../server/telephony/control/index.ts'
+import type { CallControlService } from '../../../server/telephony/control/index.ts'
+import { mediaAppAddress } from '../../../server/telephony/index.ts'
+import { loadConfig } from '../../../server/config.ts'
+import { sites } from '../../../server/db/schema/index.ts'
+import { seedRecord } from '../../../server/seed/seed-record.ts'
+import type { CallEvent } from '../../../server/telephony/types.ts'
+import { signedIn } from '../helper.ts'
+import type { TestClient } from '../helper.ts'
+import { RawUas, callIdOf } from '../telephony/raw-uas.ts'
+import { freePorts, rawSip, RecordingControl, startBaresip, startStackWith, until } from '../telephony/stack.ts'
+import type { Baresip, Stack } from '../telephony/stack.ts'
+
+// The dialer with the real engines (issue 18): the server's campaign runner asks the media app to call a lead; the
+// media app's INVITE goes through Kamailio to the campaign's outbound route (call control, dialer-leg.ts) and reaches
+// the "customer" — a baresip that answers, or a raw SIP peer that answers busy — playing the carrier's far end. An
+// answered customer is bridged to the free agent of the campaign's queue with the lead's headers; with nobody free
+// within 2 s the call counts as abandoned. What the carrier did ends up on the lead, its dialer state and the call
+// record. Ports: engines 64000–64490, the media app 64500–64990, RTP 63000–63990's neighbours taken by freePorts.
+
+type Control = RecordingControl<CallControlService>
+let stack: Stack<Control>
+let admin: TestClient
+let agent: Baresip
+let customer: Baresip
+/** A far end that rings until the test accepts. */
+let slow: Baresip
+let busy: RawUas
+const started: Baresip[] = []
+// The far ends answer calls to their own user: the leads' phones.
+const ANSWERING = '011987650000'
+const SLOW = '011987659999'
+const ids = { siteId: 0, agent: 0, team: 0, queue: 0, answering: 0, busy: 0, slow: 0 }
+
+async function created(url: string, body: Record<string, unknown>): Promise<number> {
+  const response = await admin.post(url, body)
+  expect(response.statusCode, response.body).toBe(201)
+  return (response.json() as { id: number }).id
+}
+
+async function agentState(status: EndpointStatus, loggedIn: boolean) {
+  const [user] = await stack.database.db.select().from(users).where(eq(users.id, ids.agent))
+  await reportStatus(stack.app.deps, { siteId: user!.siteId, userId: ids.agent }, 'telephony', status)
+  await setChannelLogin(stack.app.deps, user!, 'telephony', loggedIn, 'user')
+}
+
+const callEnded = (callId: string) => stack.control.events.find((e): e is CallEvent => e.event === 'call' && e.call_id === callId && e.state === 'ended')
+const registered = (user: string) => stack.control.events.some((e) => e.event === 'registration' && e.aor === `${user}@localhost` && e.state === 'registered')
+
+/** A campaign of one lead (calling `phone`) on `route`, started. */
+async function campaignOf(route: number, name: string, phone: string) {
+  const db = stack.database.db
+  const [site] = await db.select().from(sites).where(eq(sites.id, ids.siteId))
+  const ctx = { db, site: site!, userId: null, lang: 'pt-BR' as const, mediaDir: '' }
+  const mailing = await seedRecord(ctx, 'crm.mailings', { description: `Mailing ${name}` })
+  const lead = await seedRecord(ctx, 'crm.leads', { mailing, name, surname: 'Teste', phones: phone })
+  const campaign = await created('/api/v1/service/shipments-campaigns/', {
+    description: `Campanha ${name}`,
+    mailings: [mailing],
+    mode: 'progressive',
+    queue: ids.queue,
+    outbound_route: route,
+    caller_id: '1140001234',
+    max_attempts: 3,
+    min_interval: 30,
+    dial_time: 20,
+    inactivate_by_duration: 1,
+  })
+  const response = await admin.post(dialerPaths.command(campaign, 'start'))
+  expect(response.statusCode, response.body).toBe(200)
+  return { campaign, lead, phone }
+}
+
+async function leadRow(id: number) {
+  const [row] = await stack.database.db.select().from(crmLeads).where(eq(crmLeads.id, id))
+  return row!
+}
+async function leadState(id: number) {
+  const [row] = await stack.database.db.select().from(dialerLeadStates).where(eq(dialerLeadStates.leadId, id))
+  return row
+}
+async function firstStep(leadId: number) {
+  const [row] = await stack.database.db
+    .select()
+    .from(callRecords)
+    .where(and(eq(callRecords.leadId, leadId), eq(callRecords.step, 1)))
+  return row
+}
+async function stopCampaign(campaign: number) {
+  const response = await admin.post(dialerPaths.command(campaign, 'stop'))
+  expect(response.statusCode, response.body).toBe(200)
+}
+
+beforeAll(async () => {
+  const [mediaSip, mediaControl] = await freePorts(2, 64500, 64990)
+  const env = { MEDIA_SIP_PORT: String(mediaSip), MEDIA_CONTROL_PORT: String(mediaControl) }
+  const mediaApp = mediaAppAddress(loadConfig(env).telephony)
+  stack = await startStackWith((db) => new RecordingControl(createCallControl({ db, mediaApp })), env, { ports: [64000, 64490], rtpRange: [63000, 63990] })
+  admin = await signedIn(stack.app, 'admin')
+  const db = stack.database.db
+  const [a1] = await db.select().from(users).where(eq(users.username, 'agent1'))
+  ids.agent = a1!.id
+  ids.siteId = a1!.siteId
+  ids.team = a1!.teamId!
+  await db.update(teams).set({ enableAfterService: false }).where(eq(teams.siteId, a1!.siteId))
+
+  agent = await startBaresip(stack, '10001', stack.secrets['10001']!, { trace: true })
+  customer = await startBaresip(stack, ANSWERING, 'unused', { register: false, trace: true })
+  slow = await startBaresip(stack, SLOW, 'unused', { register: false, trace: true, answer: 'manual' })
+  started.push(agent, customer, slow)
+  busy = new RawUas(await rawSip('127.0.0.1', stack.config.telephony.sipPort), 'busy')
+
+  // Two carriers: one whose far end answers (baresip), one whose far end is busy (486).
+  const answeringTrunk = await created('/api/v1/pabx/trunks/', {
+    description: 'Operadora atende',
+    host: '127.0.0.1',
+    port: customer.sipPort,
+    transport: 'udp',
+    codecs: ['PCMU', 'PCMA'],
+  })
+  const busyTrunk = await created('/api/v1/pabx/trunks/', {
+    description: 'Operadora ocupado',
+    host: '127.0.0.1',
+    port: busy.sip.port,
+    transport: 'udp',
+    codecs: ['PCMU', 'PCMA'],
+  })
+  const slowTrunk = await created('/api/v1/pabx/trunks/', {
+    description: 'Operadora lenta',
+    host: '127.0.0.1',
+    port: slow.sipPort,
+    transport: 'udp',
+    codecs: ['PCMU', 'PCMA'],
+  })
+  for (const [key, trunk] of [
+    ['answering', answeringTrunk],
+    ['busy', busyTrunk],
+    ['slow', slowTrunk],
+  ] as const) {
+    ids[key] = await created('/api/v1/pabx/outbound-routes/', {
+      description: `Rota ${key}`,
+      dial_patterns: '0ZX9XXXXXXXX',
+      priority: 0,
+      teams: [ids.team],
+      record: false,
+    })
+    await created('/api/v1/pabx/outbound-route-trunks/', { outbound_route: ids[key], trunk, order: 0 })
+  }
+  ids.queue = await created('/api/v1/pabx/queues/', {
+    description: 'Fila do discador',
+    strategy: 'linear',
+    teams: [ids.team],
+    members: [{ user: ids.agent, penalty: 0 }],
+    ring_time: 10,
+    max_wait_time: 0,
+  })
+  await stack.app.telephony.publisher!.pushChanges()
+  await until(() => registered('10001'), 15_000, 'the agent registered')
+  await until(() => stack.app.media?.connected === true, 10_000, 'the media app link')
+}, 120_000)
+
+afterAll(async () => {
+  // DIALER_TEST_DUMP=file writes what call control saw and the user agents printed (while a test is written).
+  if (process.env.DIALER_TEST_DUMP && stack) {
+    const { routes, decisions, events } = stack.control
+    const logs = Object.fromEntries(started.map((ua) => [ua.user, ua.events.join('')]))
+    writeFileSync(process.env.DIALER_TEST_DUMP, JSON.stringify({ routes, decisions, events, logs }, null, 1))
+  }
+  for (const ua of started) await ua.stop()
+  busy?.sip.close()
+  await stack?.close()
+})
+
+describe('a progressive campaign through the media app', () => {
+  it("calls the lead: the customer answers, the free agent gets the call with the lead's headers; attempt and status recorded", async () => {
+    await agentState('not_inuse', true)
+    const { campaign, lead, phone } = await campaignOf(ids.answering, 'Maria', ANSWERING)
+
+    // The media app's INVITE went to call control with the dialer's Call-ID and on to the answering carrier.
+    await until(() => customer.events.join('').includes(`INVITE sip:${phone}@`), 20_000, 'the customer rung')
+    const outbound = stack.control.routes.find((r) => r.source === 'media' && r.ruri_user === phone)!
+    expect(outbound.call_id).toMatch(/^dialer-/)
+    // The customer answered (auto): the agent is rung with the lead's headers (spec 000 §7) and answers (auto).
+    await until(() => agent.events.join('').includes(`X-Atende-Mailing-Client: ${lead}`), 15_000, 'the agent rung with the lead')
+    const invite = agent.events.join('')
+    expect(invite).toContain(`X-Atende-Campaign: ${campaign}`)
+    expect(invite).toContain(`X-Atende-Dialer: ${campaign}`)
+    expect(invite).toContain('X-Atende-Call-Type: 12')
+    expect(invite).toContain('X-Atende-Client-Name: Maria%20Teste')
+    expect(invite).toContain('X-Atende-Attempts: 1')
+    expect(invite).toContain(`X-Atende-Queue: ${ids.queue}`)
+    const leg = stack.control.routes.find((r) => r.source === 'media' && r.x_headers['X-Atende-Media-Leg'] === outbound.call_id)!
+    expect(leg.ruri_user).toBe(`queue.${ids.queue}`)
+    await until(async () => (await firstStep(lead))?.userId === ids.agent, 15_000, 'the dialer call names the agent')
+    // Talking while the call is in flight: the lead is held by the dialer, its attempt counted.
+    expect(await leadRow(lead)).toMatchObject({ attempts: 1 })
+    expect((await leadState(lead))?.callId).toBe(outbound.call_id)
+    // Talked past the campaign's inactivation by duration (1 s), the agent hangs up: the B2BUA ends the customer too.
+    await until(async () => Date.now() - (await firstStep(lead))!.startedAt.getTime() > 3000, 10_000, 'a few seconds of talk')
+    await agent.command('hangup')
+
+    await until(async () => (await leadState(lead))?.callId === null, 15_000, 'the outcome recorded')
+    // The customer's leg was ended by the media app (the caller of that dialog).
+    await until(() => callEnded(outbound.call_id) !== undefined, 10_000, 'the customer hung up by the media app')
+    expect(callEnded(outbound.call_id)!.by).toBe('caller')
+    expect(await leadRow(lead)).toMatchObject({ attempts: 1, status: 'done' })
+    expect(await leadState(lead)).toMatchObject({ lastStatus: 200, reservedUntil: null })
+    const step = (await firstStep(lead))!
+    expect(step).toMatchObject({ dialStatus: 200, trunkId: expect.any(Number), userId: ids.agent, callType: 12 })
+    expect(step.answeredAt).not.toBeNull()
+    expect(step.answeredDuration).toBeGreaterThanOrEqual(1)
+    const [run] = await stack.database.db.select().from(dialerCampaignRuns).where(eq(dialerCampaignRuns.campaignId, campaign))
+    expect(run!.abandoned).toBe(0)
+    await stopCampaign(campaign)
+    await until(() => stack.app.media!.dialerCalls() === 0, 10_000, 'no dialer call left')
+  }, 90_000)
+
+  it('a busy customer: 486 recorded, the lead due again after the minimum interval', async () => {
+    await agentState('not_inuse', true)
+    const { campaign, lead } = await campaignOf(ids.busy, 'Joana', '011987651111')
+    const invite = await busy.next('INVITE', 20_000)
+    expect(invite, 'the busy carrier rung').not.toBeNull()
+    busy.reply(invite!, 100, 'Trying')
+    busy.reply(invite!, 486, 'Busy Here')
+    await until(async () => (await leadState(lead))?.lastStatus === 486, 15_000, 'the busy outcome recorded')
+    expect(callIdOf(invite!)).toMatch(/^dialer-/)
+    const state = (await leadState(lead))!
+    expect(state).toMatchObject({ callId: null, reservedUntil: null })
+    // Busy: the same phone after the minimum interval (30 minutes), the attempt spent.
+    expect(state.nextAt!.getTime() - Date.now()).toBeGreaterThan(29 * 60_000)
+    expect(await leadRow(lead)).toMatchObject({ attempts: 1, status: 'pending' })
+    expect(await firstStep(lead)).toMatchObject({ dialStatus: 486, answeredAt: null })
+    await stopCampaign(campaign)
+  }, 60_000)
+
+  it('answered with no agent free within 2 s: the customer is hung up and the call counts as abandoned', async () => {
+    // The agent is free when the runner paces the call (progressive: one call per free agent), then gone before the
+    // customer answers: this customer rings until the test accepts, after the agent has left.
+    await agentState('not_inuse', true)
+    const { campaign, lead, phone } = await campaignOf(ids.slow, 'Pedro', SLOW)
+    await until(() => slow.events.join('').includes(`INVITE sip:${phone}@`), 20_000, 'the customer rung')
+    await agentState('unavailable', false)
+    await slow.command('accept')
+    await until(async () => (await leadState(lead))?.callId === null, 20_000, 'the outcome recorded')
+    const [run] = await stack.database.db.select().from(dialerCampaignRuns).where(eq(dialerCampaignRuns.campaignId, campaign))
+    expect(run!.abandoned).toBe(1)
+    expect(await leadState(lead)).toMatchObject({ lastStatus: 200 })
+    const step = (await firstStep(lead))!
+    expect(step.answeredAt).not.toBeNull()
+    expect(step.userId).toBeNull()
+    // Nobody took it: no leg toward the queue was placed for this call.
+    const outbound = stack.control.routes.find((r) => r.source === 'media' && r.ruri_user === phone)!
+    expect(stack.control.routes.some((r) => r.x_headers['X-Atende-Media-Leg'] === outbound.call_id)).toBe(false)
+    // The media app hung the customer up (after the message, when the demo has one).
+    await until(() => callEnded(outbound.call_id) !== undefined, 10_000, 'the customer hung up by the media app')
+    expect(callEnded(outbound.call_id)!.by).toBe('caller')
+    await stopCampaign(campaign)
+  }, 60_000)
+})
