@@ -185,7 +185,16 @@ export async function startAttempt(
  */
 export async function finishAttempt(
   db: Db,
-  input: { campaign: Campaign; leadId: number; siteId: number; callId: string | null; result: DialResult & { answeredAt?: Date | null; abandoned?: boolean }; now: Date },
+  input: {
+    campaign: Campaign
+    leadId: number
+    siteId: number
+    callId: string | null
+    result: DialResult & { answeredAt?: Date | null; abandoned?: boolean }
+    now: Date
+    /** The call's record is call control's (a preview call, the agent's own): only the lead and its hold change. */
+    keepRecord?: boolean
+  },
 ): Promise<string> {
   const { campaign, result, now } = input
   const [lead] = await db.select().from(crmLeads).where(and(eq(crmLeads.siteId, input.siteId), eq(crmLeads.id, input.leadId)))
@@ -214,7 +223,7 @@ export async function finishAttempt(
         phoneIndex: step.dial?.phoneIndex ?? phoneIndex,
       })
       .where(eq(dialerLeadStates.leadId, lead.id))
-    if (input.callId) {
+    if (input.callId && !input.keepRecord) {
       await tx
         .update(callRecords)
         .set({

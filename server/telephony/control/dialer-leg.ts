@@ -1,5 +1,8 @@
-import { and, eq } from 'drizzle-orm'
-import { callRecords, pabxOutboundRoutes, sites } from '../../db/schema/index.ts'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { callRecords, crmLeads, dialerLeadStates, pabxOutboundRoutes, sites } from '../../db/schema/index.ts'
+import { CALL_TYPE } from '../../../contract/codes/call-types.ts'
+import { finishAttempt, loadCampaign } from '../../dialer/store.ts'
 import type { CallRecordRow } from '../../db/schema/index.ts'
 import type { RouteRequest } from '../types.ts'
 import type { CallBase, Env, Plan } from './call-plan.ts'
@@ -105,4 +108,78 @@ export function withDialerHeaders(decision: Decision, headers: Record<string, st
     .map((line) => `${line}\r\n`)
     .join('')
   return { ...decision, headers: kept + headerLines(wanted) }
+}
+
+// ---- preview calls (type 18): the agent's own call to the lead they hold
+
+/**
+ * The lead an agent's outbound call names (`X-Atende-Mailing-Client`, the webphone's header after
+ * make-call-to-mailing-client) when that agent holds it now and no call of it is in flight; null otherwise (the call
+ * is then an ordinary manual one).
+ */
+export async function heldPreviewLead(
+  db: Db,
+  siteId: number,
+  userId: number | null,
+  header: string | undefined,
+  now: Date,
+): Promise<{ leadId: number; clientId: number | null } | null> {
+  if (userId === null || !header || !/^\d{1,9}$/.test(header.trim())) return null
+  const [row] = await db
+    .select({ leadId: crmLeads.id, clientId: crmLeads.clientId })
+    .from(dialerLeadStates)
+    .innerJoin(crmLeads, eq(crmLeads.id, dialerLeadStates.leadId))
+    .where(
+      and(
+        eq(dialerLeadStates.leadId, Number(header.trim())),
+        eq(dialerLeadStates.siteId, siteId),
+        eq(dialerLeadStates.reservedBy, userId),
+        gt(dialerLeadStates.reservedUntil, now),
+        isNull(dialerLeadStates.callId),
+      ),
+    )
+  return row ?? null
+}
+
+/** The preview call went out: the lead's attempt is counted now (as the runner's), and its hold names the call. */
+export async function startPreviewAttempt(db: Db, siteId: number, leadId: number, callId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(crmLeads)
+      .set({ attempts: sql`${crmLeads.attempts} + 1`, updatedAt: now })
+      .where(and(eq(crmLeads.siteId, siteId), eq(crmLeads.id, leadId)))
+    await tx
+      .update(dialerLeadStates)
+      .set({ callId, lastDialAt: now })
+      .where(and(eq(dialerLeadStates.leadId, leadId), isNull(dialerLeadStates.callId)))
+  })
+}
+
+/**
+ * A call ended or failed: when it is a preview call still named by its lead's hold, the lead gets its result as a
+ * dialer call's (finishAttempt: dial status, the lead's status by the campaign's rules, the hold released). The call's
+ * own records are call control's (kept as Kamailio's events wrote them).
+ */
+export async function finishPreviewCall(db: Db, callId: string, now: Date): Promise<void> {
+  const steps = await db.select().from(callRecords).where(eq(callRecords.callId, callId)).orderBy(callRecords.step)
+  const first = steps[0]
+  if (!first || first.callType !== CALL_TYPE.preview || first.leadId === null || steps.some((s) => s.endedAt === null)) return
+  const [state] = await db
+    .select()
+    .from(dialerLeadStates)
+    .where(and(eq(dialerLeadStates.leadId, first.leadId), eq(dialerLeadStates.callId, callId)))
+  if (!state?.campaignId) return
+  const campaign = await loadCampaign(db, first.siteId, state.campaignId)
+  if (!campaign) return
+  const answered = steps.find((s) => s.answeredAt !== null)
+  const status = answered ? 200 : (steps[steps.length - 1]!.dialStatus ?? 480)
+  await finishAttempt(db, {
+    campaign,
+    leadId: first.leadId,
+    siteId: first.siteId,
+    callId,
+    result: { status, talkSeconds: answered?.answeredDuration ?? 0, answeredAt: answered?.answeredAt ?? null },
+    now,
+    keepRecord: true,
+  })
 }

@@ -9,7 +9,8 @@ import { routeAfterFailure } from './after-failure.ts'
 import type { Env } from './call-plan.ts'
 import { toDestination } from './destinations/index.ts'
 import { routeNew } from './routing.ts'
-import { asDialerPlan, isDialerCall, routeDialerLeg } from './dialer-leg.ts'
+import { asDialerPlan, finishPreviewCall, isDialerCall, routeDialerLeg, startPreviewAttempt } from './dialer-leg.ts'
+import { CALL_TYPE } from '../../../contract/codes/call-types.ts'
 import type { Random } from '../../acd/strategies.ts'
 import { replacedStep } from './step-change.ts'
 import type { StepChange } from './step-change.ts'
@@ -80,6 +81,11 @@ export function createCallControl(deps: CallControlDeps): CallControlService {
       },
       routed.plan,
     )
+    // A preview call that goes out counts as the lead's attempt (its hold names the call until it ends).
+    const first = routed.plan[0]
+    if (decision.action === 'relay' && first?.callType === CALL_TYPE.preview && typeof first.leadId === 'number') {
+      await startPreviewAttempt(e.db, routed.siteId, first.leadId, request.call_id, e.now)
+    }
     return forKamailio(decision)
   }
 
@@ -144,6 +150,8 @@ export function createCallControl(deps: CallControlDeps): CallControlService {
       callee: event.callee,
       at: typeof event.ts === 'number' ? new Date(event.ts) : now(),
     })
+    // A preview call's end is the lead's result (dialer-leg.ts).
+    if (event.state === 'ended' || event.state === 'failed') await finishPreviewCall(deps.db, event.call_id, now())
     if (event.state === 'answered' && deps.onStepChange) {
       const change = await replacedStep(deps.db, event.call_id)
       if (change) await deps.onStepChange(change)
