@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointStatus } from '../../../contract/codes/states.ts'
@@ -79,6 +80,41 @@ async function campaignOf(route: number, name: string, phone: string) {
   return { campaign, lead, phone }
 }
 
+function rms(pcm: Buffer): number {
+  let sum = 0
+  const n = Math.floor(pcm.length / 2)
+  for (let i = 0; i < n; i++) sum += pcm.readInt16LE(i * 2) ** 2
+  return n ? Math.sqrt(sum / n) : 0
+}
+
+function toneHz(pcm: Buffer): number {
+  let crossings = 0
+  const n = Math.floor(pcm.length / 2)
+  for (let i = 1; i < n; i++) if (pcm.readInt16LE((i - 1) * 2) < 0 !== pcm.readInt16LE(i * 2) < 0) crossings++
+  return crossings / 2 / (n / 8000)
+}
+
+/** What a baresip heard so far in its latest call (its decoded-audio dump, 8 kHz 16-bit). */
+function heard(ua: Baresip): Buffer {
+  const dumps = readdirSync(ua.home)
+    .filter((f) => f.endsWith('-dec.wav'))
+    .map((f) => path.join(ua.home, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+  return dumps[0] ? readFileSync(dumps[0]).subarray(44) : Buffer.alloc(0)
+}
+
+/** Both sides hear the other's 440 Hz tone (every test baresip sends one): the media of the bridge flows both ways. */
+async function talking(a: Baresip, b: Baresip): Promise<void> {
+  for (const ua of [a, b]) {
+    const from = heard(ua).length
+    await until(() => heard(ua).length > from + 2 * 8000 * 2, 15_000, `two seconds heard by ${ua.user}`)
+    const part = heard(ua).subarray(from + 8000)
+    expect(rms(part), `${ua.user} hears the other side`).toBeGreaterThan(1000)
+    expect(toneHz(part)).toBeGreaterThan(400)
+    expect(toneHz(part)).toBeLessThan(480)
+  }
+}
+
 async function leadRow(id: number) {
   const [row] = await stack.database.db.select().from(crmLeads).where(eq(crmLeads.id, id))
   return row!
@@ -112,8 +148,8 @@ beforeAll(async () => {
   ids.team = a1!.teamId!
   await db.update(teams).set({ enableAfterService: false }).where(eq(teams.siteId, a1!.siteId))
 
-  agent = await startBaresip(stack, '10001', stack.secrets['10001']!, { trace: true })
-  customer = await startBaresip(stack, ANSWERING, 'unused', { register: false, trace: true })
+  agent = await startBaresip(stack, '10001', stack.secrets['10001']!, { trace: true, record: true })
+  customer = await startBaresip(stack, ANSWERING, 'unused', { register: false, trace: true, record: true })
   slow = await startBaresip(stack, SLOW, 'unused', { register: false, trace: true, answer: 'manual' })
   started.push(agent, customer, slow)
   busy = new RawUas(await rawSip('127.0.0.1', stack.config.telephony.sipPort), 'busy')
@@ -203,8 +239,10 @@ describe('a progressive campaign through the media app', () => {
     // Talking while the call is in flight: the lead is held by the dialer, its attempt counted.
     expect(await leadRow(lead)).toMatchObject({ attempts: 1 })
     expect((await leadState(lead))?.callId).toBe(outbound.call_id)
+    // They talk: the customer hears the agent and the agent the customer (the customer's leg, answered to the parking
+    // sink, was joined to the agent's in rtpengine without a re-INVITE).
+    await talking(customer, agent)
     // Talked past the campaign's inactivation by duration (1 s), the agent hangs up: the B2BUA ends the customer too.
-    await until(async () => Date.now() - (await firstStep(lead))!.startedAt.getTime() > 3000, 10_000, 'a few seconds of talk')
     await agent.command('hangup')
 
     await until(async () => (await leadState(lead))?.callId === null, 15_000, 'the outcome recorded')
