@@ -57,7 +57,7 @@ const callEnded = (callId: string) => stack.control.events.find((e): e is CallEv
 const registered = (user: string) => stack.control.events.some((e) => e.event === 'registration' && e.aor === `${user}@localhost` && e.state === 'registered')
 
 /** A campaign of one lead (calling `phone`) on `route`, started. */
-async function campaignOf(route: number, name: string, phone: string) {
+async function campaignOf(route: number, name: string, phone: string, fields: Record<string, unknown> = {}) {
   const db = stack.database.db
   const [site] = await db.select().from(sites).where(eq(sites.id, ids.siteId))
   const ctx = { db, site: site!, userId: null, lang: 'pt-BR' as const, mediaDir: '' }
@@ -74,6 +74,7 @@ async function campaignOf(route: number, name: string, phone: string) {
     min_interval: 30,
     dial_time: 20,
     inactivate_by_duration: 1,
+    ...fields,
   })
   const response = await admin.post(dialerPaths.command(campaign, 'start'))
   expect(response.statusCode, response.body).toBe(200)
@@ -300,6 +301,19 @@ describe('a progressive campaign through the media app', () => {
     // The media app hung the customer up (after the message, when the demo has one).
     await until(() => callEnded(outbound.call_id) !== undefined, 10_000, 'the customer hung up by the media app')
     expect(callEnded(outbound.call_id)!.by).toBe('caller')
+    await stopCampaign(campaign)
+  }, 60_000)
+
+  it('nobody answers within the dial time: the INVITE is cancelled and 480 (not answered) recorded', async () => {
+    await agentState('not_inuse', true)
+    const before = slow.events.join('').length
+    const { campaign, lead, phone } = await campaignOf(ids.slow, 'Ana', SLOW, { dial_time: 5 })
+    await until(() => slow.events.join('').slice(before).includes(`INVITE sip:${phone}@`), 20_000, 'the customer rung')
+    await until(async () => (await leadState(lead))?.lastStatus != null, 20_000, 'the outcome recorded')
+    expect(slow.events.join('').slice(before)).toContain('CANCEL sip:')
+    expect(await leadState(lead)).toMatchObject({ lastStatus: 480, callId: null })
+    expect(await leadRow(lead)).toMatchObject({ attempts: 1, status: 'pending' })
+    expect(await firstStep(lead)).toMatchObject({ dialStatus: 480, answeredAt: null })
     await stopCampaign(campaign)
   }, 60_000)
 })
