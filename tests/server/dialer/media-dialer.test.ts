@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
@@ -6,7 +7,10 @@ import type { EndpointStatus } from '../../../contract/codes/states.ts'
 import { dialerPaths } from '../../../contract/api/dialer.ts'
 import { setChannelLogin } from '../../../server/agent/channel-service.ts'
 import { reportStatus } from '../../../server/agent/status-service.ts'
-import { callRecords, crmLeads, dialerCampaignRuns, dialerLeadStates, teams, users } from '../../../server/db/schema/index.ts'
+import { callRecords, crmLeads, dialerCampaignRuns, dialerLeadStates, pabxSounds, pabxSoundsEntries, teams, users } from '../../../server/db/schema/index.ts'
+import { saveMedia } from '../../../server/entities/media-store.ts'
+import type { MediaKind } from '../../../server/entities/media-store.ts'
+import { tablesOf } from '../../../server/entities/tables.ts'
 import { createCallControl } from '../../../server/telephony/control/index.ts'
 import type { CallControlService } from '../../../server/telephony/control/index.ts'
 import { mediaAppAddress } from '../../../server/telephony/index.ts'
@@ -151,7 +155,7 @@ beforeAll(async () => {
 
   agent = await startBaresip(stack, '10001', stack.secrets['10001']!, { trace: true, record: true })
   customer = await startBaresip(stack, ANSWERING, 'unused', { register: false, trace: true, record: true })
-  slow = await startBaresip(stack, SLOW, 'unused', { register: false, trace: true, answer: 'manual' })
+  slow = await startBaresip(stack, SLOW, 'unused', { register: false, trace: true, answer: 'manual', record: true })
   started.push(agent, customer, slow)
   busy = new RawUas(await rawSip('127.0.0.1', stack.config.telephony.sipPort), 'busy')
 
@@ -199,6 +203,14 @@ beforeAll(async () => {
     ring_time: 10,
     max_wait_time: 0,
   })
+  // The abandoned customer's short message: the queue language's (pt-BR) keyed `goodbye` prompt, here a 1 s tone.
+  const tone = path.join(stack.dir, 'goodbye.wav')
+  execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-b', '16', tone, 'synth', '1', 'sine', '700', 'vol', '0.5'])
+  const plan = tablesOf('pabx.sounds-entries').plan.fields.find((f) => f.kind === 'file' && f.field.name === 'file')
+  const WAV: MediaKind = { mime: 'audio/wav', ext: 'wav', maxBytes: 1024 * 1024, matches: () => true }
+  const file = await saveMedia(stack.app.deps.config.mediaDir, plan?.kind === 'file' ? plan.dir : '', readFileSync(tone), WAV)
+  const [folder] = await db.insert(pabxSounds).values({ siteId: ids.siteId, description: 'Chaves pt-BR', language: 'pt-BR' }).returning()
+  await db.insert(pabxSoundsEntries).values({ siteId: ids.siteId, soundId: folder!.id, description: 'goodbye: Tchau', file })
   await stack.app.telephony.publisher!.pushChanges()
   await until(() => registered('10001'), 15_000, 'the agent registered')
   await until(() => stack.app.media?.connected === true, 10_000, 'the media app link')
@@ -301,6 +313,15 @@ describe('a progressive campaign through the media app', () => {
     // The media app hung the customer up (after the message, when the demo has one).
     await until(() => callEnded(outbound.call_id) !== undefined, 10_000, 'the customer hung up by the media app')
     expect(callEnded(outbound.call_id)!.by).toBe('caller')
+    // …after the short message (the `goodbye` prompt: a 700 Hz tone here).
+    // The 100 ms windows with sound (the customer's leg stayed silent while parked, if anything was dumped then).
+    const all = heard(slow)
+    const windows = Array.from({ length: Math.floor(all.length / 1600) }, (_, i) => all.subarray(i * 1600, (i + 1) * 1600))
+    const message = Buffer.concat(windows.filter((w) => rms(w) > 1000))
+    expect(message.length, 'at least half a second of message').toBeGreaterThan(8000)
+    expect(rms(message), 'the customer heard the message').toBeGreaterThan(1000)
+    expect(toneHz(message)).toBeGreaterThan(600)
+    expect(toneHz(message)).toBeLessThan(800)
     await stopCampaign(campaign)
   }, 60_000)
 
