@@ -43,7 +43,7 @@ const started: Baresip[] = []
 // The far ends answer calls to their own user: the leads' phones.
 const ANSWERING = '011987650000'
 const SLOW = '011987659999'
-const ids = { siteId: 0, agent: 0, team: 0, queue: 0, answering: 0, busy: 0, slow: 0 }
+const ids = { siteId: 0, agent: 0, team: 0, queue: 0, answering: 0, busy: 0, slow: 0, failover: 0, busyTrunk: 0, answeringTrunk: 0 }
 
 async function created(url: string, body: Record<string, unknown>): Promise<number> {
   const response = await admin.post(url, body)
@@ -195,6 +195,18 @@ beforeAll(async () => {
     })
     await created('/api/v1/pabx/outbound-route-trunks/', { outbound_route: ids[key], trunk, order: 0 })
   }
+  // A route whose first carrier is out of order (503): the next trunk takes the call.
+  ids.failover = await created('/api/v1/pabx/outbound-routes/', {
+    description: 'Rota com reserva',
+    dial_patterns: '0ZX9XXXXXXXX',
+    priority: 0,
+    teams: [ids.team],
+    record: false,
+  })
+  await created('/api/v1/pabx/outbound-route-trunks/', { outbound_route: ids.failover, trunk: busyTrunk, order: 0 })
+  await created('/api/v1/pabx/outbound-route-trunks/', { outbound_route: ids.failover, trunk: answeringTrunk, order: 1 })
+  ids.busyTrunk = busyTrunk
+  ids.answeringTrunk = answeringTrunk
   ids.queue = await created('/api/v1/pabx/queues/', {
     description: 'Fila do discador',
     strategy: 'linear',
@@ -335,6 +347,27 @@ describe('a progressive campaign through the media app', () => {
     expect(await leadState(lead)).toMatchObject({ lastStatus: 480, callId: null })
     expect(await leadRow(lead)).toMatchObject({ attempts: 1, status: 'pending' })
     expect(await firstStep(lead)).toMatchObject({ dialStatus: 480, answeredAt: null })
+    await stopCampaign(campaign)
+  }, 60_000)
+
+  it("a carrier out of order: the route's next trunk places the call, which reaches the agent", async () => {
+    await agentState('not_inuse', true)
+    const before = agent.events.join('').length
+    const { campaign, lead } = await campaignOf(ids.failover, 'Rita', ANSWERING)
+    const invite = await busy.next('INVITE', 20_000)
+    expect(invite, 'the first carrier rung').not.toBeNull()
+    busy.reply(invite!, 503, 'Service Unavailable')
+    await until(() => agent.events.join('').slice(before).includes(`X-Atende-Mailing-Client: ${lead}`), 15_000, 'the agent rung with the lead')
+    await talking(customer, agent)
+    await agent.command('hangup')
+    await until(async () => (await leadState(lead))?.callId === null, 15_000, 'the outcome recorded')
+    expect(await leadState(lead)).toMatchObject({ lastStatus: 200 })
+    const steps = await stack.database.db
+      .select()
+      .from(callRecords)
+      .where(eq(callRecords.callId, callIdOf(invite!)!))
+      .orderBy(callRecords.step)
+    expect(steps.map((s) => s.trunkId)).toEqual([ids.busyTrunk, ids.answeringTrunk])
     await stopCampaign(campaign)
   }, 60_000)
 })
