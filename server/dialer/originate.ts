@@ -1,17 +1,15 @@
 import type { MediaBrain } from '../media/app/brain.ts'
 import type { Originator } from './runner.ts'
 
-// Where the runner's calls go: the media app (TELEPHONY.md "The media app": it originates the customer leg through
-// Kamailio and, on answer, bridges it to a free agent of the campaign's queue with the lead's headers).
-// NOT BUILT YET: the worker has no `originate` command (server/media/app/protocol.ts). Until it has, the media app
-// originator says it is not ready, so the runner claims no campaign and places nothing (no lead is touched).
-
-type Originating = { originate?: Originator['originate'] }
+// Where the runner's calls go: the media app (TELEPHONY.md "The media app"). The brain's `originate` sends the worker
+// an `originate` (server/media/app/protocol.ts): the customer's leg goes out through Kamailio to the campaign's outbound
+// route, anchored in rtpengine like a parked caller; on answer a free member of the campaign's queue gets it with the
+// lead's headers within 2 s, else the customer hears a short message and the call counts as abandoned. Ready while the
+// brain is linked to the media app: an instance without one claims no campaign (another may).
 
 export function mediaOriginator(brain: MediaBrain): Originator {
-  const withOriginate = brain as unknown as Originating
   return {
-    ready: () => brain.connected && typeof withOriginate.originate === 'function',
-    originate: (request) => withOriginate.originate!(request),
+    ready: () => brain.connected,
+    originate: (request) => brain.originate(request),
   }
 }

@@ -5,7 +5,8 @@ import { dialerLeadStates, dialerPacingLog } from '../db/schema/index.ts'
 import { loadMembers } from '../telephony/control/acd.ts'
 import type { CampaignProgress } from '../../contract/api/dialer.ts'
 import { pace } from './pacer.ts'
-import { abandonWindow } from './store.ts'
+import { abandonWindow, measurePacerStats } from './store.ts'
+import type { MeasuredStats } from './store.ts'
 import type { PacerMode } from './pacer.ts'
 import { blacklistMatcher, mayDial } from './rules.ts'
 import type { Campaign, ReservedLead } from './store.ts'
@@ -21,6 +22,8 @@ const TICK_MS = 1000
 const STALE_MS = 10_000
 /** A lead the dialer holds for a call: the dial time plus the longest talk we wait for before taking it back. */
 const CALL_HOLD_MS = 4 * 60 * 60 * 1000
+/** The pacer's statistics are measured again this often per campaign (pacer.ts: "re-measured each minute"). */
+const STATS_EVERY_MS = 60_000
 
 /** One customer leg to place: the headers (spec 000 §7) go to the agent's leg when the customer answers. */
 export type OriginateRequest = {
@@ -83,6 +86,7 @@ export function startCampaignRunner(
   const staleMs = options.staleMs ?? STALE_MS
   const now = options.now ?? (() => new Date())
   const calls = new Map<string, Promise<void>>()
+  const measured = new Map<number, { at: number; value: MeasuredStats }>()
   let stopped = false
   let ticking: Promise<void> | null = null
   const timer = setInterval(() => void tick(), options.tickMs ?? TICK_MS)
@@ -130,14 +134,17 @@ export function startCampaignRunner(
     const inFlight = await countInFlight(campaign)
     const idle = members.filter((m) => m.available).length
     const abandon = await abandonWindow(db, campaign, at)
-    // The brain's pacer (pacer.ts). No answer/talk statistics are measured yet (samples 0): predictive paces as
-    // progressive until they are, and the abandon cap holds in every mode from the 30-day counts.
+    // The brain's pacer (pacer.ts): answer rate, ring, talk and wrap-up times measured over the campaign's last hour
+    // of attempts (once a minute); predictive paces as progressive until 30 are measured. The abandon cap holds in
+    // every mode from the 30-day counts.
+    const { stats, recent } = await statsOf(campaign, at)
     const decision = pace(
       {
         agents: { idle, talking: members.length - idle, wrapUp: 0 },
         inFlight,
-        stats: { samples: 0, answerRate: 0, meanRingSeconds: 0, meanTalkSeconds: 0, meanWrapSeconds: 0 },
+        stats,
         abandon,
+        recent,
       },
       { mode: campaign.mode as PacerMode, ratio: campaign.ratio, abandonCap: campaign.maxAbandonRate / 100 },
     )
@@ -148,6 +155,14 @@ export function startCampaignRunner(
     const blacklist = blacklistMatcher(await loadBlacklist(db, campaign.siteId, at))
     const calendar = await loadCalendar(db, campaign.siteId, campaign.calendarId)
     for (const lead of leads) await dial(campaign, lead, blacklist, calendar, at)
+  }
+
+  async function statsOf(campaign: Campaign, at: Date): Promise<MeasuredStats> {
+    const cached = measured.get(campaign.id)
+    if (cached && at.getTime() - cached.at < STATS_EVERY_MS && at.getTime() >= cached.at) return cached.value
+    const value = await measurePacerStats(db, campaign, at)
+    measured.set(campaign.id, { at: at.getTime(), value })
+    return value
   }
 
   async function countInFlight(campaign: Campaign): Promise<number> {

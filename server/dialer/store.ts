@@ -185,7 +185,16 @@ export async function startAttempt(
  */
 export async function finishAttempt(
   db: Db,
-  input: { campaign: Campaign; leadId: number; siteId: number; callId: string | null; result: DialResult & { answeredAt?: Date | null; abandoned?: boolean }; now: Date },
+  input: {
+    campaign: Campaign
+    leadId: number
+    siteId: number
+    callId: string | null
+    result: DialResult & { answeredAt?: Date | null; abandoned?: boolean }
+    now: Date
+    /** The call's record is call control's (a preview call, the agent's own): only the lead and its hold change. */
+    keepRecord?: boolean
+  },
 ): Promise<string> {
   const { campaign, result, now } = input
   const [lead] = await db.select().from(crmLeads).where(and(eq(crmLeads.siteId, input.siteId), eq(crmLeads.id, input.leadId)))
@@ -214,7 +223,7 @@ export async function finishAttempt(
         phoneIndex: step.dial?.phoneIndex ?? phoneIndex,
       })
       .where(eq(dialerLeadStates.leadId, lead.id))
-    if (input.callId) {
+    if (input.callId && !input.keepRecord) {
       await tx
         .update(callRecords)
         .set({
@@ -223,6 +232,8 @@ export async function finishAttempt(
           endedAt: now,
           totalDuration: sql`greatest(0, extract(epoch from (${now.toISOString()}::timestamptz - ${callRecords.startedAt}))::int)`,
           answeredDuration: result.answeredAt ? result.talkSeconds : null,
+          // The pacer's recent abandon rate reads it back (measurePacerStats).
+          ...(result.abandoned ? { dialStatusText: ABANDONED_TEXT } : {}),
         })
         .where(and(eq(callRecords.siteId, input.siteId), eq(callRecords.callId, input.callId), eq(callRecords.step, 1)))
     }
@@ -326,4 +337,63 @@ export async function abandonWindow(db: Db, campaign: Campaign, now: Date): Prom
   )
   const [run] = await db.select({ abandoned: dialerCampaignRuns.abandoned }).from(dialerCampaignRuns).where(eq(dialerCampaignRuns.campaignId, campaign.id))
   return { answered: Number(row?.n ?? 0), abandoned: run?.abandoned ?? 0 }
+}
+
+/** The dial status text of an answered dialer call nobody took within 2 s (call_records.dial_status_text). */
+export const ABANDONED_TEXT = 'Abandoned'
+/** The attempts the pacer's statistics are measured over: the campaign's last hour, at most this many. */
+const STATS_WINDOW_MS = 60 * 60 * 1000
+const STATS_MAX_SAMPLES = 500
+/** The adaptive brake's window (pacer.ts `recent`). */
+const RECENT_MS = 15 * 60 * 1000
+
+export type MeasuredStats = {
+  stats: { samples: number; answerRate: number; meanRingSeconds: number; meanTalkSeconds: number; meanWrapSeconds: number; answerRings: number[]; failRings: number[]; talkSamples: number[]; wrapSamples: number[] }
+  recent: { answered: number; abandoned: number }
+}
+
+const mean = (values: readonly number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0)
+const ascending = (values: number[]) => values.sort((a, b) => a - b)
+
+/**
+ * The pacer's statistics (pacer.ts `stats`, `recent`) from the campaign's finished attempts of the last hour (its
+ * step-1 call records, written by startAttempt/finishAttempt): the answered share; ring seconds of answered calls
+ * (origination → answer) and how long unanswered ones lasted; talk seconds of the calls an agent took; wrap-up
+ * seconds of the agents' legs (their after-service duration); and the last 15 minutes' answered and abandoned calls.
+ */
+export async function measurePacerStats(db: Db, campaign: Campaign, now: Date): Promise<MeasuredStats> {
+  const since = new Date(now.getTime() - STATS_WINDOW_MS)
+  const rows = rowsOf<{ started_at: string; answered_at: string | null; ended_at: string; total: number | null; talk: number | null; user_id: number | null; text: string; wrap: number | null }>(
+    await db.execute(sql`
+      SELECT r.started_at, r.answered_at, r.ended_at, r.total_duration AS total, r.answered_duration AS talk, r.user_id,
+        r.dial_status_text AS text,
+        (SELECT max(c.after_service_duration) FROM call_records c WHERE c.site_id = r.site_id AND c.parent_uid = r.uid) AS wrap
+      FROM call_records r
+      WHERE r.site_id = ${campaign.siteId} AND r.step = 1 AND r.decision->>'dialer' = ${String(campaign.id)}
+        AND r.ended_at IS NOT NULL AND r.started_at > ${since.toISOString()}::timestamptz
+      ORDER BY r.ended_at DESC LIMIT ${STATS_MAX_SAMPLES}`),
+  )
+  const at = (value: string | null) => (value === null ? null : new Date(value).getTime())
+  const answered = rows.filter((r) => r.answered_at !== null)
+  const answerRings = ascending(answered.map((r) => Math.max(0, (at(r.answered_at)! - at(r.started_at)!) / 1000)))
+  const failRings = ascending(rows.filter((r) => r.answered_at === null).map((r) => Math.max(0, r.total ?? (at(r.ended_at)! - at(r.started_at)!) / 1000)))
+  const taken = answered.filter((r) => r.text !== ABANDONED_TEXT && r.talk !== null)
+  const talkSamples = ascending(taken.map((r) => Number(r.talk)))
+  const wrapSamples = ascending(taken.filter((r) => r.wrap !== null).map((r) => Number(r.wrap)))
+  const recentSince = now.getTime() - RECENT_MS
+  const recentAnswered = answered.filter((r) => at(r.answered_at)! >= recentSince)
+  return {
+    stats: {
+      samples: rows.length,
+      answerRate: rows.length ? answered.length / rows.length : 0,
+      meanRingSeconds: mean(answerRings),
+      meanTalkSeconds: mean(talkSamples),
+      meanWrapSeconds: mean(wrapSamples),
+      answerRings,
+      failRings,
+      talkSamples,
+      wrapSamples,
+    },
+    recent: { answered: recentAnswered.length, abandoned: recentAnswered.filter((r) => r.text === ABANDONED_TEXT).length },
+  }
 }

@@ -11,7 +11,8 @@ import { loadMembers, loadQueue } from '../../telephony/control/acd.ts'
 import type { QueueRow } from '../../telephony/control/acd.ts'
 import { closeStep, latestStep, recordSteps, stepsOf } from '../../telephony/control/records.ts'
 import type { StepDraft } from '../../telephony/control/records.ts'
-import { resolveMohPlaylist, resolveSound } from '../library.ts'
+import { resolveMohPlaylist, resolvePromptSet, resolveSound } from '../library.ts'
+import type { OriginateOutcome, OriginateRequest } from '../../dialer/runner.ts'
 import { announceMachine, ivrMachine, queueWaitMachine } from './machines.ts'
 import { QueueVoice } from './queue-voice.ts'
 import type { MediaEvent } from './machines.ts'
@@ -48,6 +49,28 @@ type Held = {
 
 const MEDIA_APPS = new Set(['queue', 'ivrbasic', 'announce', 'voicemail', 'nps'])
 const TICK_MS = 500
+/** An answered dialer call waits this long for a free agent of its queue, then counts as abandoned (issue 18). */
+export const DIALER_AGENT_WAIT_MS = 2000
+/** How often the dialer call's wait looks for a free agent. */
+const DIALER_AGENT_POLL_MS = 200
+/** The abandoned customer hears this keyed prompt of the queue's language (the demo's), at most this long. */
+const DIALER_ABANDON_PROMPT = 'goodbye'
+const DIALER_ABANDON_PROMPT_MS = 8000
+
+/** A customer leg the dialer asked for (`originate`): what the runner gets when it ends. */
+type Dialing = {
+  request: OriginateRequest
+  domain: string
+  answeredAt: Date | null
+  bridgedAt: Date | null
+  abandoned: boolean
+  /** The final SIP answer of the origination (0 while it rings). */
+  code: number
+  playToken: number
+  timer: NodeJS.Timeout | null
+  resolve: (outcome: OriginateOutcome) => void
+  done: boolean
+}
 
 export class MediaBrain {
   private readonly calls = new Map<string, Held>()
@@ -67,8 +90,17 @@ export class MediaBrain {
   private readonly hooks: MediaHooks
   /** Callers whose queue asks its NPS survey after the agent hangs up: call id → survey id. */
   private readonly npsAfterAgent = new Map<string, number>()
+  /** Customers the dialer is calling or has on the line, by Call-ID. */
+  private readonly dialing = new Map<string, Dialing>()
 
-  constructor(options: { db: Db; host: string; port: number; log: BrainLog; onWaiting?: (siteId: number, callers: WaitingCaller[]) => void; hooks?: MediaHooks }) {
+  constructor(options: {
+    db: Db
+    host: string
+    port: number
+    log: BrainLog
+    onWaiting?: (siteId: number, callers: WaitingCaller[]) => void
+    hooks?: MediaHooks
+  }) {
     this.db = options.db
     this.host = options.host
     this.port = options.port
@@ -91,6 +123,7 @@ export class MediaBrain {
     if (this.tick) clearInterval(this.tick)
     for (const held of this.calls.values()) held.actor?.stop()
     this.calls.clear()
+    for (const call of [...this.dialing.values()]) this.finishDialing(call, 559)
     this.socket?.destroy()
   }
 
@@ -142,6 +175,8 @@ export class MediaBrain {
     if (event.ev === 'hello') {
       // The app restarted: calls it no longer holds are gone (bridged ones talk on in rtpengine and Kamailio).
       const alive = new Set(event.calls)
+      // A dialer call the new app does not hold: its result is unknown (559) unless it was answered.
+      for (const [id, call] of this.dialing) if (!alive.has(id)) this.finishDialing(call, call.answeredAt ? 200 : 559)
       for (const [id, held] of this.calls) {
         if (alive.has(id)) continue
         held.actor?.stop()
@@ -150,6 +185,8 @@ export class MediaBrain {
       return
     }
     if (event.ev === 'call') return this.onCall(event.id, event.user)
+    const dialing = this.dialing.get(event.id)
+    if (dialing) return this.onDialerEvent(dialing, event)
     const held = this.calls.get(event.id)
     if (!held) return
     const forward = (e: MediaEvent) => held.actor?.send(e)
@@ -247,6 +284,149 @@ export class MediaBrain {
     held.actor = createActor(passing).start()
   }
 
+  // ---- the dialer (server/dialer/README.md "Runtime"): the customer's leg, then a free agent or the abandon message
+
+  /**
+   * Calls the lead's phone through Kamailio (call control routes the dialer's Call-ID to the campaign's outbound route)
+   * and resolves when the call is over: the dial status, when the customer answered, the talk seconds, and whether
+   * the customer was left without an agent (abandoned). On answer, a free member of the campaign's queue (the same
+   * count the queue wait uses: available members minus calls being offered) gets the call with the lead's headers
+   * within 2 s, else the customer hears a short message and is hung up.
+   */
+  async originate(request: OriginateRequest): Promise<OriginateOutcome> {
+    if (!this.connected || !this.socket) throw new Error('the media app is not connected')
+    if (this.dialing.has(request.callId)) throw new Error(`already dialling ${request.callId}`)
+    const [site] = await this.db.select({ domain: sites.domain }).from(sites).where(eq(sites.id, request.siteId))
+    const domain = site?.domain ?? 'localhost'
+    const number = request.phone.replace(/[^0-9+*#]/g, '')
+    const from = (request.callerId || 'dialer').replace(/[^0-9A-Za-z+._-]/g, '') || 'dialer'
+    return new Promise<OriginateOutcome>((resolve) => {
+      const call: Dialing = { request, domain, answeredAt: null, bridgedAt: null, abandoned: false, code: 0, playToken: 0, timer: null, resolve, done: false }
+      this.dialing.set(request.callId, call)
+      // The worker answers `originated` within the dial time; one that never does (a lost link) is given up on.
+      call.timer = setTimeout(() => {
+        if (call.code === 0) this.finishDialing(call, 408)
+      }, request.dialTimeoutMs + 30_000)
+      call.timer.unref()
+      this.send({
+        cmd: 'originate',
+        id: request.callId,
+        target: `sip:${number}@${domain}`,
+        from: `sip:${from}@${domain}`,
+        headers: [],
+        timeout: Math.max(1, Math.round(request.dialTimeoutMs / 1000)),
+      })
+    })
+  }
+
+  /** Dialer calls not over yet (tests). */
+  dialerCalls(): number {
+    return this.dialing.size
+  }
+
+  private async onDialerEvent(call: Dialing, event: WorkerEvent): Promise<void> {
+    const id = call.request.callId
+    switch (event.ev) {
+      case 'originated':
+        if (call.code !== 0) return
+        call.code = event.code
+        if (event.code !== 200) return this.finishDialing(call, event.code)
+        call.answeredAt = new Date()
+        return this.offerDialerCall(call)
+      case 'bridged':
+        call.bridgedAt = new Date()
+        await this.markDialerBridged(call, event.leg).catch((err: unknown) => this.log.warn({ err }, 'dialer: recording the agent failed'))
+        return
+      case 'bridge_failed':
+        // The agent did not take it (rang out, refused): the customer was answered and nobody came.
+        return this.abandonDialerCall(call)
+      case 'played':
+        if (event.token === call.playToken) this.send({ cmd: 'hangup', id })
+        return
+      case 'ended':
+        return this.finishDialing(call, call.answeredAt ? 200 : call.code || 487)
+      default:
+        return
+    }
+  }
+
+  /** Waits up to 2 s for a free member of the campaign's queue, then bridges the customer to the queue (the ACD picks). */
+  private async offerDialerCall(call: Dialing): Promise<void> {
+    const { request } = call
+    const deadline = Date.now() + DIALER_AGENT_WAIT_MS
+    const queue = await loadQueue(this.db, request.siteId, request.queueId)
+    while (!call.done && queue) {
+      const members = await loadMembers(this.db, request.siteId, request.queueId, new Date())
+      if (members.filter((m) => m.available).length - this.offering(request.siteId, request.queueId, call) > 0) {
+        this.send({
+          cmd: 'bridge',
+          id: request.callId,
+          target: `sip:queue.${request.queueId}@${call.domain}`,
+          // Kamailio passes the lead's headers to call control, which puts them on the agent's leg (routing.ts).
+          headers: [`X-Atende-Media-Leg: ${request.callId}`, ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`)],
+          timeout: queue.ringTime + 5,
+        })
+        return
+      }
+      if (Date.now() + DIALER_AGENT_POLL_MS > deadline) break
+      await new Promise((resolve) => setTimeout(resolve, DIALER_AGENT_POLL_MS))
+    }
+    if (!call.done) await this.abandonDialerCall(call, queue?.language)
+  }
+
+  /** Calls of this brain being offered to the queue's members now: queue callers in `offering` and dialer calls ringing an agent. */
+  private offering(siteId: number, queueId: number, except: Dialing): number {
+    let n = 0
+    for (const held of this.calls.values()) {
+      if (held.siteId === siteId && held.queue?.id === queueId && held.actor?.getSnapshot().matches({ holding: 'offering' })) n++
+    }
+    for (const other of this.dialing.values()) {
+      if (other !== except && other.request.siteId === siteId && other.request.queueId === queueId && other.answeredAt && !other.bridgedAt && !other.abandoned)
+        n++
+    }
+    return n
+  }
+
+  /** Nobody free: the short message (the queue language's `goodbye` prompt, the demo's), then the app hangs up. */
+  private async abandonDialerCall(call: Dialing, language?: string): Promise<void> {
+    if (call.abandoned || call.done) return
+    call.abandoned = true
+    const id = call.request.callId
+    const prompts = await resolvePromptSet(this.db, call.request.siteId, language || 'pt-BR').catch(() => new Map<string, string>())
+    const prompt = prompts.get(DIALER_ABANDON_PROMPT)
+    if (!prompt) return void this.send({ cmd: 'hangup', id })
+    call.playToken = ++this.token
+    this.send({ cmd: 'play', id, files: [prompt], loop: false, token: call.playToken })
+    // A prompt that never reports its end does not keep the line.
+    setTimeout(() => {
+      if (!call.done) this.send({ cmd: 'hangup', id })
+    }, DIALER_ABANDON_PROMPT_MS).unref()
+  }
+
+  /** The dialer call's record names the agent who took it (the agent leg's own steps are its call's). */
+  private async markDialerBridged(call: Dialing, leg: string): Promise<void> {
+    const agentStep = await latestStep(this.db, leg)
+    if (!agentStep?.userId) return
+    await this.db
+      .update(callRecords)
+      .set({ userId: agentStep.userId, deviceId: agentStep.deviceId })
+      .where(and(eq(callRecords.siteId, call.request.siteId), eq(callRecords.callId, call.request.callId), eq(callRecords.step, 1)))
+  }
+
+  private finishDialing(call: Dialing, status: number): void {
+    if (call.done) return
+    call.done = true
+    if (call.timer) clearTimeout(call.timer)
+    this.dialing.delete(call.request.callId)
+    const end = Date.now()
+    call.resolve({
+      status,
+      answeredAt: call.answeredAt,
+      talkSeconds: call.bridgedAt ? Math.round((end - call.bridgedAt.getTime()) / 1000) : 0,
+      abandoned: call.abandoned,
+    })
+  }
+
   // ---- queues
 
   private async enterQueue(held: Held, queueId: number, hops: number): Promise<void> {
@@ -324,7 +504,9 @@ export class MediaBrain {
       }
       const now = new Date()
       for (const callers of byQueue.values()) {
-        const waiting = callers.filter((c) => c.actor!.getSnapshot().matches({ holding: 'waiting' })).sort((a, b) => a.enteredAt!.getTime() - b.enteredAt!.getTime())
+        const waiting = callers
+          .filter((c) => c.actor!.getSnapshot().matches({ holding: 'waiting' }))
+          .sort((a, b) => a.enteredAt!.getTime() - b.enteredAt!.getTime())
         if (waiting.length === 0) continue
         const offering = callers.filter((c) => c.actor!.getSnapshot().matches({ holding: 'offering' })).length
         const first = waiting[0]!

@@ -20,6 +20,8 @@ export const WorkerEventSchema = v.variant('ev', [
   v.object({ ev: v.literal('recorded'), id: Id, file: Text(1000), ms: v.number() }),
   /** The agent of a bridge made with `keep` hung up: the caller is parked again (for the NPS survey after the agent). */
   v.object({ ev: v.literal('unbridged'), id: Id }),
+  /** The final answer to an `originate`: 200 when the customer answered (the call is then held like a caller). */
+  v.object({ ev: v.literal('originated'), id: Id, code: v.number() }),
 ])
 export type WorkerEvent = v.InferOutput<typeof WorkerEventSchema>
 
@@ -35,6 +37,12 @@ export const WorkerCommandSchema = v.variant('cmd', [
   v.object({ cmd: v.literal('hangup'), id: Id }),
   /** Records what the caller says into `file` (WAV) for at most `maxMs`; `recorded` when it stops (hang-up or `stop`). */
   v.object({ cmd: v.literal('record'), id: Id, file: Text(1000), maxMs: v.number() }),
+  /**
+   * Calls `target` (a SIP URI through Kamailio, which routes it to the campaign's trunk) with Call-ID `id` and From
+   * `from`; the customer's leg is anchored in rtpengine like a parked caller. `originated` tells the final answer; on
+   * 200 the call takes `play`, `bridge`, `hangup` like any held caller. `timeout`: seconds of ringing before giving up.
+   */
+  v.object({ cmd: v.literal('originate'), id: Id, target: Text(300), from: Text(300), headers: v.array(Text(500)), timeout: v.number() }),
 ])
 export type WorkerCommand = v.InferOutput<typeof WorkerCommandSchema>
 

@@ -33,7 +33,14 @@ export type AgentLeg = {
   lastAnswer: string | null
 }
 
-export type Leg = CallerLeg | AgentLeg
+/**
+ * A customer the app calls (`originate`): the app offers from the parking sink (ng from-tag = the leg's `localTag`,
+ * via-branch `park`); the customer's answer joins them. From then on the leg is a `CallerLeg` whose `callerTag` is the
+ * customer's To-tag and `callerSdp` their answer, so playing, bridging and re-parking work as for a caller.
+ */
+export type CustomerLeg = { kind: 'customer'; caller: CallerLeg }
+
+export type Leg = CallerLeg | AgentLeg | CustomerLeg
 
 const PLAIN_RTP: Record<string, Bencodable> = {
   'transport-protocol': 'RTP/AVP',
@@ -55,7 +62,8 @@ export const towards = (webrtc: boolean) => (webrtc ? WEBRTC : PLAIN_RTP)
 export const isWebRtc = (sdp: string) => /UDP\/TLS\/RTP\/SAVPF/.test(sdp)
 const direction = (sdp: string) => /^a=(sendonly|recvonly|inactive|sendrecv)/m.exec(sdp)?.[1] ?? 'sendrecv'
 /** Our answer mirrors the offer's direction (hold: sendonly → recvonly), or browsers refuse it. */
-export const mirrored = (sdp: string) => ({ sendonly: 'recvonly', recvonly: 'sendonly', inactive: 'inactive', sendrecv: 'sendrecv' })[direction(sdp)] ?? 'sendrecv'
+export const mirrored = (sdp: string) =>
+  ({ sendonly: 'recvonly', recvonly: 'sendonly', inactive: 'inactive', sendrecv: 'sendrecv' })[direction(sdp)] ?? 'sendrecv'
 
 /** The parking sink: plain PCMU + telephone-event at a local port (the event's payload type copied from rtpengine's offer). */
 export function sinkSdp(port: number, forSdp: string | null, dir = 'sendrecv'): string {
@@ -134,8 +142,26 @@ export class RtpengineSdh implements SessionDescriptionHandler {
       this.remoteOfferDone = true
       return
     }
-    // The agent's answer to our offer.
+    // The answer to our offer.
     this.localOfferPending = false
+    if (leg.kind === 'customer') {
+      const caller = leg.caller
+      const tag = (this.session as unknown as { dialog?: { remoteTag?: string } }).dialog?.remoteTag
+      if (!tag) throw new Error('media app: the customer answered without a To-tag')
+      await ngOk(this.ng, {
+        command: 'answer',
+        'call-id': caller.callId,
+        'from-tag': caller.localTag,
+        'to-tag': tag,
+        'via-branch': 'park',
+        sdp,
+        ...PLAIN_RTP,
+      })
+      caller.callerTag = tag
+      caller.callerSdp = sdp
+      caller.callerWebRtc = isWebRtc(sdp)
+      return
+    }
     if (leg.kind !== 'agent') throw new Error('media app: an answer on a caller leg is not supported')
     const caller = leg.caller
     await ngOk(this.ng, {
@@ -182,6 +208,20 @@ export class RtpengineSdh implements SessionDescriptionHandler {
         ...towards(leg.callerWebRtc),
       })
       return { body: String(answer.sdp), contentType: 'application/sdp' }
+    }
+    if (leg.kind === 'customer') {
+      // Calling a customer: the parking sink offers; rtpengine's answer goes to the customer through Kamailio.
+      this.localOfferPending = true
+      const caller = leg.caller
+      const offer = await ngOk(this.ng, {
+        command: 'offer',
+        'call-id': caller.callId,
+        'from-tag': caller.localTag,
+        'via-branch': 'park',
+        sdp: sinkSdp(caller.sinkPort, null),
+        ...PLAIN_RTP,
+      })
+      return { body: String(offer.sdp), contentType: 'application/sdp' }
     }
     if (leg.kind !== 'agent') throw new Error('media app: no offer to make on a caller leg')
     // Bridge: the caller's original offer, from the caller's tag, on a new via-branch; Kamailio anchors the agent leg.

@@ -12,7 +12,7 @@ import { wavFile } from '../../telephony/control/recordings/mix.ts'
 import { parseLine, WorkerCommandSchema } from './protocol.ts'
 import type { WorkerCommand, WorkerEvent } from './protocol.ts'
 import { RtpengineSdh, ngOk, sinkSdp, towards } from './sdh.ts'
-import type { AgentLeg, CallerLeg, Leg } from './sdh.ts'
+import type { AgentLeg, CallerLeg, CustomerLeg, Leg } from './sdh.ts'
 import { UdpTransport } from './udp-transport.ts'
 
 // The media app process (README.md): a sip.js user agent on UDP that Kamailio hands media destinations to. It answers
@@ -26,7 +26,8 @@ export type WorkerOptions = MediaAppArgs & { log?: (line: string) => void }
 
 type Call = {
   leg: CallerLeg
-  invitation: Invitation
+  /** The caller's session: the INVITE the app answered, or the one it placed to a customer (`originate`). */
+  invitation: Invitation | Inviter
   sink: dgram.Socket
   agentSession: Inviter | null
   agentTarget: string | null
@@ -241,6 +242,7 @@ export class MediaWorker {
   }
 
   private async onCommand(command: WorkerCommand): Promise<void> {
+    if (command.cmd === 'originate') return this.originate(command)
     const call = this.calls.get(command.id)
     if (!call || call.ended) return
     switch (command.cmd) {
@@ -263,6 +265,108 @@ export class MediaWorker {
       case 'record':
         this.record(call, command.file, command.maxMs)
         return
+    }
+  }
+
+  /**
+   * Calls a customer (the dialer): an INVITE with the dialer's Call-ID through Kamailio (call control routes it to the
+   * campaign's trunk), offered from a parking sink so the customer's leg sits in rtpengine like a held caller's.
+   * `originated` tells the final answer; an answered customer is then a call like any other (play, bridge, hang up).
+   */
+  private async originate(command: Extract<WorkerCommand, { cmd: 'originate' }>): Promise<void> {
+    const { id, target, from, headers, timeout } = command
+    const uri = UserAgent.makeURI(target)
+    const fromUri = UserAgent.makeURI(from)
+    if (this.calls.has(id) || !uri || !fromUri || !this.ua) {
+      this.send({ ev: 'originated', id, code: this.calls.has(id) ? 482 : 400 })
+      return
+    }
+    const sink = dgram.createSocket('udp4')
+    await new Promise<void>((resolve) => sink.bind(0, this.options.listenHost, () => resolve()))
+    const params = { callId: id, fromUri } as unknown as NonNullable<ConstructorParameters<typeof Inviter>[2]>['params']
+    const inviter = new Inviter(this.ua, uri, { extraHeaders: headers, params, sessionDescriptionHandlerOptions: {} })
+    const leg: CallerLeg = {
+      kind: 'caller',
+      callId: id,
+      callerTag: '',
+      // The sink's side of the rtpengine session is the INVITE's own From-tag.
+      localTag: inviter.request.fromTag,
+      callerSdp: '',
+      callerWebRtc: false,
+      sinkPort: sink.address().port,
+      agent: null,
+    }
+    const customer: CustomerLeg = { kind: 'customer', caller: leg }
+    this.legs.set(inviter, customer)
+    const call: Call = {
+      leg,
+      invitation: inviter,
+      sink,
+      agentSession: null,
+      agentTarget: null,
+      bridged: false,
+      ended: false,
+      playTimer: null,
+      playToken: 0,
+      recording: null,
+      keep: false,
+    }
+    this.calls.set(id, call)
+    let code = 0
+    let told = false
+    const tell = (final: number) => {
+      if (told) return
+      told = true
+      this.send({ ev: 'originated', id, code: final })
+    }
+    // Nobody answered within the dial time: cancelled, told as not answered (480).
+    const ring = setTimeout(() => {
+      if (inviter.state === SessionState.Establishing) {
+        code = 480
+        void inviter.cancel().catch(() => {})
+      }
+    }, timeout * 1000)
+    inviter.delegate = {
+      onBye: (bye) => {
+        void bye.accept().catch(() => {})
+        this.guard(() => this.end(call, 'caller'))
+      },
+      onInfo: (info) => {
+        void info.accept().catch(() => {})
+        const digit = /Signal=\s*([0-9*#A-D])/i.exec(info.request.body ?? '')?.[1]
+        if (digit) this.send({ ev: 'dtmf', id, digit: digit.toUpperCase() })
+      },
+    }
+    inviter.stateChange.addListener((state) => {
+      if (state === SessionState.Established) {
+        clearTimeout(ring)
+        // Answered: from now on the customer's re-INVITEs are a caller's (sdh.ts).
+        this.legs.set(inviter, leg)
+        tell(200)
+      }
+      if (state === SessionState.Terminated) {
+        clearTimeout(ring)
+        // sip.js ends the session before it hands the request delegate the final answer: read the code after.
+        this.guard(async () => {
+          tell(code || 487)
+          await this.end(call, 'caller')
+        })
+      }
+    })
+    try {
+      await inviter.invite({
+        requestDelegate: {
+          onReject: (response) => {
+            // Our own cancel's 487 stays the "not answered" it was.
+            if (code !== 480) code = response.message.statusCode ?? 0
+          },
+        },
+      })
+    } catch (error) {
+      this.log(`media app: calling ${target} failed: ${(error as Error).message}`)
+      code = code || 500
+      tell(code)
+      await this.end(call, 'app')
     }
   }
 
@@ -407,7 +511,17 @@ export class MediaWorker {
   /** After a failed bridge: the caller's leg is joined to its parking sink again, so music plays to it. */
   private async repark(call: Call): Promise<void> {
     const leg = call.leg
-    await ngOk(this.ng, { command: 'offer', 'call-id': leg.callId, 'from-tag': leg.callerTag, 'via-branch': 'park', sdp: leg.callerSdp, 'transport-protocol': 'RTP/AVP', ICE: 'remove', flags: ['trust-address'], replace: ['origin', 'session-connection'] }).catch((e: unknown) => this.log(`media app: repark offer: ${(e as Error).message}`))
+    await ngOk(this.ng, {
+      command: 'offer',
+      'call-id': leg.callId,
+      'from-tag': leg.callerTag,
+      'via-branch': 'park',
+      sdp: leg.callerSdp,
+      'transport-protocol': 'RTP/AVP',
+      ICE: 'remove',
+      flags: ['trust-address'],
+      replace: ['origin', 'session-connection'],
+    }).catch((e: unknown) => this.log(`media app: repark offer: ${(e as Error).message}`))
     await ngOk(this.ng, {
       command: 'answer',
       'call-id': leg.callId,

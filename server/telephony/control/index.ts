@@ -9,6 +9,8 @@ import { routeAfterFailure } from './after-failure.ts'
 import type { Env } from './call-plan.ts'
 import { toDestination } from './destinations/index.ts'
 import { routeNew } from './routing.ts'
+import { asDialerPlan, finishPreviewCall, isDialerCall, routeDialerLeg, startPreviewAttempt } from './dialer-leg.ts'
+import { CALL_TYPE } from '../../../contract/codes/call-types.ts'
 import type { Random } from '../../acd/strategies.ts'
 import { replacedStep } from './step-change.ts'
 import type { StepChange } from './step-change.ts'
@@ -61,6 +63,8 @@ export function createCallControl(deps: CallControlDeps): CallControlService {
     const request = parseRoute(raw)
     if (!request) return rejectWith(400)
     const e = env()
+    // The media app calling a dialer's customer (no caller of its own to bridge): the campaign's route (dialer-leg.ts).
+    if (request.source === 'media' && !request.x_headers['X-Atende-Media-Leg']) return forKamailio(await routeDialerLeg(e, request))
     const routed = await routeNew(e, request)
     if (routed.siteId === null) return routed.decision
     const existing = await stepsOf(e.db, routed.siteId, request.call_id)
@@ -77,6 +81,11 @@ export function createCallControl(deps: CallControlDeps): CallControlService {
       },
       routed.plan,
     )
+    // A preview call that goes out counts as the lead's attempt (its hold names the call until it ends).
+    const first = routed.plan[0]
+    if (decision.action === 'relay' && first?.callType === CALL_TYPE.preview && typeof first.leadId === 'number') {
+      await startPreviewAttempt(e.db, routed.siteId, first.leadId, request.call_id, e.now)
+    }
     return forKamailio(decision)
   }
 
@@ -88,10 +97,12 @@ export function createCallControl(deps: CallControlDeps): CallControlService {
     if (!latest) return rejectWith(404)
     await closeStep(e.db, latest, request.code, request.reason, e.now)
     const steps = await stepsOf(e.db, latest.siteId, request.call_id)
-    const plan = await routeAfterFailure(e, steps, {
+    const planned = await routeAfterFailure(e, steps, {
       code: request.code,
       reason: request.reason,
     })
+    // A dialer call's next trunk keeps its media with the media app (dialer-leg.ts).
+    const plan = isDialerCall(steps[0]) ? asDialerPlan(planned) : planned
     const decision = await recordSteps(
       e.db,
       {
@@ -139,6 +150,8 @@ export function createCallControl(deps: CallControlDeps): CallControlService {
       callee: event.callee,
       at: typeof event.ts === 'number' ? new Date(event.ts) : now(),
     })
+    // A preview call's end is the lead's result (dialer-leg.ts).
+    if (event.state === 'ended' || event.state === 'failed') await finishPreviewCall(deps.db, event.call_id, now())
     if (event.state === 'answered' && deps.onStepChange) {
       const change = await replacedStep(deps.db, event.call_id)
       if (change) await deps.onStepChange(change)

@@ -19,6 +19,7 @@ import { allowedRoutes, toTrunk } from './outbound.ts'
 import { areaCodeOf, contextAllows } from './phone.ts'
 import { rejectWith } from './protocol.ts'
 import type { Decision } from './protocol.ts'
+import { heldPreviewLead, isDialerCall, withDialerHeaders } from './dialer-leg.ts'
 import { activityOf, toPermittedApp, transferOf, trunkBlindTransfer } from './transfers.ts'
 
 // The first question of a call (README.md "Routing"): a device dials another device, a call group number, a
@@ -70,7 +71,15 @@ async function fromMedia(env: Env, request: RouteRequest) {
     activityId: first.activityId,
   }
   const legEnv: Env = { ...env, mediaLeg: true }
-  const plan = (planned: Plan) => ({ siteId: held.siteId, plan: planned, parentUid: first.uid })
+  // An answered dialer call (server/dialer): the agent's leg gets the lead's headers the media app relays.
+  const dialer = isDialerCall(first)
+  const plan = (planned: Plan) => ({
+    siteId: held.siteId,
+    plan: dialer
+      ? planned.map((step, i) => (i === planned.length - 1 ? { ...step, decision: withDialerHeaders(step.decision, request.x_headers) } : step))
+      : planned,
+    parentUid: first.uid,
+  })
   if (target.app === 'queue') {
     const queue = await loadQueue(db, held.siteId, Number(target.appdata))
     if (!queue) return plan(unavailable(base))
@@ -142,12 +151,16 @@ async function fromDevice(env: Env, request: RouteRequest) {
     : []
   if (group) return plan(await toCallGroup(env, base, group, 0))
 
+  // A preview call (type 18): the agent calls the lead they hold (make-call-to-mailing-client); its result goes back
+  // on the lead when the call ends (dialer-leg.ts finishPreviewCall).
+  const preview = await heldPreviewLead(db, site.id, caller.userId, request.x_headers['X-Atende-Mailing-Client'], env.now)
   const outbound = {
     ...base,
     direction: 'outbound',
-    callType: CALL_TYPE.activeManual,
+    callType: preview ? CALL_TYPE.preview : CALL_TYPE.activeManual,
     phone: dialled,
     areaCode: areaCodeOf(dialled),
+    ...(preview ? { leadId: preview.leadId, clientId: preview.clientId } : {}),
   }
   const routes = await allowedRoutes(db, site.id, caller.device.id, caller.teamId)
   const chosen = request.x_headers['X-Atende-Route'] ?? request.x_headers['x-atende-route']
