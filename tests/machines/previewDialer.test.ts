@@ -97,7 +97,7 @@ describePaths({
         if (step.event.type !== 'CALL') expect(ctx(before).lead!.countdown).toBeGreaterThan(0)
       }
       // A refusal is told to the agent.
-      const refused = step.event.type === 'xstate.done.actor.makeCall' && !(step.event as { output: { success: boolean } }).output.success
+      const refused = step.event.type === 'xstate.done.actor.makeCall' && !(step.event as unknown as { output: { success: boolean } }).output.success
       expect(effectsOf(effects, 'notify'), label).toEqual(refused ? [{ message: 'Este lead está reservado para outro agente.', severity: 'warning' }] : [])
       // 'Pular' (or the webphone refusing the dial) gives the hold back.
       const releases = effectsOf(effects, 'release')
