@@ -32,6 +32,8 @@ export type CampaignProgress = v.InferOutput<typeof CampaignProgressShape>
 export const MakeCallQuery = v.object({
   mailing_client: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
   remove_reserved: v.optional(v.picklist(['true', 'false'])),
+  /** Ours, with remove_reserved: the agent skips the preview lead (due again after the campaign's minimum interval). */
+  skip: v.optional(v.picklist(['true', 'false'])),
 })
 
 /** Spec 000 §7 make-call-to-mailing-client's answer. */

@@ -201,7 +201,10 @@ export async function dialerService(app: FastifyInstance, options: DialerOptions
       }
     }
     if (query.remove_reserved === 'true') {
-      await releaseLead(db, siteId, lead.id, userId)
+      // Ours: `&skip=true` (the preview card's 'Pular') puts the lead back due after the campaign's minimum interval,
+      // so the agent's next preview-lead brings another lead, not this one again.
+      const dueAt = query.skip === 'true' ? new Date(Date.now() + Math.max(1, campaign?.minInterval ?? 0) * 60_000) : undefined
+      await releaseLead(db, siteId, lead.id, userId, dueAt)
       return answer(true, DIALER_MESSAGES.released[lang], null)
     }
     if (!campaign) return answer(false, DIALER_MESSAGES.noCampaign[lang], null)

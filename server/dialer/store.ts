@@ -127,10 +127,10 @@ export async function reserveLeads(
 }
 
 /** Releases a hold without a try (remove_reserved, a skipped preview, an origination that never started). */
-export async function releaseLead(db: Db, siteId: number, leadId: number, userId?: number): Promise<boolean> {
+export async function releaseLead(db: Db, siteId: number, leadId: number, userId?: number, dueAt?: Date): Promise<boolean> {
   const rows = await db
     .update(dialerLeadStates)
-    .set({ reservedBy: null, reservedUntil: null, callId: null })
+    .set({ reservedBy: null, reservedUntil: null, callId: null, ...(dueAt ? { nextAt: dueAt } : {}) })
     .where(and(eq(dialerLeadStates.siteId, siteId), eq(dialerLeadStates.leadId, leadId), userId === undefined ? undefined : eq(dialerLeadStates.reservedBy, userId)))
     .returning({ id: dialerLeadStates.leadId })
   return rows.length > 0

@@ -10,5 +10,5 @@ const rel = (path: string) => path.replace(/^\/api/, '')
 export const dialerEffects: DialerEffects = {
   previewLead: () => api.get<PreviewLead>(rel(dialerPaths.preview)),
   makeCall: (mailingClient) => api.put<MakeCallResponse>(rel(dialerPaths.makeCall), undefined, { query: { mailing_client: mailingClient } }),
-  release: (mailingClient) => api.put(rel(dialerPaths.makeCall), undefined, { query: { mailing_client: mailingClient, remove_reserved: 'true' } }),
+  release: (mailingClient) => api.put(rel(dialerPaths.makeCall), undefined, { query: { mailing_client: mailingClient, remove_reserved: 'true', skip: 'true' } }),
 }

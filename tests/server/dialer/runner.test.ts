@@ -298,6 +298,13 @@ describe('make-call-to-mailing-client and preview', () => {
     expect(first).toMatchObject({ campaign, countdown: 10, mailing_client: leads[0]!.id, phone: leads[0]!.phone })
     expect((await agent1.get(dialerPaths.preview)).json().mailing_client).toBe(leads[0]!.id)
     expect((await agent2.get(dialerPaths.preview)).json().mailing_client).toBe(leads[1]!.id)
+    // 'Pular': agent1's lead goes back for later; agent1's next preview is another lead (none left here), never the same.
+    const skip = await agent1.put(`${dialerPaths.makeCall}?mailing_client=${leads[0]!.id}&remove_reserved=true&skip=true`)
+    expect(skip.json().success).toBe(true)
+    expect((await agent1.get(dialerPaths.preview)).json()).toBeNull()
+    const [state] = await t.database.db.select().from(dialerLeadStates).where(eq(dialerLeadStates.leadId, leads[0]!.id))
+    expect(state!.reservedBy).toBeNull()
+    expect(state!.nextAt!.getTime()).toBeGreaterThan(Date.now())
     const stopped = await admin.post(dialerPaths.command(campaign, 'stop'))
     expect(stopped.json().status).toBe('stopped')
     expect((await agent1.get(dialerPaths.preview)).json()).toBeNull()
