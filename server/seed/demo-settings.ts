@@ -98,7 +98,8 @@ export async function seedDemoSettings(db: Db, input: DemoSettingsInput): Promis
   })
   const outbound = await seed('pabx.outbound-routes', {
     description: 'Saída Brasil',
-    dial_patterns: '0XXXXXXXXXX,0XXXXXXXXX,NXXXXXXX,9XXXXXXXX',
+    // Leads and clients keep their numbers in E.164 (one normaliser): Brazilian ones are dialled as stored too.
+    dial_patterns: '0XXXXXXXXXX,0XXXXXXXXX,NXXXXXXX,9XXXXXXXX,+55XXXXXXXXXX,+55XXXXXXXXXXX',
     teams: [input.teamId],
     webphone: true,
   })
