@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { CampaignParams, DIALER_MESSAGES, MakeCallQuery, dialerPaths } from '../../contract/api/dialer.ts'
 import type { CampaignCommand, CampaignProgress, MakeCallResponse, PreviewLead } from '../../contract/api/dialer.ts'
 import { entityByKey } from '../../contract/entities/index.ts'
@@ -119,7 +119,15 @@ export async function dialerService(app: FastifyInstance, options: DialerOptions
       const [held] = await db
         .select({ id: dialerLeadStates.leadId })
         .from(dialerLeadStates)
-        .where(and(eq(dialerLeadStates.campaignId, id), eq(dialerLeadStates.reservedBy, userId), sql`${dialerLeadStates.reservedUntil} > now()`))
+        // A lead whose call is still on (its end not yet recorded) is not offered again.
+        .where(
+          and(
+            eq(dialerLeadStates.campaignId, id),
+            eq(dialerLeadStates.reservedBy, userId),
+            sql`${dialerLeadStates.reservedUntil} > now()`,
+            isNull(dialerLeadStates.callId),
+          ),
+        )
       const lead = held ? await leadRow(siteId, held.id) : await reserveNext(campaign, userId, now)
       if (lead) return previewOf(campaign, lead)
     }

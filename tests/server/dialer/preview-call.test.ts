@@ -65,6 +65,9 @@ describe("a preview call's result on its lead", () => {
     // Out: the attempt is counted and the hold names the call.
     expect(await leadOf(leads[0]!)).toMatchObject({ attempts: 1, status: 'pending' })
     expect((await stateOf(leads[0]!)).callId).toBe(callId)
+    // While its call is on, the agent's next preview is not this lead again (the card would offer it twice).
+    const agent1 = await signedIn(t.app, 'agent1')
+    expect((await agent1.get(dialerPaths.preview)).json()).toBeNull()
 
     const at = clock.getTime()
     control.event({ event: 'call', call_id: callId, state: 'answered', code: 200, reason: 'OK', by: 'callee', ts: at + 5_000 })
