@@ -321,8 +321,9 @@ describe('a killed media app', () => {
     const callId = await dial(DID)
     await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting')
     await agentState(ids.agent, 'not_inuse', true)
-    await until(() => stack.app.media!.waiting().length === 0, 10_000, 'the caller bridged')
-    await until(() => heard(outside).length > 8000 * 2 * 2, 10_000, 'the call talking')
+    // Ceilings for a loaded 2-core machine (the CI runs beside other work): the waits end as soon as the audio is there.
+    await until(() => stack.app.media!.waiting().length === 0, 30_000, 'the caller bridged')
+    await until(() => heard(outside).length > 8000 * 2 * 2, 30_000, 'the call talking')
 
     const supervisor = stack.app.telephony.engines.supervisors.mediaapp!
     const pid = supervisor.status.pid!
@@ -344,7 +345,7 @@ describe('a killed media app', () => {
     await outside.command('hangup')
     await agent.command('hangup')
     await until(() => hasEvent(callId, 'ended') && hasEvent(leg.call_id, 'ended'), 10_000, 'both legs ended')
-  }, 60_000)
+  }, 120_000)
 })
 
 /** The queue step of a call (its latest). */
