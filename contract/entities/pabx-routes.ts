@@ -30,6 +30,14 @@ export const inboundRoutes = defineEntity({
         'Cuando la cola de la llamada no nombra un formulario',
       ),
     }),
+    // Issue 16 item 5: after the agent hangs up, the route's callers answer this survey by keypad (the media app).
+    fk('nps', t('Pesquisa NPS após a chamada', 'NPS survey after the call', 'Encuesta NPS tras la llamada'), 'service.nps-telephony', {
+      hint: t(
+        'Quando a fila da chamada não nomeia uma pesquisa',
+        "When the call's queue names no survey",
+        'Cuando la cola de la llamada no nombra una encuesta',
+      ),
+    }),
   ],
   list: { columns: ['id', 'is_active', 'description', 'destination'] },
 })

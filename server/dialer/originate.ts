@@ -11,5 +11,6 @@ export function mediaOriginator(brain: MediaBrain): Originator {
   return {
     ready: () => brain.connected,
     originate: (request) => brain.originate(request),
+    queueAgents: (siteId, queueId, at) => brain.queueAgents(siteId, queueId, at),
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { dialerLeadStates, dialerPacingLog } from '../db/schema/index.ts'
-import { loadMembers } from '../telephony/control/acd.ts'
+import type { OriginateOutcome, OriginateRequest, QueueAgents } from '../media/app/originate-types.ts'
 import type { CampaignProgress } from '../../contract/api/dialer.ts'
 import { pace } from './pacer.ts'
 import { abandonWindow, measurePacerStats } from './store.ts'
@@ -25,27 +25,14 @@ const CALL_HOLD_MS = 4 * 60 * 60 * 1000
 /** The pacer's statistics are measured again this often per campaign (pacer.ts: "re-measured each minute"). */
 const STATS_EVERY_MS = 60_000
 
-/** One customer leg to place: the headers (spec 000 §7) go to the agent's leg when the customer answers. */
-export type OriginateRequest = {
-  siteId: number
-  campaignId: number
-  queueId: number
-  callId: string
-  uid: string
-  phone: string
-  callerId: string
-  outboundRouteId: number | null
-  dialTimeoutMs: number
-  headers: Record<string, string>
-}
-
-/** What happened: the dial status (200 answered, 486 busy, 480/487 no answer…), when it was answered, talk seconds. */
-export type OriginateOutcome = { status: number; answeredAt: Date | null; talkSeconds: number; abandoned: boolean }
+export type { OriginateOutcome, OriginateRequest, QueueAgents } from '../media/app/originate-types.ts'
 
 export type Originator = {
   /** False while the media app is down: the runner places nothing. */
   ready(): boolean
   originate(request: OriginateRequest): Promise<OriginateOutcome>
+  /** The campaign queue's members, and those free to take a call now (the ACD's count, through the media app's brain). */
+  queueAgents(siteId: number, queueId: number, at: Date): Promise<QueueAgents>
 }
 
 export type RunnerLog = { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void }
@@ -130,9 +117,8 @@ export function startCampaignRunner(
 
   async function placeCalls(campaign: Campaign): Promise<void> {
     const at = now()
-    const members = await loadMembers(db, campaign.siteId, campaign.queueId, at)
+    const { members, idle } = await originator.queueAgents(campaign.siteId, campaign.queueId, at)
     const inFlight = await countInFlight(campaign)
-    const idle = members.filter((m) => m.available).length
     const abandon = await abandonWindow(db, campaign, at)
     // The brain's pacer (pacer.ts): answer rate, ring, talk and wrap-up times measured over the campaign's last hour
     // of attempts (once a minute); predictive paces as progressive until 30 are measured. The abandon cap holds in
@@ -140,7 +126,7 @@ export function startCampaignRunner(
     const { stats, recent } = await statsOf(campaign, at)
     const decision = pace(
       {
-        agents: { idle, talking: members.length - idle, wrapUp: 0 },
+        agents: { idle, talking: members - idle, wrapUp: 0 },
         inFlight,
         stats,
         abandon,

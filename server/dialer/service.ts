@@ -43,6 +43,7 @@ const AGENT_CALL_HOLD_MS = 60 * 60 * 1000
 const NOT_READY: Originator = {
   ready: () => false,
   originate: () => Promise.reject(new Error('no media app')),
+  queueAgents: () => Promise.resolve({ members: 0, idle: 0 }),
 }
 
 export async function dialerService(app: FastifyInstance, options: DialerOptions): Promise<void> {

@@ -57,10 +57,11 @@ const OUTSIDE = '011987654321'
 const VM_DID = '551140002020'
 const VM_SHORT_DID = '551140002121'
 const NPS_DID = '551140002222'
+const ROUTE_NPS_DID = '551140002323'
 const GREETING_HZ = 880
 const Q1_HZ = 700
 const Q2_HZ = 520
-const ids = { agent: 0, siteId: 0, box: 0, shortBox: 0, queue: 0, nps: 0, trunk: 0 }
+const ids = { agent: 0, siteId: 0, box: 0, shortBox: 0, queue: 0, nps: 0, trunk: 0, device: 0 }
 const notices: UserEnvelope[] = []
 
 const WAV: MediaKind = { mime: 'audio/wav', ext: 'wav', maxBytes: 20 * 1024 * 1024, matches: () => true }
@@ -197,6 +198,15 @@ beforeAll(async () => {
     const route = await created('/api/v1/pabx/inbound-routes/', { description: `Entrada ${did}`, destination, record: false })
     await created('/api/v1/pabx/numbers/', { number: did, description: `DID ${did}`, trunk: ids.trunk, inbound_route: route })
   }
+  // A route straight to the agent's extension naming the survey itself (no queue).
+  ids.device = a1!.deviceId!
+  const surveyed = await created('/api/v1/pabx/inbound-routes/', {
+    description: 'Entrada com NPS',
+    destination: { app: 'pjsip', appdata: ids.device },
+    nps: ids.nps,
+    record: false,
+  })
+  await created('/api/v1/pabx/numbers/', { number: ROUTE_NPS_DID, description: 'DID com NPS', trunk: ids.trunk, inbound_route: surveyed })
   await stack.app.telephony.publisher!.pushChanges()
   await until(() => registered('10001'), 15_000, 'the agent registered')
   await until(() => stack.app.media?.connected === true, 10_000, 'the media app link')
@@ -308,5 +318,27 @@ describe('NPS by keypad after the agent', () => {
       { question: 1, score: 10, userId: ids.agent, queueId: ids.queue, npsId: ids.nps, scale: '0-10' },
     ])
     expect(callEvents(callId).find((e) => e.state === 'ended')!.by).toBe('callee')
+  }, 60_000)
+
+  it("an inbound route's survey: the caller reaches the extension through the media app and answers after the agent", async () => {
+    await agentState(ids.agent, 'not_inuse', true)
+    const callId = await dial(ROUTE_NPS_DID)
+    // The media app bridges the caller on to the extension: its leg (a call of its own) is the agent's.
+    await until(() => stack.control.routes.some((r) => r.source === 'media' && r.x_headers['X-Atende-Media-Leg'] === callId), 15_000, 'the leg to the extension')
+    const leg = stack.control.routes.find((r) => r.source === 'media' && r.x_headers['X-Atende-Media-Leg'] === callId)!
+    await until(() => hasEvent(leg.call_id, 'answered'), 15_000, 'the agent answered')
+    await until(() => heard(outside).length > 8000 * 2, 20_000, 'the call talking')
+    await agent.command('hangup')
+    await until(() => JSON.stringify(stack.app.media!.stateOf(callId) ?? '').includes('waiting'), 15_000, 'the first question asked')
+    expect(hasEvent(callId, 'ended')).toBe(false)
+    await outside.command('sndcode', '7')
+    await until(() => bursts(heard(outside), Q2_HZ) === 1, 15_000, 'the second question heard')
+    await outside.command('sndcode', '8')
+    await until(() => hasEvent(callId, 'ended'), 15_000, 'thanked and hung up')
+    const answers = await stack.database.db.select().from(telephonyNpsAnswers).where(eq(telephonyNpsAnswers.callId, callId)).orderBy(asc(telephonyNpsAnswers.question))
+    expect(answers.map((a) => ({ question: a.question, score: a.score, userId: a.userId, queueId: a.queueId, npsId: a.npsId }))).toEqual([
+      { question: 0, score: 7, userId: ids.agent, queueId: null, npsId: ids.nps },
+      { question: 1, score: 8, userId: ids.agent, queueId: null, npsId: ids.nps },
+    ])
   }, 60_000)
 })

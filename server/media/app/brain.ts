@@ -4,7 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm'
 import { createActor } from 'xstate'
 import type { AnyActorRef } from 'xstate'
 import type { Db } from '../../db/client.ts'
-import { callRecords, pabxIvrs, pabxIvrsOptions, sites } from '../../db/schema/index.ts'
+import { callRecords, pabxInboundRoutes, pabxIvrs, pabxIvrsOptions, sites } from '../../db/schema/index.ts'
 import type { CallRecordRow } from '../../db/schema/index.ts'
 import { calendarOpen } from '../../acd/calendar-open.ts'
 import { loadMembers, loadQueue } from '../../telephony/control/acd.ts'
@@ -12,7 +12,7 @@ import type { QueueRow } from '../../telephony/control/acd.ts'
 import { closeStep, latestStep, recordSteps, stepsOf } from '../../telephony/control/records.ts'
 import type { StepDraft } from '../../telephony/control/records.ts'
 import { resolveMohPlaylist, resolvePromptSet, resolveSound } from '../library.ts'
-import type { OriginateOutcome, OriginateRequest } from '../../dialer/runner.ts'
+import type { OriginateOutcome, OriginateRequest, QueueAgents } from './originate-types.ts'
 import { announceMachine, ivrMachine, queueWaitMachine } from './machines.ts'
 import { QueueVoice } from './queue-voice.ts'
 import type { MediaEvent } from './machines.ts'
@@ -45,6 +45,8 @@ type Held = {
   phone: string
   /** The calling number or extension. */
   caller: string
+  /** The NPS survey of the caller's inbound route (undefined until looked up). */
+  routeNps?: number | null
 }
 
 const MEDIA_APPS = new Set(['queue', 'ivrbasic', 'announce', 'voicemail', 'nps'])
@@ -278,8 +280,18 @@ export class MediaBrain {
       this.send({ cmd: 'hangup', id: held.id })
       return
     }
-    // A device, a call group...: bridged through Kamailio (call control routes `<app>.<id>` from the media app).
-    this.send({ cmd: 'bridge', id: held.id, target: `sip:${app}.${appdata}@${held.domain}`, headers: [`X-Atende-Media-Leg: ${held.id}`], timeout: 120 })
+    // A device, a call group...: bridged through Kamailio (call control routes `<app>.<id>` from the media app). When
+    // the caller's inbound route names a survey, the app keeps the caller after the agent hangs up (nps.ts).
+    const npsId = await this.routeNpsOf(held)
+    if (npsId) this.npsAfterAgent.set(held.id, npsId)
+    this.send({
+      cmd: 'bridge',
+      id: held.id,
+      target: `sip:${app}.${appdata}@${held.domain}`,
+      headers: [`X-Atende-Media-Leg: ${held.id}`],
+      timeout: 120,
+      ...(npsId ? { keep: true } : {}),
+    })
     const passing = announceMachine.provide({ actions: { playSound: () => {}, goOn: () => {} } })
     held.actor = createActor(passing).start()
   }
@@ -374,6 +386,12 @@ export class MediaBrain {
     if (!call.done) await this.abandonDialerCall(call, queue?.language)
   }
 
+  /** The queue's members and those available for a call now (the ACD's count): the dialer pacer's agents. */
+  async queueAgents(siteId: number, queueId: number, at: Date): Promise<QueueAgents> {
+    const members = await loadMembers(this.db, siteId, queueId, at)
+    return { members: members.length, idle: members.filter((m) => m.available).length }
+  }
+
   /** Calls of this brain being offered to the queue's members now: queue callers in `offering` and dialer calls ringing an agent. */
   private offering(siteId: number, queueId: number, except: Dialing): number {
     let n = 0
@@ -427,6 +445,21 @@ export class MediaBrain {
     })
   }
 
+  /** The telephony NPS survey the caller's inbound route names (the first step's route), looked up once per call. */
+  private async routeNpsOf(held: Held): Promise<number | null> {
+    if (held.routeNps !== undefined) return held.routeNps
+    const [first] = await stepsOf(this.db, held.siteId, held.id)
+    const routeId = first?.inboundRouteId ?? null
+    const [route] = routeId
+      ? await this.db
+          .select({ npsId: pabxInboundRoutes.npsId })
+          .from(pabxInboundRoutes)
+          .where(and(eq(pabxInboundRoutes.id, routeId), eq(pabxInboundRoutes.siteId, held.siteId)))
+      : []
+    held.routeNps = route?.npsId ?? null
+    return held.routeNps
+  }
+
   // ---- queues
 
   private async enterQueue(held: Held, queueId: number, hops: number): Promise<void> {
@@ -457,6 +490,7 @@ export class MediaBrain {
           if (held.playToken === token) this.play(held, [...(first ? [first] : []), ...spoken], false)
         })
     }
+    const npsId = queue.npsId ?? (await this.routeNpsOf(held))
     const machine = queueWaitMachine.provide({
       actions: {
         playEntry: () => announce(entry),
@@ -469,11 +503,12 @@ export class MediaBrain {
             target: `sip:queue.${queue.id}@${held.domain}`,
             headers: [`X-Atende-Media-Leg: ${held.id}`],
             timeout: queue.ringTime + 5,
-            // A queue with a telephony NPS keeps the caller when the agent hangs up, for the survey (nps.ts).
-            ...(queue.npsId ? { keep: true } : {}),
+            // A queue with a telephony NPS (else its inbound route's) keeps the caller when the agent hangs up, for
+            // the survey (nps.ts).
+            ...(npsId ? { keep: true } : {}),
           }),
         bridged: (_, params) => {
-          if (queue.npsId) this.npsAfterAgent.set(held.id, queue.npsId)
+          if (npsId) this.npsAfterAgent.set(held.id, npsId)
           void this.markBridged(held, params.leg).catch((err: unknown) => this.log.warn({ err }, 'media app: recording the bridge failed'))
         },
         overflow: () => void this.overflow(held, queue, hops),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm'
 import { assign, createActor, setup } from 'xstate'
 import { callRecords, serviceNpsTelephony, serviceNpsTelephonyMoreQuestions, telephonyNpsAnswers } from '../../db/schema/index.ts'
 import { resolveSound } from '../library.ts'
@@ -104,13 +104,25 @@ export const npsMachine = setup({
   },
 })
 
-/** The agent who served the call and the queue, from its last answered queue step (none: the survey was a destination). */
+/**
+ * The agent who served the call and the queue: its last answered step with an agent — the caller's own queue step, or
+ * a leg the app bridged to an extension or call group (a step whose parent is one of the caller's) — none when the
+ * survey was a destination.
+ */
 async function servedBy(call: MediaCall): Promise<{ userId: number | null; queueId: number | null }> {
+  const own = call.db.select({ uid: callRecords.uid }).from(callRecords).where(and(eq(callRecords.siteId, call.siteId), eq(callRecords.callId, call.id)))
   const [step] = await call.db
     .select({ userId: callRecords.userId, queueId: callRecords.queueId })
     .from(callRecords)
-    .where(and(eq(callRecords.siteId, call.siteId), eq(callRecords.callId, call.id), isNotNull(callRecords.answeredAt), isNotNull(callRecords.userId)))
-    .orderBy(desc(callRecords.step))
+    .where(
+      and(
+        eq(callRecords.siteId, call.siteId),
+        or(eq(callRecords.callId, call.id), inArray(callRecords.parentUid, own)),
+        isNotNull(callRecords.answeredAt),
+        isNotNull(callRecords.userId),
+      ),
+    )
+    .orderBy(desc(callRecords.answeredAt))
     .limit(1)
   return { userId: step?.userId ?? null, queueId: step?.queueId ?? null }
 }

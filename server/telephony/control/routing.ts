@@ -6,7 +6,7 @@ import { ATTENDED_TRANSFER_PREFIX, BLIND_TRANSFER_PREFIX, parseAppTarget } from 
 import type { RouteRequest } from '../types.ts'
 import { deviceParty, joinConsultation, trunkParty } from './attended-transfer.ts'
 import { calendarOpen } from '../../acd/calendar-open.ts'
-import { DEVICE_RING_SECONDS, unavailable } from './call-plan.ts'
+import { appId, DEVICE_RING_SECONDS, toMediaApp, unavailable } from './call-plan.ts'
 import type { CallBase, Env, Plan } from './call-plan.ts'
 import { toCallGroup } from './destinations/call-group.ts'
 import { toDevice } from './destinations/device.ts'
@@ -26,6 +26,9 @@ import { activityOf, toPermittedApp, transferOf, trunkBlindTransfer } from './tr
 // destination of the lists (`<app>.<id>`) or an outbound route's pattern; a trunk's DID leads through a number and an
 // inbound route to a destination (destinations/). Each function answers the steps to record, the last one carrying
 // the decision Kamailio gets. After a failed branch: after-failure.ts.
+
+/** Destinations an inbound route's NPS survey follows through the media app: those where an agent answers. */
+const SURVEYED_APPS: ReadonlySet<string> = new Set(['queue', 'pjsip', 'callgroup'])
 
 export async function routeNew(
   env: Env,
@@ -231,5 +234,10 @@ async function fromTrunk(env: Env, request: RouteRequest) {
   const open = route.calendarId === null ? true : await calendarOpen(db, trunk.siteId, route.calendarId, env.now)
   const app = open ? route.destinationApp : route.closedDestinationApp || route.destinationApp
   const appdata = open ? route.destinationAppdata : route.closedDestinationApp ? route.closedDestinationAppdata : route.destinationAppdata
+  // A route naming a telephony NPS survey sends its callers through the media app (when it runs) to their destination,
+  // so the app stays in the signalling path and keeps the caller for the survey when the agent hangs up (nps.ts). A
+  // destination that is not an id-addressed one (a number, hang up) goes on as usual.
+  if (route.npsId !== null && env.mediaApp && !env.mediaLeg && SURVEYED_APPS.has(app) && appId(appdata) !== null)
+    return plan([{ ...routed, kind: 'media', decision: toMediaApp(env.mediaApp, routed, `${app}.${appId(appdata)}`) }])
   return plan(await toDestination(env, routed, app, appdata, 0))
 }

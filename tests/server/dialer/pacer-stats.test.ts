@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { loadMembers } from '../../../server/telephony/control/acd.ts'
 import { describe, expect, it } from 'vitest'
 import { desc, eq } from 'drizzle-orm'
 import { callRecords, dialerCampaignRuns, dialerPacingLog } from '../../../server/db/schema/index.ts'
@@ -12,6 +13,11 @@ import { useTestApp } from '../helper.ts'
 // rate, ring, talk and wrap-up times): the step-1 call records the runner writes, the agent legs' after-service time.
 
 const t = useTestApp({ overrides: { dialer: { runner: false } } })
+/** The carrier's agents: the ACD's own count of the queue's members, as the media app's brain answers it. */
+const acdCount = async (siteId: number, queueId: number, at: Date) => {
+  const members = await loadMembers(t.database.db, siteId, queueId, at)
+  return { members: members.length, idle: members.filter((m) => m.available).length }
+}
 const silentLog = { info() {}, warn() {}, error() {} }
 
 type Attempt = { ring: number; answered: boolean; talk?: number; wrap?: number; abandoned?: boolean; minutesAgo?: number }
@@ -106,7 +112,7 @@ describe('pacer statistics', () => {
     await setAgent(t.database.db, d.agent1, 'not_inuse')
     await setAgent(t.database.db, d.agent2, 'unavailable')
 
-    const originator: Originator = { ready: () => true, originate: () => new Promise(() => {}) }
+    const originator: Originator = { ready: () => true, originate: () => new Promise(() => {}), queueAgents: acdCount }
     const runner = startCampaignRunner(t.database.db, originator, silentLog, { tickMs: 60_000 })
     try {
       await runner.tick()

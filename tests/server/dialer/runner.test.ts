@@ -1,3 +1,4 @@
+import { loadMembers } from '../../../server/telephony/control/acd.ts'
 import { describe, expect, it } from 'vitest'
 import { and, eq, inArray } from 'drizzle-orm'
 import { callRecords, crmLeads, dialerCampaignRuns, dialerLeadStates, dialerPacingLog } from '../../../server/db/schema/index.ts'
@@ -12,6 +13,11 @@ import { signedIn, useTestApp } from '../helper.ts'
 // The app runs no runner of its own here: each test starts one with a fake carrier it drives.
 
 const t = useTestApp({ overrides: { dialer: { runner: false } } })
+/** The carrier's agents: the ACD's own count of the queue's members, as the media app's brain answers it. */
+const acdCount = async (siteId: number, queueId: number, at: Date) => {
+  const members = await loadMembers(t.database.db, siteId, queueId, at)
+  return { members: members.length, idle: members.filter((m) => m.available).length }
+}
 const silentLog = { info() {}, warn() {}, error() {} }
 
 /** A carrier the test answers: every origination waits until the test settles it. */
@@ -20,6 +26,7 @@ function fakeCarrier() {
   const originator: Originator = {
     ready: () => true,
     originate: (request) => new Promise<OriginateOutcome>((resolve) => pending.set(request.phone, { request, settle: resolve })),
+    queueAgents: acdCount,
   }
   return {
     originator,

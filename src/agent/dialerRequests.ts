@@ -1,7 +1,7 @@
-import { dialerPaths } from '../../../contract/api/dialer.ts'
-import type { MakeCallResponse, PreviewLead } from '../../../contract/api/dialer.ts'
-import { api } from '../../api/client.ts'
-import type { DialerEffects } from '../../agent/types.ts'
+import { dialerPaths } from '../../contract/api/dialer.ts'
+import type { MakeCallResponse, PreviewLead } from '../../contract/api/dialer.ts'
+import { api } from '../api/client.ts'
+import type { DialerEffects } from './types.ts'
 
 // The preview dialer's requests (contract/api/dialer.ts; the API client's paths are relative to /api).
 
