@@ -13,21 +13,34 @@ import { entityByKey } from '../../contract/entities/index.ts'
 import { entityMessage } from '../../contract/entities/messages.ts'
 import type { Db } from '../db/client.ts'
 import { crmClientInteractions, crmInteractionAttachments } from '../db/schema/index.ts'
-import { CHAT_KINDS, CHAT_MAX_BYTES, safeFileName } from '../chat/attachment-store.ts'
-import { removeMedia, saveMedia, sniff, storedPath } from '../entities/media-store.ts'
+import type { MediaKind } from '../entities/media-store.ts'
+import { MEDIA_KINDS, removeMedia, saveMedia, sniff, storedPath } from '../entities/media-store.ts'
 import { detailError, fieldErrors, HttpError } from '../http/errors.ts'
-import { sendStoredFile } from '../http/files.ts'
+import { safeFileName, sendStoredFile } from '../http/files.ts'
 import { readMultipart } from '../http/multipart.ts'
 import type { RoutePermission } from '../http/permission-guard.ts'
 import { parseInput } from '../http/validate.ts'
 
-// The files kept with an interaction, several each (issue 17 item 4). Uploads are checked by their first bytes (the
-// chat's kinds: images, audio, video, PDF, office documents) and size, stored under a random name in
+// The files kept with an interaction, several each (issue 17 item 4). Uploads are checked by their first bytes
+// (images, audio, video, PDF, office documents) and size, stored under a random name in
 // DATA_DIR/media/crm-interactions-<site>/, and read back only through the API — signed in, the interaction's site,
 // as an attachment with nosniff and a sandboxing CSP, named by the uploaded name made safe. Reading needs the
 // interactions' view codename; adding and removing their change codename. Another site's interaction is 404.
 
 const MB = 1024 * 1024
+const starts = (bytes: Buffer, signature: number[]) => bytes.length >= signature.length && signature.every((byte, i) => bytes[i] === byte)
+
+/** What an interaction keeps: the stored-files kinds (no icons) up to 25 MB, and office documents (zip or OLE). */
+export const INTERACTION_KINDS: readonly MediaKind[] = [
+  ...MEDIA_KINDS.filter((kind) => kind.ext !== 'ico').map((kind) => ({ ...kind, maxBytes: 25 * MB })),
+  {
+    mime: 'application/octet-stream',
+    ext: 'bin',
+    maxBytes: 25 * MB,
+    matches: (b) => starts(b, [0x50, 0x4b, 0x03, 0x04]) || starts(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  },
+]
+const MAX_BYTES = Math.max(...INTERACTION_KINDS.map((kind) => kind.maxBytes))
 const IdParams = v.object({ id: Id })
 
 export function interactionMediaDir(siteId: number): string {
@@ -124,11 +137,11 @@ export async function interactionFileRoutes(app: FastifyInstance): Promise<void>
     const id = await interactionOf(request)
     const siteId = siteOf(request)
     const files: { name: string; bytes: Buffer }[] = []
-    const tooLarge = () => new HttpError(413, { file: [entityMessage('fileTooLarge', lang, { n: CHAT_MAX_BYTES / MB })] })
+    const tooLarge = () => new HttpError(413, { file: [entityMessage('fileTooLarge', lang, { n: MAX_BYTES / MB })] })
     await readMultipart(
       request,
       async () => {
-        for await (const part of request.parts({ limits: { fileSize: CHAT_MAX_BYTES, files: INTERACTION_MAX_FILES_PER_UPLOAD, fields: 5, fieldSize: 1024 } })) {
+        for await (const part of request.parts({ limits: { fileSize: MAX_BYTES, files: INTERACTION_MAX_FILES_PER_UPLOAD, fields: 5, fieldSize: 1024 } })) {
           if (part.type !== 'file') continue
           if (part.fieldname !== 'file') {
             part.file.resume()
@@ -142,8 +155,8 @@ export async function interactionFileRoutes(app: FastifyInstance): Promise<void>
       tooLarge,
     )
     if (files.length === 0 || files.some((f) => f.bytes.length === 0)) throw fieldErrors({ file: [entityMessage('required', lang)] })
-    const kinds = files.map((f) => sniff(f.bytes, CHAT_KINDS))
-    const types = [...new Set(CHAT_KINDS.map((k) => (k.ext === 'bin' ? 'docx, xlsx, doc, xls' : k.ext)))].join(', ')
+    const kinds = files.map((f) => sniff(f.bytes, INTERACTION_KINDS))
+    const types = [...new Set(INTERACTION_KINDS.map((k) => (k.ext === 'bin' ? 'docx, xlsx, doc, xls' : k.ext)))].join(', ')
     if (kinds.some((k) => !k)) throw fieldErrors({ file: [entityMessage('invalidFileType', lang, { types })] })
     const over = files.findIndex((f, i) => f.bytes.length > kinds[i]!.maxBytes)
     if (over >= 0) throw new HttpError(413, { file: [entityMessage('fileTooLarge', lang, { n: kinds[over]!.maxBytes / MB })] })
