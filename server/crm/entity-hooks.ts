@@ -2,7 +2,7 @@ import { registerEntityHooks } from '../entities/hooks.ts'
 import { removeMedia } from '../entities/media-store.ts'
 import { interactionMediaDir, storedFilesOf } from './interaction-files.ts'
 import { interactionFormErrors } from './interactions.ts'
-import { normaliseDocuments, normalisePhones, writeClientKeys } from './keys.ts'
+import { linkOpenRooms, normaliseDocuments, normalisePhones, writeClientKeys } from './keys.ts'
 
 // Clients on the settings write path (form, API, CSV import, seed): phones stored in E.164 through the product's one
 // normaliser, documents as bare digits, and the lookup keys rewritten in the same transaction.
@@ -11,7 +11,10 @@ registerEntityHooks('crm.clients', {
     if ('phones' in values) values.phones = normalisePhones(values.phones)
     if ('documents' in values) values.documents = normaliseDocuments(values.documents)
   },
-  afterWrite: (ctx, id) => writeClientKeys(ctx.db, ctx.site.id, id),
+  afterWrite: async (ctx, id) => {
+    await writeClientKeys(ctx.db, ctx.site.id, id)
+    await linkOpenRooms(ctx.db, ctx.site.id, id)
+  },
 })
 
 registerEntityHooks('crm.leads', {
