@@ -4,7 +4,7 @@ import { apiPath } from '../contract/entities/keys.ts'
 import { agentConsole, apiAs, customerPage, customerWrites, PNG } from './chat-helpers.ts'
 import { E2E_SIP_PORT, E2E_TRUNK_PORT } from './env.ts'
 import { DEMO } from './fixtures/users.ts'
-import { shot, signIn } from './helpers.ts'
+import { shot, signIn, toastsShown } from './helpers.ts'
 import { startBaresip, type Baresip } from './telephony/baresip.ts'
 
 // The CRM beside the agent's work (issue 17), against the shared e2e server and the real engines:
@@ -198,6 +198,7 @@ test('an interaction of a type with its form (/interactions/:form), several file
   await page.getByTestId('interaction-files-input').setInputFiles([{ name: 'pagina.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html></html>') }])
   await expect(page.getByText('Tipo de arquivo não aceito', { exact: false })).toBeVisible({ timeout: 10_000 })
   await expect(page.getByTestId('interaction-attachment')).toHaveCount(2)
+  await toastsShown(page)
   await shot(page, 'crm-interaction-files')
   const download = await page.request.get((await page.getByTestId('interaction-attachment').nth(1).getAttribute('href'))!)
   expect(download.headers()['content-disposition']).toBe('attachment; filename="nota-fiscal.pdf"')

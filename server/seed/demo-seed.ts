@@ -42,6 +42,8 @@ const SUPERVISOR_PERMISSIONS = [
   P.viewReports,
   P.downloadMonitorFile,
   P.downloadChatConversation,
+  // A supervisor removes an interaction kept by mistake.
+  'crm.delete_clientinteraction',
 ]
 
 const GROUPS = { Administradores: ALL_PERMISSIONS, Supervisores: SUPERVISOR_PERMISSIONS, Agentes: AGENT_PERMISSIONS }
