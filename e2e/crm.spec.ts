@@ -4,7 +4,7 @@ import { apiPath } from '../contract/entities/keys.ts'
 import { agentConsole, apiAs, customerPage, customerWrites, PNG } from './chat-helpers.ts'
 import { E2E_SIP_PORT, E2E_TRUNK_PORT } from './env.ts'
 import { DEMO } from './fixtures/users.ts'
-import { shot, signIn, toastsShown } from './helpers.ts'
+import { menuItem, shot, signIn, toastsShown } from './helpers.ts'
 import { startBaresip, type Baresip } from './telephony/baresip.ts'
 
 // The CRM beside the agent's work (issue 17), against the shared e2e server and the real engines:
@@ -41,7 +41,15 @@ async function agent2Phone(browser: Browser): Promise<{ page: Page; close: () =>
   const page = await context.newPage()
   await signIn(page, DEMO.agent2)
   await expect(page.getByTestId('webphone-button')).toHaveAttribute('data-registration', 'registered', { timeout: 30_000 })
-  return { page, close: () => context.close() }
+  // Signed out before its browser goes: the webphone unregisters, so the next spec's agent2 gets the calls (a
+  // registration left behind takes them until it expires).
+  const close = async () => {
+    await menuItem(page, 'logout').click()
+    await page.getByTestId('logout-confirm').click()
+    await expect(page).toHaveURL(/\/login/, { timeout: 15_000 })
+    await context.close()
+  }
+  return { page, close }
 }
 
 let clientId = 0
@@ -128,9 +136,13 @@ test('the same number calls: agent2 sees the client while it rings, answers; the
     await expect(agent.page.getByTestId('webphone-call-label')).toBeVisible()
     await trunk.hangup()
     await expect(agent.page.getByTestId('webphone-call-label')).toHaveCount(0, { timeout: 15_000 })
-    // A team with after-service (another spec may have turned it on): end it, so agent2 is free for the specs after.
-    const end = agent.page.getByTestId('webphone-after-service-end')
-    if (await end.isVisible().catch(() => false)) await end.click()
+    // The demo team has after-service: agent2 ends it, so the specs after this one find agent2 free at once.
+    const status = agent.page.getByTestId('agent-status')
+    await expect(status).toContainText('Pós-atendimento', { timeout: 15_000 })
+    const panel = agent.page.getByTestId('webphone-panel')
+    if (!(await panel.isVisible())) await agent.page.getByTestId('webphone-button').click()
+    await panel.getByTestId('webphone-after-service-end').click()
+    await expect(status).toContainText('Disponível', { timeout: 15_000 })
 
     // The client's timeline (agent1, who created the client): the earlier chat and the call, with its recording.
     await signIn(page, DEMO.agent1)
