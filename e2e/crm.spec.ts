@@ -164,7 +164,10 @@ test('the same number calls: agent2 sees the client while it rings, answers; the
   }
 })
 
-test('an interaction of a type with its form (/interactions/:form), several files, on the client timeline and the list of its type', async ({ page, browser }) => {
+test('an interaction of a type with its form (/interactions/:form), several files, on the client timeline and the list of its type', async ({
+  page,
+  browser,
+}) => {
   const slug = `reclamacao-${String(Date.now()).slice(-6)}`
   const admin = await apiAs(browser, DEMO.admin)
   const client = (await admin.send('POST', '/api/v1/crm/clients/', { name: 'Clara Anexos', phones: `+55119${String(Date.now()).slice(-8)}` })) as { id: number }
@@ -195,7 +198,9 @@ test('an interaction of a type with its form (/interactions/:form), several file
   await expect(page).toHaveURL(/\/interactions\/?$/, { timeout: 15_000 })
 
   // Several files on the saved interaction.
-  const list = (await (await page.request.get(`/api/v1/crm/client-interactions/?interaction=${type.id}`)).json()) as { results: { id: number; form_data: Record<string, unknown> }[] }
+  const list = (await (await page.request.get(`/api/v1/crm/client-interactions/?interaction=${type.id}`)).json()) as {
+    results: { id: number; form_data: Record<string, unknown> }[]
+  }
   expect(list.results[0]!.form_data.pedido).toBe('PED-4411')
   const id = list.results[0]!.id
   await page.goto(`/interactions/${id}/edit`)

@@ -2,12 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import * as v from 'valibot'
 import { Id } from '../../contract/api/agent.ts'
-import {
-  INTERACTION_MAX_ATTACHMENTS,
-  INTERACTION_MAX_FILES_PER_UPLOAD,
-  INTERACTION_PATHS,
-  InteractionAttachmentParams,
-} from '../../contract/api/crm.ts'
+import { INTERACTION_MAX_ATTACHMENTS, INTERACTION_MAX_FILES_PER_UPLOAD, INTERACTION_PATHS, InteractionAttachmentParams } from '../../contract/api/crm.ts'
 import type { InteractionAttachment, InteractionAttachmentsResponse } from '../../contract/api/crm.ts'
 import { entityByKey } from '../../contract/entities/index.ts'
 import { entityMessage } from '../../contract/entities/messages.ts'
@@ -47,7 +42,8 @@ export function interactionMediaDir(siteId: number): string {
   return `crm-interactions-${siteId}`
 }
 
-const fileUrl = (interactionId: number, id: number) => `/api${INTERACTION_PATHS.attachment.replace(':id', String(interactionId)).replace(':fileId', String(id))}`
+const fileUrl = (interactionId: number, id: number) =>
+  `/api${INTERACTION_PATHS.attachment.replace(':id', String(interactionId)).replace(':fileId', String(id))}`
 
 type Row = typeof crmInteractionAttachments.$inferSelect
 
@@ -160,10 +156,7 @@ export async function interactionFileRoutes(app: FastifyInstance): Promise<void>
     if (kinds.some((k) => !k)) throw fieldErrors({ file: [entityMessage('invalidFileType', lang, { types })] })
     const over = files.findIndex((f, i) => f.bytes.length > kinds[i]!.maxBytes)
     if (over >= 0) throw new HttpError(413, { file: [entityMessage('fileTooLarge', lang, { n: kinds[over]!.maxBytes / MB })] })
-    const [{ n }] = (await db
-      .select({ n: count() })
-      .from(crmInteractionAttachments)
-      .where(eq(crmInteractionAttachments.interactionId, id))) as [{ n: number }]
+    const [{ n }] = (await db.select({ n: count() }).from(crmInteractionAttachments).where(eq(crmInteractionAttachments.interactionId, id))) as [{ n: number }]
     if (Number(n) + files.length > INTERACTION_MAX_ATTACHMENTS) {
       throw fieldErrors({ file: [entityMessage('tooManyFiles', lang, { n: INTERACTION_MAX_ATTACHMENTS })] })
     }

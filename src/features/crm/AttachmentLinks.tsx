@@ -37,4 +37,3 @@ export function AttachmentLinks({ files, onRemove }: { files: readonly Interacti
     </List>
   )
 }
-

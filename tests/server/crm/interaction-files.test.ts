@@ -31,7 +31,12 @@ function upload(client: TestClient, id: number, files: File[], field = 'file') {
 async function interaction(client = s.admin) {
   const type = await client.ensure('crm.interactions')
   const customer = await client.client.post('/api/v1/crm/clients/', { name: 'Cliente dos anexos' })
-  const created = await client.client.post(API, { interaction: type, subject: 'Com anexos', client: customer.json().id, form_data: await answers(client, type) })
+  const created = await client.client.post(API, {
+    interaction: type,
+    subject: 'Com anexos',
+    client: customer.json().id,
+    form_data: await answers(client, type),
+  })
   expect(created.statusCode, created.body).toBe(201)
   return { id: created.json().id as number, client: customer.json().id as number }
 }

@@ -54,7 +54,7 @@ describe('an arriving chat', () => {
     expect((await roomRow(f, unknown.roomId)).clientId).toBeNull()
   })
 
-  it('moves an open chat of an unknown number to the client created for it (the workspace\'s create client), not a finished one', async () => {
+  it("moves an open chat of an unknown number to the client created for it (the workspace's create client), not a finished one", async () => {
     const f = await chatFixture(t)
     const open = await receiveInbound(f.deps, waText(f, '5511944441111', 'Ainda não sou cliente'))
     const finished = await receiveInbound(f.deps, waText(f, '5511944442222', 'Conversa antiga'))

@@ -36,9 +36,7 @@ async function draw(values: Values) {
   const save = vi.fn(async (v: Values) => {
     saved = v
   })
-  serve(['crm.view_clientinteraction', 'crm.add_clientinteraction'], (call) =>
-    call.path === '/api/v1/crm/interaction-types/5/' ? { body: TYPE } : undefined,
-  )
+  serve(['crm.view_clientinteraction', 'crm.add_clientinteraction'], (call) => (call.path === '/api/v1/crm/interaction-types/5/' ? { body: TYPE } : undefined))
   await renderUi(<EntityForm entity={interactions} mode="create" initialValues={{ ...initialValuesFor(interactions), ...values }} save={save} />)
   return () => saved
 }

@@ -23,7 +23,11 @@ describe('interaction paths', () => {
   })
 
   it('reads /interactions/:form as a new interaction of the type with that slug', () => {
-    expect(parseEntityPath('interactions', 'reclamacao')).toEqual({ entity: interactions, kind: 'create', preset: { field: 'interaction', slug: 'reclamacao' } })
+    expect(parseEntityPath('interactions', 'reclamacao')).toEqual({
+      entity: interactions,
+      kind: 'create',
+      preset: { field: 'interaction', slug: 'reclamacao' },
+    })
     expect(parseEntityPath('interactions', 'visita-2')).toEqual({ entity: interactions, kind: 'create', preset: { field: 'interaction', slug: 'visita-2' } })
     // A number is a type's id (the list), never a slug; a slug names no sub-page.
     expect(parseEntityPath('interactions', '12')?.kind).toBe('list')
