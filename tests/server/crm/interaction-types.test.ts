@@ -54,5 +54,18 @@ describe('interaction types and their forms', () => {
     expect((await s.nobody.get(TYPE(type))).statusCode).toBe(403)
     await s.restricted.grant(['crm.view_clientinteraction'])
     expect((await s.restricted.client.get(TYPE(type))).statusCode).toBe(200)
+    // The record form's Tipo: whoever keeps interactions reads the types, never changes them.
+    expect((await s.restricted.client.get('/api/v1/crm/interactions/')).statusCode).toBe(200)
+    expect((await s.restricted.client.post('/api/v1/crm/interactions/', { description: 'Nova', slug: 'nova', form: 1 })).statusCode).toBe(403)
+  })
+
+  it("lets whoever sees clients read what a client's form picks from (organizations, status, tags)", async () => {
+    await s.restricted.grant(['sites.view_client'])
+    for (const path of ['/api/v1/crm/organizations/', '/api/v1/crm/status/', '/api/v1/crm/tags/']) {
+      expect((await s.restricted.client.get(path)).statusCode, path).toBe(200)
+      expect((await s.restricted.client.post(path, { description: 'x' })).statusCode, path).toBe(403)
+    }
+    await s.restricted.grant([])
+    expect((await s.restricted.client.get('/api/v1/crm/status/')).statusCode).toBe(403)
   })
 })
