@@ -25,8 +25,9 @@ const SIGNED_IN_SHARED = [
  * would import the `shell` chunk: a new module shared with the shell needs its own group before 'shell' above.
  */
 function shellStaysSignedIn(): Plugin {
-  // The client form's aside (duplicates, timeline) is lazy from crmExtensions, which a signed-in route registers.
-  const signedInOnly = /[\\/]routes[\\/]\{-\$locale\}[\\/]_app[\\/]|[\\/]settingsGuard\.ts$|[\\/]features[\\/]crm[\\/]ClientAside\.tsx$/
+  // The CRM's asides, custom fields and list tools are lazy from crmExtensions, which signed-in routes register.
+  const signedInOnly =
+    /[\\/]routes[\\/]\{-\$locale\}[\\/]_app[\\/]|[\\/]settingsGuard\.ts$|[\\/]features[\\/]crm[\\/](ClientAside|InteractionFiles|InteractionTypeTools|InteractionCustomFields)\.tsx$/
   return {
     name: 'atende:shell-stays-signed-in',
     apply: 'build',

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { message } from '../messages.ts'
 import { Id } from './agent.ts'
+import type { CallFormDefinition } from './service-actions.ts'
 
 // The CRM calls beyond the generic list and form of clients and leads (contract/entities/crm-records.ts): the client
 // a number belongs to, possible duplicates and their merge, one timeline per client, a lead's calls. Our paths: the
@@ -72,3 +73,52 @@ export type MergeResponse = { id: number; merged_id: number; moved: Record<strin
 
 export type LeadCall = { id: number; uid: string; started_at: string; direction: string; phone: string; dial_status: number | null; answered_duration: number | null; user_id: number | null; recording: boolean }
 export type LeadCallsResponse = { results: LeadCall[] }
+
+// Interactions (spec 000 §2 /interactions with :interaction_id, :slug and :form): the type a page names and the form
+// its custom fields come from; the several files kept with an interaction.
+
+export const INTERACTION_PATHS = {
+  /** GET: an interaction type by id or slug, with its form-builder form (the page's custom fields). */
+  type: '/v1/crm/interaction-types/:key/',
+  /** GET: the interaction's files; POST (multipart, one or more `file` parts): adds files. */
+  attachments: '/v1/crm/client-interactions/:id/attachments/',
+  /** GET: the file itself (an attachment, nosniff); DELETE: removes it. */
+  attachment: '/v1/crm/client-interactions/:id/attachments/:fileId/',
+} as const
+
+/** An id (digits) or a slug (lower-case letters, digits and dashes). */
+export const InteractionTypeParams = v.object({
+  key: v.pipe(v.string(invalid), v.regex(/^[a-z0-9-]{1,100}$/, invalid)),
+})
+
+export type InteractionTypeResponse = {
+  id: number
+  description: string
+  slug: string
+  color: string
+  icon: string
+  form: number
+  /** The form's fields (null when the form is inactive or gone). */
+  form_definition: CallFormDefinition | null
+}
+
+export type InteractionAttachment = {
+  id: number
+  /** The name it was uploaded with, made safe (no path, no control characters). */
+  name: string
+  mime: string
+  size: number
+  created_at: string
+  created_by: number | null
+  /** Where it downloads (authenticated, the interaction's site only). */
+  url: string
+}
+
+export type InteractionAttachmentsResponse = { results: InteractionAttachment[] }
+
+/** At most this many files per interaction. */
+export const INTERACTION_MAX_ATTACHMENTS = 20
+/** At most this many files in one upload. */
+export const INTERACTION_MAX_FILES_PER_UPLOAD = 10
+
+export const InteractionAttachmentParams = v.object({ id: Id, fileId: Id })

@@ -1,5 +1,5 @@
 import { defineEntity, opt, t } from './define.ts'
-import { choice, datetime, description, field, fk, integer, isActive, items, many, text, textarea, upload } from './fields.ts'
+import { choice, datetime, description, field, fk, integer, isActive, items, many, text, textarea } from './fields.ts'
 
 // The CRM's own records (spec 000 §2 /clients, /leads, /interactions; §3 Lead): the customers agents serve, the
 // mailing lists the dialer works, their leads, and the free-form interactions kept about a customer. They live at
@@ -118,13 +118,14 @@ export const clientInteractions = defineEntity({
     fk('interaction', t('Tipo', 'Type', 'Tipo'), 'crm.interactions', { required: true }),
     text('subject', t('Assunto', 'Subject', 'Asunto'), { required: true, searchable: true }),
     textarea('text', t('Texto', 'Text', 'Texto')),
-    upload('attachment', t('Anexo', 'Attachment', 'Adjunto'), '*/*'),
     fk('client', t('Cliente', 'Client', 'Cliente'), 'crm.clients', { kind: 'autocomplete', title: 'name' }),
     // The call (call_records.id) and the chat (chat_rooms.id) it is about, when it came from one.
     field('call_id', 'hidden', t('Chamada', 'Call', 'Llamada'), { storage: 'int' }),
     field('chat_id', 'hidden', t('Conversa', 'Chat', 'Conversación'), { storage: 'int' }),
-    // The interaction type's form, filled in (an object keyed by the form's field names).
-    field('form_data', 'hidden', t('Formulário', 'Form', 'Formulario'), { storage: 'jsonb' }),
+    // The interaction type's form, filled in (an object keyed by the form's field names); the renderer draws the
+    // type's form here (src/features/crm/InteractionCustomFields.tsx). Files are kept beside the record, several per
+    // interaction (crm_interaction_attachments, server/crm/interaction-files.ts).
+    field('form_data', 'hidden', t('Campos adicionais', 'Custom fields', 'Campos adicionales'), { storage: 'jsonb' }),
   ],
   list: { columns: ['id', 'interaction', 'subject', 'client'], ordering: ['-id'] },
 })

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '../permissions.ts'
 import { defineEntity, opt, t } from './define.ts'
 import { choice, color, decimal, description, field, fk, integer, isActive, items, many, text, textarea, toggle } from './fields.ts'
 
@@ -39,6 +40,8 @@ export const interactions = defineEntity({
   model: 'interaction',
   route: 'crm/interactions',
   label: { singular: t('Interação', 'Interaction', 'Interacción'), plural: t('Interações', 'Interactions', 'Interacciones') },
+  // Whoever keeps interactions picks their type (the record form's Tipo, the list of one type).
+  readers: ['crm.view_clientinteraction'],
   fields: [
     description(),
     isActive(),
@@ -56,6 +59,8 @@ export const organizations = defineEntity({
   name: 'organizations',
   model: 'organization',
   route: 'crm/organizations',
+  // Whoever sees clients reads what a client's form picks from (agents create the client of an unknown number).
+  readers: [PERMISSIONS.viewClient],
   label: { singular: t('Organização', 'Organization', 'Organización'), plural: t('Organizações', 'Organizations', 'Organizaciones') },
   fields: [
     description({ label: t('Razão social', 'Legal name', 'Razón social') }),
@@ -135,6 +140,8 @@ export const status = defineEntity({
   name: 'status',
   model: 'status',
   route: 'crm/status',
+  // Whoever sees clients reads what a client's form picks from (agents create the client of an unknown number).
+  readers: [PERMISSIONS.viewClient],
   label: { singular: t('Status', 'Status', 'Estado'), plural: t('Status', 'Statuses', 'Estados') },
   fields: [
     description(),
@@ -156,6 +163,8 @@ export const tags = defineEntity({
   name: 'tags',
   model: 'tag',
   route: 'crm/tags',
+  // Whoever sees clients reads what a client's form picks from (agents create the client of an unknown number).
+  readers: [PERMISSIONS.viewClient],
   label: { singular: t('Etiqueta', 'Tag', 'Etiqueta'), plural: t('Etiquetas', 'Tags', 'Etiquetas') },
   fields: [description({ unique: true }), isActive(), color('color', t('Cor', 'Colour', 'Color'))],
 })

@@ -91,6 +91,11 @@ export const ENTITY_MESSAGES = {
     'en-US': 'This audio cannot be read. Upload a valid wav, mp3 or ogg file.',
     'es-ES': 'No se puede leer este audio. Envíe un archivo wav, mp3 u ogg válido.',
   },
+  tooManyFiles: {
+    'pt-BR': 'Uma interação guarda no máximo {n} arquivos.',
+    'en-US': 'An interaction keeps at most {n} files.',
+    'es-ES': 'Una interacción guarda como máximo {n} archivos.',
+  },
   fileTooLarge: {
     'pt-BR': 'O arquivo é maior do que o permitido ({n} MB).',
     'en-US': 'The file is larger than allowed ({n} MB).',

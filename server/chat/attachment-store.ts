@@ -63,15 +63,8 @@ export function storedChatPath(mediaDir: string, siteId: number, name: string): 
   return storedPath(mediaDir, chatMediaDir(siteId), name)
 }
 
-/** A name safe for Content-Disposition and for the customer's phone: no path, no control characters. */
-export function safeFileName(name: string, fallbackExt: string): string {
-  const cleaned = path
-    .basename(name.replace(/\\/g, '/'))
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200)
-  return cleaned || `arquivo.${fallbackExt}`
-}
+/** A name safe for Content-Disposition and for the customer's phone (server/http/files.ts, shared with the CRM's files). */
+export { safeFileName } from '../http/files.ts'
 
 // An agent's upload (POST /api/v1/chat/attachments/) is stored at once; its id is the stored name, and a small
 // record beside it says who uploaded it and under which name, so only its uploader may send it.

@@ -1,8 +1,8 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { documentKey } from '../../contract/entities/validators.ts'
 import { canonicalPhone, DEFAULT_PHONE_COUNTRY, e164 } from '../../contract/phone.ts'
 import type { Db } from '../db/client.ts'
-import { crmClientKeys, crmClients } from '../db/schema/index.ts'
+import { chatRooms, crmClientKeys, crmClients } from '../db/schema/index.ts'
 
 // The phones and documents of a client as lookup keys (crm_client_keys): E.164 phones and bare documents, one row
 // each, rewritten on every write of the client. A ringing number or an arriving chat finds its client by one index
@@ -83,4 +83,24 @@ export async function duplicatesOf(db: Db, siteId: number, clientId: number): Pr
     byClient.set(m.id, entry)
   }
   return [...byClient.values()].sort((a, b) => a.id - b.id)
+}
+
+/**
+ * A conversation still open with a number nobody knew belongs to the client created (or given that number) now: the
+ * agent who pressed 'Criar cliente' in the chat workspace finds that chat on the new client's timeline. Only open,
+ * unmatched rooms move (few per site); finished ones keep what they matched when they happened.
+ */
+export async function linkOpenRooms(db: Db, siteId: number, clientId: number): Promise<void> {
+  const keys = await db
+    .select({ value: crmClientKeys.value })
+    .from(crmClientKeys)
+    .where(and(eq(crmClientKeys.clientId, clientId), eq(crmClientKeys.kind, 'phone')))
+  if (keys.length === 0) return
+  const wanted = new Set(keys.map((k) => k.value))
+  const open = await db
+    .select({ id: chatRooms.id, phone: chatRooms.phone })
+    .from(chatRooms)
+    .where(and(eq(chatRooms.siteId, siteId), isNull(chatRooms.clientId), isNull(chatRooms.finishedAt), ne(chatRooms.phone, '')))
+  const ids = open.filter((room) => wanted.has(phoneKey(`+${room.phone.replace(/^\+/, '')}`))).map((room) => room.id)
+  if (ids.length) await db.update(chatRooms).set({ clientId }).where(and(inArray(chatRooms.id, ids), eq(chatRooms.siteId, siteId), isNull(chatRooms.clientId)))
 }

@@ -10,6 +10,8 @@ import { entityContext } from '../entities/entity-routes.ts'
 import { detailError } from '../http/errors.ts'
 import type { RoutePermission } from '../http/permission-guard.ts'
 import { parseInput } from '../http/validate.ts'
+import { interactionFileRoutes } from './interaction-files.ts'
+import { interactionTypeRoutes } from './interactions.ts'
 import { clientByPhone, duplicatesOf, phoneKey } from './keys.ts'
 import { mergeClients } from './merge.ts'
 import { clientTimeline, decodeCursor } from './timeline.ts'
@@ -20,6 +22,8 @@ const IdParams = v.object({ id: Id })
 const LAST_CONTACTS = 5
 
 export async function crmRoutes(app: FastifyInstance): Promise<void> {
+  await interactionTypeRoutes(app)
+  await interactionFileRoutes(app)
   const clients = entityByKey('crm.clients')
   const leads = entityByKey('crm.leads')
   const siteOf = (request: FastifyRequest) => request.auth!.user.siteId

@@ -4,6 +4,7 @@ import { RECORDING_PLAYER_PATH } from '../../contract/api/calls.ts'
 import { TIMELINE_KINDS } from '../../contract/api/crm.ts'
 import type { TimelineEvent, TimelineKind, TimelineResponse } from '../../contract/api/crm.ts'
 import type { Db } from '../db/client.ts'
+import { attachmentsOf } from './interaction-files.ts'
 
 // One timeline per client: its calls (with the recording player), chats (the room viewer), activities, interactions,
 // and the classifications and forms agents sent on its calls, newest first. Each source reads its own index
@@ -149,6 +150,9 @@ export async function clientTimeline(
     return { kind: row.kind, id, at, ...describe(row.kind, id, data), data }
   })
   const page = events.slice(0, options.limit)
+  // An interaction's files, listed and downloadable from the timeline (one query for the page).
+  const files = await attachmentsOf(db, siteId, page.filter((e) => e.kind === 'interaction').map((e) => e.id))
+  for (const event of page) if (event.kind === 'interaction') event.data.attachments = files.get(event.id) ?? []
   const last = result.rows[page.length - 1]
   return { results: page, next: events.length > options.limit && last ? encodeCursor(last.at_key, page[page.length - 1]!) : null }
 }

@@ -16,7 +16,7 @@ export type EntityHooks = {
   /** Rewrites parsed values before they are checked and written. */
   normalise?(values: Values): void
   /** Field errors the schema cannot know (policies, the caller's own row). */
-  validate?(ctx: EntityContext, values: Values, existing: ApiRecord | null): FieldErrors
+  validate?(ctx: EntityContext, values: Values, existing: ApiRecord | null): FieldErrors | Promise<FieldErrors>
   /** Runs inside the write's transaction. */
   afterWrite?(ctx: EntityContext, id: number): Promise<void>
   /** A reason to refuse a delete outright. */
@@ -40,7 +40,7 @@ function combine(first: EntityHooks, second: EntityHooks): EntityHooks {
         }
       : (first.normalise ?? second.normalise),
     validate: both('validate')
-      ? (ctx, values, existing) => ({ ...second.validate!(ctx, values, existing), ...first.validate!(ctx, values, existing) })
+      ? async (ctx, values, existing) => ({ ...(await second.validate!(ctx, values, existing)), ...(await first.validate!(ctx, values, existing)) })
       : (first.validate ?? second.validate),
     afterWrite: both('afterWrite')
       ? async (ctx, id) => {

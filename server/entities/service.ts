@@ -103,7 +103,7 @@ async function checked(ctx: EntityContext, entity: Entity, mode: SchemaMode, inp
   const values = parseBody(ctx, entity, mode, input.values)
   hooks?.normalise?.(values)
   if (existing) refusePlatformChanges(ctx, entity, values, existing)
-  throwIf({ ...(hooks?.validate?.(ctx, values, existing) ?? {}), ...missingFiles(ctx, entity, input, existing) })
+  throwIf({ ...((await hooks?.validate?.(ctx, values, existing)) ?? {}), ...missingFiles(ctx, entity, input, existing) })
   throwIf(await referenceErrors(ctx, entity.key, values))
   throwIf(await uniqueErrors(ctx, tables, values, existing?.id as number | undefined))
   return values

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
+import path from 'node:path'
 import type { FastifyReply } from 'fastify'
 
 /** True when the path names a regular file (missing paths and directories are false). */
@@ -34,4 +35,14 @@ export function sendStoredFile(reply: FastifyReply, file: string, options: Store
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
   if (options.immutable) reply.header('Cache-Control', 'public, max-age=31536000, immutable')
   return reply.send(createReadStream(file))
+}
+
+/** A name safe for Content-Disposition and for the customer's phone: no path, no control characters. */
+export function safeFileName(name: string, fallbackExt: string): string {
+  const cleaned = path
+    .basename(name.replace(/\\/g, '/'))
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200)
+  return cleaned || `arquivo.${fallbackExt}`
 }

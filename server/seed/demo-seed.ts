@@ -23,6 +23,11 @@ const AGENT_PERMISSIONS = [
   // client's page with its timeline: /clients/{id}/edit).
   'sites.add_client',
   'sites.change_client',
+  // The interactions agents keep about a customer (subject, text, the type's form, files): they write and correct
+  // their own records; deleting one is a supervisor's or administrator's.
+  'crm.view_clientinteraction',
+  'crm.add_clientinteraction',
+  'crm.change_clientinteraction',
   P.viewTakeBreak,
   P.viewNotification,
   P.viewFullscreen,
@@ -37,6 +42,8 @@ const SUPERVISOR_PERMISSIONS = [
   P.viewReports,
   P.downloadMonitorFile,
   P.downloadChatConversation,
+  // A supervisor removes an interaction kept by mistake.
+  'crm.delete_clientinteraction',
 ]
 
 const GROUPS = { Administradores: ALL_PERMISSIONS, Supervisores: SUPERVISOR_PERMISSIONS, Agentes: AGENT_PERMISSIONS }

@@ -17,6 +17,11 @@ export type SettingsPage = {
   readonly itemId?: number
   /** A list narrowed by one field (`/interactions/:interaction_id/:slug?`: the interactions of one type). */
   readonly filter?: Readonly<Record<string, number>>
+  /**
+   * A create page whose reference field is chosen by the slug of its row (`/interactions/:form`: a new interaction of
+   * the type whose slug is :form, drawn with that type's form). The area resolves the slug (form/presets.ts).
+   */
+  readonly preset?: { readonly field: string; readonly slug: string }
 }
 
 /**
@@ -24,6 +29,12 @@ export type SettingsPage = {
  * /interactions with optional :interaction_id and :slug — the interactions of one type, the slug being its name).
  */
 const LIST_FILTERS: Readonly<Record<string, string>> = { interactions: 'interaction' }
+
+/**
+ * Homes whose create page may name, by its slug, the row a reference field starts with (spec 000 §2: /interactions/:form
+ * — a new interaction of one type, with that type's form). A numeric segment is always an id (the list filter above).
+ */
+const CREATE_PRESETS: Readonly<Record<string, string>> = { interactions: 'interaction' }
 
 const SLUG = /^[a-z0-9-]{1,100}$/
 
@@ -80,6 +91,10 @@ export function parseEntityPath(home: string, splat: string, entities: readonly 
     const rest = matched.rest
     if (filterField && template(entity).length === 0 && ID.test(rest[0] ?? '') && (rest.length === 1 || (rest.length === 2 && SLUG.test(rest[1]!) && rest[1] !== 'edit' && rest[1] !== 'delete'))) {
       return { entity, kind: 'list', filter: { [filterField]: Number(rest[0]) } }
+    }
+    const presetField = CREATE_PRESETS[home]
+    if (presetField && template(entity).length === 0 && rest.length === 1 && SLUG.test(rest[0]!) && !/^\d+$/.test(rest[0]!) && rest[0] !== 'create') {
+      return { entity, kind: 'create', preset: { field: presetField, slug: rest[0]! } }
     }
     const page = pageOf(rest)
     if (!page) continue

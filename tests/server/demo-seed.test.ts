@@ -31,11 +31,15 @@ describe('demo data', () => {
         PERMISSIONS.downloadMonitorFile,
       ]),
     )
-    expect(groups.Supervisores).toHaveLength(18)
+    expect(groups.Supervisores).toHaveLength(22)
+    expect(groups.Supervisores).toContain('crm.delete_clientinteraction')
     expect(groups.Agentes).not.toContain(PERMISSIONS.pauseAgent)
     expect(groups.Agentes).not.toContain(PERMISSIONS.commandAgent)
     expect(groups.Agentes).not.toContain(PERMISSIONS.addActivity)
-    expect(groups.Agentes).toHaveLength(11)
+    expect(groups.Agentes).toHaveLength(14)
+    // Agents keep interactions (add, change), never delete them.
+    expect(groups.Agentes).toEqual(expect.arrayContaining(['crm.view_clientinteraction', 'crm.add_clientinteraction', 'crm.change_clientinteraction']))
+    expect(groups.Agentes).not.toContain('crm.delete_clientinteraction')
     expect(groups.Agentes).not.toContain(PERMISSIONS.viewReports)
     expect((await db.select({ name: teams.name }).from(teams)).map((r) => r.name)).toEqual(['Equipe Demo', 'Equipe Vendas'])
     const endpoints = await db

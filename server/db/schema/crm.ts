@@ -1,6 +1,6 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { bigserial, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { crmClients } from './entities.generated.ts'
+import { bigserial, index, serial, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { crmClientInteractions, crmClients } from './entities.generated.ts'
 import { sites } from './sites.ts'
 import { users } from './users.ts'
 
@@ -53,4 +53,29 @@ export const crmClientMerges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('crm_client_merges_client_idx').on(t.clientId, t.createdAt.desc())],
+)
+
+/**
+ * The files kept with an interaction (server/crm/interaction-files.ts), several per interaction. The bytes live under
+ * DATA_DIR/media/crm-interactions-<site>/ with a random name carrying the sniffed type's extension; the uploaded
+ * name (made safe) is only the download's name. They go with their interaction.
+ */
+export const crmInteractionAttachments = pgTable(
+  'crm_interaction_attachments',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    interactionId: integer('interaction_id')
+      .notNull()
+      .references((): AnyPgColumn => crmClientInteractions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    stored: varchar('stored', { length: 40 }).notNull(),
+    mime: varchar('mime', { length: 64 }).notNull(),
+    size: integer('size').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('crm_interaction_attachments_interaction_idx').on(t.interactionId, t.id)],
 )

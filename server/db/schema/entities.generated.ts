@@ -304,7 +304,6 @@ export const crmClientInteractions = pgTable(
     interactionId: integer('interaction_id').notNull().references((): AnyPgColumn => crmInteractions.id, { onDelete: 'restrict' }),
     subject: text('subject').notNull().default(''),
     text: text('text').notNull().default(''),
-    attachment: text('attachment'),
     clientId: integer('client_id').references((): AnyPgColumn => crmClients.id, { onDelete: 'set null' }),
     callId: integer('call_id'),
     chatId: integer('chat_id'),

@@ -92,7 +92,7 @@ export async function importRows(
     }
     const values = result.output
     hooks?.normalise?.(values)
-    const own = { ...(hooks?.validate?.(ctx, values, null) ?? {}), ...(references ? await referenceErrors(ctx, entity.key, values) : {}) }
+    const own = { ...((await hooks?.validate?.(ctx, values, null)) ?? {}), ...(references ? await referenceErrors(ctx, entity.key, values) : {}) }
     for (const [field, messages] of Object.entries(own)) errors.push({ row, field, messages })
     if (Object.keys(own).length === 0) parsed.push({ row, values })
     if (errors.length >= MAX_ERRORS) break

@@ -17,7 +17,7 @@ import { EntityForm } from './EntityForm.tsx'
 import { initialValuesFor } from './initialValues.ts'
 
 /** create (optionally ?duplicate_id=) and {id}/edit of any settings entity. */
-export function EntityFormPage({ page, duplicateId, phone }: { page: SettingsPage; duplicateId?: number; phone?: string }) {
+export function EntityFormPage({ page, duplicateId, phone, preset }: { page: SettingsPage; duplicateId?: number; phone?: string; preset?: Values }) {
   const { t } = useLingui()
   const text = useText()
   const queryClient = useQueryClient()
@@ -39,7 +39,9 @@ export function EntityFormPage({ page, duplicateId, phone }: { page: SettingsPag
   const data = (record.data ?? null) as Values | null
   const created = initialValuesFor(entity, { record: data, duplicate: duplicateId !== undefined && editing === undefined, parentId })
   // A new record with a phones field starts with the number it was created for (?phone=, the caller card).
-  const initialValues = editing === undefined && phone && entity.fields.some((f) => f.name === 'phones') ? { ...created, phones: [phone] } : created
+  const withPhone = editing === undefined && phone && entity.fields.some((f) => f.name === 'phones') ? { ...created, phones: [phone] } : created
+  // A create page whose address named a row by slug (/interactions/:form) starts with it chosen.
+  const initialValues = editing === undefined && preset ? { ...withPhone, ...preset } : withPhone
   const singular = text(entity.label.singular)
   const title =
     editing !== undefined ? t`Editar ${singular} #${editing}` : duplicateId !== undefined ? t`Duplicar ${singular} #${duplicateId}` : t`Novo: ${singular}`

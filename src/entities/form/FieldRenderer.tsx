@@ -5,6 +5,7 @@ import { conditionHolds, isRequired } from '../../../contract/entities/index.ts'
 import { useText } from '../text.ts'
 import { ContactButtons } from './ContactButtons.tsx'
 import { FIELD_COMPONENTS } from './fieldKinds.ts'
+import { fieldComponentsOf } from './overrides.ts'
 import type { FormContext } from './types.ts'
 import { nestedOf } from './validate.ts'
 
@@ -19,11 +20,16 @@ export type FieldsProps = {
   readonly disabled?: boolean
 }
 
+/** A field's input: the one its entity's area registered for it, else its kind's. */
+function componentsOf(field: Field, context: FormContext) {
+  return fieldComponentsOf(context.entity?.key, field.name) ?? FIELD_COMPONENTS[field.kind]
+}
+
 /** One field through the kind → component map (Twenty's FieldInput idea: a map, not a chain of conditions). */
 export function FieldRenderer({ field, ...props }: Omit<FieldsProps, 'fields'> & { field: Field }) {
   const text = useText()
   const id = `${useId()}-${field.name}`
-  const { Input } = FIELD_COMPONENTS[field.kind]
+  const { Input } = componentsOf(field, props.context)
   const input = (
     <Input
       field={field}
@@ -62,8 +68,8 @@ export function FormFields(props: FieldsProps) {
         <Box
           key={field.name}
           sx={{
-            gridColumn: { xs: 'span 12', sm: `span ${FIELD_COMPONENTS[field.kind].wide ? 12 : field.cols}` },
-            display: field.kind === 'hidden' ? 'none' : undefined,
+            gridColumn: { xs: 'span 12', sm: `span ${componentsOf(field, props.context).wide ? 12 : field.cols}` },
+            display: field.kind === 'hidden' && !fieldComponentsOf(props.context.entity?.key, field.name) ? 'none' : undefined,
             minWidth: 0,
           }}
           data-cols={field.cols}

@@ -11,6 +11,7 @@ import { entityPath } from '../paths.ts'
 import type { SettingsPage } from '../paths.ts'
 import { entityPermissions, useEntityPermissions, useRoles } from '../permissions.ts'
 import { useText } from '../text.ts'
+import { listToolsOf } from '../form/overrides.ts'
 import { DeleteDialog } from './DeleteDialog.tsx'
 import { EntityList } from './EntityList.tsx'
 import { fieldOf, plainValue } from './cells.tsx'
@@ -27,6 +28,7 @@ export function EntityListPage({ page }: { page: SettingsPage }) {
   const roles = useRoles()
   const permissions = useEntityPermissions(entity)
   const navigate = useEntityNavigate(entity.home)
+  const AreaTools = listToolsOf(entity.key)
   const [importing, setImporting] = useState(false)
   const parent = entity.parent ? entityByKey(entity.parent.entity) : undefined
   const parentRecord = useQuery({ ...detailQuery(parent ?? entity, parentId ?? 0), enabled: !!parent && parentId !== undefined })
@@ -59,6 +61,7 @@ export function EntityListPage({ page }: { page: SettingsPage }) {
                 {t`Voltar`}
               </EntityButton>
             )}
+            {AreaTools && <AreaTools filter={page.filter} />}
             {entity.importable && permissions.add && (
               <Button size="sm" variant="outlined" color="neutral" startDecorator={<ImportIcon />} onClick={() => setImporting(true)} data-testid="list-import">
                 {t`Importar`}

@@ -5,6 +5,8 @@ import { Box, Button, Chip, Link, List, ListItem, Option, Select, Stack, Typogra
 import { TIMELINE_KINDS } from '../../../contract/api/crm.ts'
 import type { TimelineEvent, TimelineKind } from '../../../contract/api/crm.ts'
 import { formatDateTime } from '../../../contract/format/dates.ts'
+import type { InteractionAttachment } from '../../../contract/api/crm.ts'
+import { AttachmentLinks } from './AttachmentLinks.tsx'
 import { crmApi } from './crmApi.ts'
 
 /** One client's calls, chats, activities, interactions, classifications and forms, newest first, by channel. */
@@ -76,6 +78,9 @@ function TimelineItem({ event, label }: { event: TimelineEvent; label: string })
         </Stack>
         <Typography level="body-sm">{event.title}</Typography>
         {event.detail ? <Typography level="body-xs">{event.detail}</Typography> : null}
+        {event.kind === 'interaction' && Array.isArray(event.data.attachments) ? (
+          <AttachmentLinks files={event.data.attachments as InteractionAttachment[]} />
+        ) : null}
         {event.link ? (
           <Link level="body-xs" href={event.link} target={event.kind === 'call' ? '_blank' : undefined}>
             {target}

@@ -20,6 +20,15 @@ export const MENU: MenuItem[] = [
   // The CRM's homes (contract/entities/crm-records.ts): the generic list at /leads and /clients.
   { id: 'leads', label: msg`Leads`, to: '/{-$locale}/leads/$', params: { _splat: '' }, permission: PERMISSIONS.viewMailingClient, icon: PersonIcon },
   { id: 'clients', label: msg`Clientes`, to: '/{-$locale}/clients/$', params: { _splat: '' }, permission: PERMISSIONS.viewClient, icon: PersonIcon },
+  // Interactions (/interactions): the spec names no menu codename; the entity's view codename, written out.
+  {
+    id: 'interactions',
+    label: msg`Interações`,
+    to: '/{-$locale}/interactions/$',
+    params: { _splat: '' },
+    permission: 'crm.view_clientinteraction',
+    icon: EditIcon,
+  },
   // The Operation section (spec 000 §2 "Also an Operation section"): the agent's day (/operation, dashboard page id 2)
   // and the coworkers directory (any signed-in user).
   { id: 'operation', label: msg`Operação`, to: '/{-$locale}/operation', permission: PERMISSIONS.viewDashboard, icon: DashboardIcon },

@@ -53,4 +53,18 @@ describe('an arriving chat', () => {
     const unknown = await receiveInbound(f.deps, waText(f, '5511955550000', 'Quem sou?'))
     expect((await roomRow(f, unknown.roomId)).clientId).toBeNull()
   })
+
+  it("moves an open chat of an unknown number to the client created for it (the workspace's create client), not a finished one", async () => {
+    const f = await chatFixture(t)
+    const open = await receiveInbound(f.deps, waText(f, '5511944441111', 'Ainda não sou cliente'))
+    const finished = await receiveInbound(f.deps, waText(f, '5511944442222', 'Conversa antiga'))
+    const { chatRooms } = await import('../../../server/db/schema/index.ts')
+    const { eq } = await import('drizzle-orm')
+    await t.database.db.update(chatRooms).set({ finishedAt: new Date() }).where(eq(chatRooms.id, finished.roomId))
+    expect((await roomRow(f, open.roomId)).clientId).toBeNull()
+    // The new client holds both numbers, typed as an agent types them.
+    const created = await d.seed('crm.clients', { name: 'Cliente Novo', phones: '(11) 94444-1111; +5511944442222' })
+    expect((await roomRow(f, open.roomId)).clientId).toBe(created)
+    expect((await roomRow(f, finished.roomId)).clientId).toBeNull()
+  })
 })

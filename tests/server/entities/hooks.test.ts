@@ -14,6 +14,7 @@ describe('entity hooks registered by each area', () => {
       'business.sites',
       'business.users',
       'chat.channels',
+      'crm.client-interactions',
       'crm.clients',
       'crm.leads',
       'pabx.devices',
@@ -45,7 +46,7 @@ describe('entity hooks registered by each area', () => {
     hooks.normalise!({ x: 1 })
     await hooks.afterWrite!(ctx, 5)
     expect(calls).toEqual(['a:1', 'b:1', 'a:write', 'b:write'])
-    expect(hooks.validate!(ctx, {}, null)).toEqual({ a: ['first'], b: ['second'] })
+    expect(await hooks.validate!(ctx, {}, null)).toEqual({ a: ['first'], b: ['second'] })
     expect(hooks.refuseDelete!(ctx, 5)).toBe('no')
     delete HOOKS['crm.tags']
   })

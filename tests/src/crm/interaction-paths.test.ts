@@ -21,4 +21,18 @@ describe('interaction paths', () => {
     // Other homes take no such filter.
     expect(parseEntityPath('clients', '4')).toBeUndefined()
   })
+
+  it('reads /interactions/:form as a new interaction of the type with that slug', () => {
+    expect(parseEntityPath('interactions', 'reclamacao')).toEqual({
+      entity: interactions,
+      kind: 'create',
+      preset: { field: 'interaction', slug: 'reclamacao' },
+    })
+    expect(parseEntityPath('interactions', 'visita-2')).toEqual({ entity: interactions, kind: 'create', preset: { field: 'interaction', slug: 'visita-2' } })
+    // A number is a type's id (the list), never a slug; a slug names no sub-page.
+    expect(parseEntityPath('interactions', '12')?.kind).toBe('list')
+    expect(parseEntityPath('interactions', 'Reclamação')).toBeUndefined()
+    expect(parseEntityPath('interactions', 'reclamacao/edit')).toBeUndefined()
+    expect(parseEntityPath('clients', 'reclamacao')).toBeUndefined()
+  })
 })
