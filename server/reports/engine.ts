@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import type { ReportChart, ReportFilters, ReportId, ReportPage, ReportSummary } from '../../contract/api/reports.ts'
+import { REPORT_FILTERS, REPORT_IDS, REPORT_MAX_DAYS, reportText } from '../../contract/api/reports.ts'
+import type { ReportTextKey } from '../../contract/api/reports.ts'
+import { formatDuration } from '../../contract/format/duration.ts'
+import type { Db } from '../db/client.ts'
+import { fieldErrors } from '../http/errors.ts'
+import { csvCell, csvSeparator } from './csv.ts'
+import { DATASETS } from './datasets.ts'
+import type { Dataset, DatasetContext } from './datasets.ts'
+import { todayIn } from './today.ts'
+
+// Runs a dataset (datasets.ts): checks the filters against it, computes the period's bounds in PostgreSQL, and reads
+// totals, the chart, one page of rows, or every row in keyset batches for CSV (no OFFSET, no cursor held open: each
+// batch is one short query that continues after the last row written, so memory stays flat, the embedded engine is
+// never held for the whole export, and the first bytes leave after the first batch).
+
+type Raw = Record<string, unknown>
+const rows = async (db: Db, query: SQL): Promise<Raw[]> => ((await db.execute(query)) as unknown as { rows: Raw[] }).rows
+
+export const CSV_BATCH = 2_000
+
+export function reportSummary(id: ReportId, lang: string): ReportSummary {
+  return {
+    id,
+    title: reportText(`${id}.title` as ReportTextKey, lang),
+    description: reportText(`${id}.description` as ReportTextKey, lang),
+    filters: [...DATASETS[id].filters],
+  }
+}
+
+export function reportList(lang: string): ReportSummary[] {
+  return REPORT_IDS.map((id) => reportSummary(id, lang))
+}
+
+export type ResolvedReport = { dataset: Dataset; ctx: DatasetContext; dateFrom: string; dateTo: string }
+
+/** The dataset and its context: 400 (field errors) for a filter the report does not take or a bad period. */
+export async function resolveReport(db: Db, siteId: number, id: ReportId, filters: ReportFilters, lang: string, now = new Date()): Promise<ResolvedReport> {
+  const dataset = DATASETS[id]
+  const errors: Record<string, string[]> = {}
+  for (const name of REPORT_FILTERS) if (filters[name] !== undefined && !dataset.filters.includes(name)) errors[name] = [reportText('notForReport', lang)]
+  const today = todayIn(filters.tz, now)
+  const dateFrom = filters.date_from ?? filters.date_to ?? today
+  const dateTo = filters.date_to ?? (filters.date_from ? filters.date_from : today)
+  const days = (Date.parse(`${dateTo}T00:00:00Z`) - Date.parse(`${dateFrom}T00:00:00Z`)) / 86_400_000 + 1
+  if (days < 1) errors.date_to = [reportText('periodOrder', lang)]
+  else if (days > REPORT_MAX_DAYS) errors.date_to = [reportText('periodTooLong', lang, { n: REPORT_MAX_DAYS })]
+  if (Object.keys(errors).length) throw fieldErrors(errors)
+  // The bounds by PostgreSQL's time-zone rules (a DST day is 23 or 25 hours long), as the home dashboard does.
+  const [bounds] = await rows(
+    db,
+    sql`select (${dateFrom}::date::timestamp at time zone ${filters.tz}) as "from", ((${dateTo}::date + 1)::timestamp at time zone ${filters.tz}) as "to"`,
+  )
+  const ctx = { siteId, from: new Date(bounds!.from as string), to: new Date(bounds!.to as string), tz: filters.tz, filters }
+  return { dataset, ctx, dateFrom, dateTo }
+}
+
+const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString())
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value))
+
+function jsonRow(dataset: Dataset, raw: Raw): Record<string, string | number | boolean | null> {
+  const out: Record<string, string | number | boolean | null> = {}
+  for (const column of dataset.columns) {
+    const value = raw[column.key]
+    if (column.kind === 'datetime') out[column.key] = iso(value)
+    else if (column.kind === 'number' || column.kind === 'duration' || column.kind === 'percent') out[column.key] = num(value)
+    else if (column.kind === 'boolean') out[column.key] = value === null || value === undefined ? null : Boolean(value)
+    else out[column.key] = value === null || value === undefined ? '' : String(value)
+  }
+  return out
+}
+
+const source = (report: ResolvedReport) => sql`(${report.dataset.source(report.ctx)}) x`
+const orderBy = (dataset: Dataset) => (dataset.order === 'time' ? sql`x._t desc, x._k desc` : sql`x._k asc`)
+
+/** Counts the rows, stopping at `max + 1` when given (deciding whether an export streams costs at most that). */
+export async function countRows(db: Db, report: ResolvedReport, max?: number): Promise<number> {
+  const query =
+    max === undefined
+      ? sql`select count(*) as n from ${source(report)}`
+      : sql`select count(*) as n from (select 1 from ${source(report)} limit ${max + 1}) y`
+  const [row] = await rows(db, query)
+  return Number(row?.n ?? 0)
+}
+
+async function chartOf(db: Db, report: ResolvedReport, lang: string): Promise<ReportChart> {
+  const { dataset, ctx } = report
+  const chart = dataset.chart
+  const measures = sql.join(
+    chart.series.map((m, i) => sql`${m.sql} as ${sql.identifier(`s${i}`)}`),
+    sql`, `,
+  )
+  const series = chart.series.map((m) => ({ key: m.key, label: reportText(m.key as ReportTextKey, lang), kind: m.kind, values: [] as number[] }))
+  const labels: string[] = []
+  if (chart.by === 'day') {
+    // Every day of the period, in the user's time zone, with zeros where nothing happened.
+    const data = await rows(
+      db,
+      sql`select to_char((x._t at time zone ${ctx.tz})::date, 'YYYY-MM-DD') as label, ${measures} from ${source(report)} group by 1`,
+    )
+    const byDay = new Map(data.map((row) => [String(row.label), row]))
+    for (let day = new Date(`${report.dateFrom}T00:00:00Z`); day.toISOString().slice(0, 10) <= report.dateTo; day = new Date(day.getTime() + 86_400_000)) {
+      const key = day.toISOString().slice(0, 10)
+      labels.push(key)
+      const row = byDay.get(key)
+      series.forEach((s, i) => s.values.push(Number(row?.[`s${i}`] ?? 0)))
+    }
+  } else {
+    // The 30 largest groups by the first measure.
+    const data = await rows(
+      db,
+      sql`select coalesce(${chart.label!}, '')::text as label, ${measures} from ${source(report)} group by 1 order by 2 desc nulls last, 1 limit 30`,
+    )
+    for (const row of data) {
+      labels.push(String(row.label))
+      series.forEach((s, i) => s.values.push(Number(row[`s${i}`] ?? 0)))
+    }
+  }
+  return { type: chart.type, by: chart.by, labels, series }
+}
+
+export async function reportPage(db: Db, report: ResolvedReport, lang: string, page: { offset: number; limit: number }): Promise<ReportPage> {
+  const { dataset, ctx } = report
+  const totalsRow = (
+    await rows(db, sql`select ${sql.join(
+      dataset.totals.map((m, i) => sql`${m.sql} as ${sql.identifier(`t${i}`)}`),
+      sql`, `,
+    )} from ${source(report)}`)
+  )[0]
+  const count = await countRows(db, report)
+  const data = await rows(db, sql`select * from ${source(report)} order by ${orderBy(dataset)} limit ${page.limit} offset ${page.offset}`)
+  return {
+    ...reportSummary(dataset.id, lang),
+    date_from: report.dateFrom,
+    date_to: report.dateTo,
+    tz: ctx.tz,
+    from: ctx.from.toISOString(),
+    to: ctx.to.toISOString(),
+    columns: dataset.columns.map((c) => ({ key: c.key, kind: c.kind, label: reportText(c.key as ReportTextKey, lang) })),
+    totals: dataset.totals.map((m, i) => ({ key: m.key, kind: m.kind, label: reportText(m.key as ReportTextKey, lang), value: num(totalsRow?.[`t${i}`]) })),
+    chart: await chartOf(db, report, lang),
+    count,
+    results: data.map((raw) => jsonRow(dataset, raw)),
+  }
+}
+
+/**
+ * The report as CSV text, in chunks: the header line first (before any query, so the download starts at once), then
+ * one chunk per keyset batch. `onBatch` is told how many rows were written so far (the processing queue's progress).
+ */
+export async function* reportCsv(db: Db, report: ResolvedReport, lang: string, options: { onBatch?: (written: number) => Promise<void> | void; signal?: AbortSignal } = {}): AsyncGenerator<string> {
+  const { dataset, ctx } = report
+  const sep = csvSeparator(lang)
+  const yes = reportText('yes', lang)
+  const no = reportText('no', lang)
+  yield `${dataset.columns.map((c) => csvCell(reportText(c.key as ReportTextKey, lang), sep, true)).join(sep)}\r\n`
+  // Instants written in the user's time zone by PostgreSQL (to_char), durations as hh:mm:ss.
+  const selected = sql.join(
+    [
+      sql`x._k`,
+      sql`x._t::text as _tt`,
+      ...dataset.columns.map((c) =>
+        c.kind === 'datetime'
+          ? sql`to_char(x.${sql.identifier(c.key)} at time zone ${ctx.tz}, 'YYYY-MM-DD HH24:MI:SS') as ${sql.identifier(c.key)}`
+          : sql`x.${sql.identifier(c.key)}`,
+      ),
+    ],
+    sql`, `,
+  )
+  let after: { t: string; k: string } | undefined
+  let written = 0
+  for (;;) {
+    if (options.signal?.aborted) throw new Error('aborted')
+    const keyset = after === undefined ? sql`true` : dataset.order === 'time' ? sql`(x._t, x._k) < (${after.t}::timestamptz, ${after.k})` : sql`x._k > ${after.k}`
+    const batch = await rows(db, sql`select ${selected} from ${source(report)} where ${keyset} order by ${orderBy(dataset)} limit ${CSV_BATCH}`)
+    if (batch.length === 0) return
+    let chunk = ''
+    for (const raw of batch) {
+      const cells = dataset.columns.map((c) => {
+        const value = raw[c.key]
+        if (value === null || value === undefined) return ''
+        switch (c.kind) {
+          case 'duration':
+            return formatDuration(value as number)
+          case 'boolean':
+            return value ? yes : no
+          case 'number':
+          case 'percent':
+            return sep === ';' ? String(value).replace('.', ',') : String(value)
+          case 'datetime':
+            return String(value)
+          default:
+            return csvCell(String(value), sep, true)
+        }
+      })
+      chunk += `${cells.join(sep)}\r\n`
+    }
+    const last = batch[batch.length - 1]!
+    after = { t: String(last._tt), k: String(last._k) }
+    written += batch.length
+    yield chunk
+    await options.onBatch?.(written)
+    if (batch.length < CSV_BATCH) return
+  }
+}
