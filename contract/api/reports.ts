@@ -7,6 +7,8 @@ import { message } from '../messages.ts'
 // a page is one dataset: filters, totals, one chart and a page of rows, or all its rows as CSV. Paths relative to /api.
 export const REPORT_PATHS = {
   pages: '/v1/report/pages/',
+  /** The filter bar's choices: teams, agents, queues (calls and chats), campaigns, classifications of the site. */
+  filters: '/v1/report/filters/',
   page: '/v1/report/pages/:id/',
   csv: '/v1/report/pages/:id/csv/',
   jobs: '/v1/report/processing-queue/',
@@ -136,6 +138,16 @@ export type ReportJob = {
   created_at: string
   finished_at: string | null
   user: number | null
+}
+
+export type ReportChoice = { id: number; description: string }
+export type ReportFilterChoices = {
+  team: ReportChoice[]
+  agent: ReportChoice[]
+  queue: ReportChoice[]
+  chat_queue: ReportChoice[]
+  campaign: ReportChoice[]
+  classification: ReportChoice[]
 }
 
 /** The CSV answer when the export is too large to stream: 409 with the code, the count and the limit. */

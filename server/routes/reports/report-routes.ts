@@ -1,8 +1,9 @@
 import { rm } from 'node:fs/promises'
 import { Readable } from 'node:stream'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ReportId, ReportJob, ReportSummary } from '../../../contract/api/reports.ts'
+import type { ReportFilterChoices, ReportId, ReportJob, ReportSummary } from '../../../contract/api/reports.ts'
 import {
   REPORT_DIRECT_CSV_MAX_ROWS,
   REPORT_PATHS,
@@ -79,6 +80,21 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   app.get(REPORT_PATHS.pages, reports, async (request): Promise<{ count: number; results: ReportSummary[] }> => {
     const results = reportList(request.lang)
     return { count: results.length, results }
+  })
+
+  app.get(REPORT_PATHS.filters, reports, async (request): Promise<ReportFilterChoices> => {
+    const siteId = request.auth!.user.siteId
+    const list = async (query: SQL) => ((await db.execute(query)) as unknown as { rows: { id: number; description: string }[] }).rows.map((r) => ({ id: Number(r.id), description: String(r.description ?? '') }))
+    return {
+      team: await list(sql`select id, name as description from teams where site_id = ${siteId} order by lower(name), id`),
+      agent: await list(
+        sql`select id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), username) as description from users where site_id = ${siteId} order by 2, id`,
+      ),
+      queue: await list(sql`select id, description from pabx_queues where site_id = ${siteId} order by lower(description), id`),
+      chat_queue: await list(sql`select id, description from chat_queues where site_id = ${siteId} order by lower(description), id`),
+      campaign: await list(sql`select id, description from service_shipments_campaigns where site_id = ${siteId} order by lower(description), id`),
+      classification: await list(sql`select id, description from service_classifications where site_id = ${siteId} order by lower(description), id`),
+    }
   })
 
   app.get(REPORT_PATHS.page, reports, async (request) => {

@@ -174,9 +174,13 @@ describe('GET /api/v1/report/pages/', () => {
       'queue-service-level',
       'classifications',
     ])
+    const choices = (await supervisor.get('/api/v1/report/filters/')).json() as Record<string, { id: number; description: string }[]>
+    expect(choices.queue!.map((q) => q.description)).toEqual(expect.arrayContaining(['Suporte', 'Vendas']))
+    expect(choices.classification!.map((c) => c.description)).toEqual(['Dúvida', 'Reclamação', 'Sem interesse', 'Venda', 'Venda feita'])
+    expect(choices.agent!.map((a) => a.id)).toEqual(expect.arrayContaining([ids.a1, ids.a2]))
     expect(body.results[0]).toMatchObject({ title: 'Chamadas', filters: ['team', 'agent', 'queue', 'campaign', 'classification'] })
     const agent = await signedIn(t.app, 'agent1')
-    for (const path of ['/api/v1/report/pages/', page('calls'), `/api/v1/report/pages/calls/csv/?${DAY}`, '/api/v1/report/processing-queue/']) {
+    for (const path of ['/api/v1/report/pages/', '/api/v1/report/filters/', page('calls'), `/api/v1/report/pages/calls/csv/?${DAY}`, '/api/v1/report/processing-queue/']) {
       expect((await agent.get(path)).statusCode).toBe(403)
     }
   })
