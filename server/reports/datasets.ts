@@ -21,7 +21,8 @@ export type Measure = { key: string; kind: ReportColumnKind; sql: SQL }
 export type Dataset = {
   id: ReportId
   filters: readonly ReportFilter[]
-  columns: { key: string; kind: ReportColumnKind }[]
+  /** `values`: a text column of codes, written as REPORT_TEXTS[`${values}.${code}`] (the code itself when unknown). */
+  columns: { key: string; kind: ReportColumnKind; values?: string }[]
   /** time: one row per event, newest first; label: one row per group (agent, queue, classification), by `_k`. */
   order: 'time' | 'label'
   source(ctx: DatasetContext): SQL
@@ -61,7 +62,7 @@ const calls: Dataset = {
   order: 'time',
   columns: [
     { key: 'started_at', kind: 'datetime' },
-    { key: 'direction', kind: 'text' },
+    { key: 'direction', kind: 'text', values: 'direction' },
     { key: 'phone', kind: 'text' },
     { key: 'agent', kind: 'text' },
     { key: 'queue', kind: 'text' },
@@ -69,7 +70,7 @@ const calls: Dataset = {
     { key: 'wait', kind: 'duration' },
     { key: 'talk', kind: 'duration' },
     { key: 'duration', kind: 'duration' },
-    { key: 'hung_up_by', kind: 'text' },
+    { key: 'hung_up_by', kind: 'text', values: 'party' },
     { key: 'classification', kind: 'text' },
     { key: 'call_id', kind: 'text' },
   ],
@@ -119,8 +120,8 @@ const callSteps: Dataset = {
     { key: 'started_at', kind: 'datetime' },
     { key: 'call_id', kind: 'text' },
     { key: 'step', kind: 'number' },
-    { key: 'kind', kind: 'text' },
-    { key: 'direction', kind: 'text' },
+    { key: 'kind', kind: 'text', values: 'target' },
+    { key: 'direction', kind: 'text', values: 'direction' },
     { key: 'phone', kind: 'text' },
     { key: 'agent', kind: 'text' },
     { key: 'queue', kind: 'text' },
@@ -129,7 +130,7 @@ const callSteps: Dataset = {
     { key: 'wait', kind: 'duration' },
     { key: 'talk', kind: 'duration' },
     { key: 'duration', kind: 'duration' },
-    { key: 'hung_up_by', kind: 'text' },
+    { key: 'hung_up_by', kind: 'text', values: 'party' },
     { key: 'classification', kind: 'text' },
   ],
   source: (ctx) => sql`select lpad(r.id::text, 20, '0') as _k, r.started_at as _t, r.started_at, r.call_id, r.step, r.kind, r.direction, r.phone,
@@ -165,11 +166,11 @@ const chats: Dataset = {
     { key: 'title', kind: 'text' },
     { key: 'agent', kind: 'text' },
     { key: 'queue', kind: 'text' },
-    { key: 'state', kind: 'text' },
+    { key: 'state', kind: 'text', values: 'chatState' },
     { key: 'answered_at', kind: 'datetime' },
     { key: 'wait', kind: 'duration' },
     { key: 'duration', kind: 'duration' },
-    { key: 'ended_by', kind: 'text' },
+    { key: 'ended_by', kind: 'text', values: 'endedBy' },
     { key: 'classification', kind: 'text' },
   ],
   source: (ctx) => {

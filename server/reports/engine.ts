@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { ReportChart, ReportFilters, ReportId, ReportPage, ReportSummary } from '../../contract/api/reports.ts'
-import { REPORT_FILTERS, REPORT_IDS, REPORT_MAX_DAYS, reportText } from '../../contract/api/reports.ts'
+import { REPORT_FILTERS, REPORT_IDS, REPORT_MAX_DAYS, REPORT_TEXTS, reportText } from '../../contract/api/reports.ts'
 import type { ReportTextKey } from '../../contract/api/reports.ts'
 import { formatDuration } from '../../contract/format/duration.ts'
 import type { Db } from '../db/client.ts'
@@ -60,14 +60,21 @@ export async function resolveReport(db: Db, siteId: number, id: ReportId, filter
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString())
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 
-function jsonRow(dataset: Dataset, raw: Raw): Record<string, string | number | boolean | null> {
+/** A code of an enumerated column in the user's language (the code itself when the texts do not name it). */
+function valueText(prefix: string, value: string, lang: string): string {
+  const key = `${prefix}.${value}`
+  return key in REPORT_TEXTS ? reportText(key as ReportTextKey, lang) : value
+}
+
+function jsonRow(dataset: Dataset, raw: Raw, lang: string): Record<string, string | number | boolean | null> {
   const out: Record<string, string | number | boolean | null> = {}
   for (const column of dataset.columns) {
     const value = raw[column.key]
     if (column.kind === 'datetime') out[column.key] = iso(value)
     else if (column.kind === 'number' || column.kind === 'duration' || column.kind === 'percent') out[column.key] = num(value)
     else if (column.kind === 'boolean') out[column.key] = value === null || value === undefined ? null : Boolean(value)
-    else out[column.key] = value === null || value === undefined ? '' : String(value)
+    else if (value === null || value === undefined) out[column.key] = ''
+    else out[column.key] = column.values ? valueText(column.values, String(value), lang) : String(value)
   }
   return out
 }
@@ -142,7 +149,7 @@ export async function reportPage(db: Db, report: ResolvedReport, lang: string, p
     totals: dataset.totals.map((m, i) => ({ key: m.key, kind: m.kind, label: reportText(m.key as ReportTextKey, lang), value: num(totalsRow?.[`t${i}`]) })),
     chart: await chartOf(db, report, lang),
     count,
-    results: data.map((raw) => jsonRow(dataset, raw)),
+    results: data.map((raw) => jsonRow(dataset, raw, lang)),
   }
 }
 
@@ -192,7 +199,7 @@ export async function* reportCsv(db: Db, report: ResolvedReport, lang: string, o
           case 'datetime':
             return String(value)
           default:
-            return csvCell(String(value), sep, true)
+            return csvCell(c.values ? valueText(c.values, String(value), lang) : String(value), sep, true)
         }
       })
       chunk += `${cells.join(sep)}\r\n`

@@ -8,7 +8,7 @@ import LinearProgress from '@mui/joy/LinearProgress'
 import Sheet from '@mui/joy/Sheet'
 import Typography from '@mui/joy/Typography'
 import type { ReportJob, ReportJobStatus } from '../../../contract/api/reports.ts'
-import { formatDateTime } from '../../app/dates.ts'
+import { formatDate, formatDateTime } from '../../app/dates.ts'
 import { useLocale } from '../../app/useLocale.ts'
 import { DeleteIcon } from '../../components/icons/icons.tsx'
 import { ButtonLink } from '../../components/links.tsx'
@@ -52,8 +52,8 @@ export function ProcessingQueuePage() {
         <>
           {job.title}
           <Typography level="body-xs" textColor="text.tertiary">
-            {job.filters.date_from ?? ''}
-            {job.filters.date_to && job.filters.date_to !== job.filters.date_from ? ` → ${job.filters.date_to}` : ''}
+            {job.filters.date_from ? formatDate(job.filters.date_from) : ''}
+            {job.filters.date_to && job.filters.date_to !== job.filters.date_from ? ` → ${formatDate(job.filters.date_to)}` : ''}
           </Typography>
         </>
       ),

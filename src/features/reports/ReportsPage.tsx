@@ -175,8 +175,8 @@ function ReportView({ id }: { id: ReportId }) {
   const columns: Column<Row>[] = (report?.columns ?? []).map((column) => ({
     key: column.key,
     header: column.label,
-    align: column.kind === 'text' || column.kind === 'datetime' ? undefined : 'right',
-    width: column.kind === 'datetime' ? 160 : undefined,
+    align: column.kind === 'number' || column.kind === 'duration' || column.kind === 'percent' ? 'right' : undefined,
+    width: column.kind === 'datetime' ? 160 : column.kind === 'duration' ? 120 : undefined,
     cell: (row: Row) => format(column.kind, row[column.key] ?? null),
   }))
 

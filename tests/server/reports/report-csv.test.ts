@@ -185,7 +185,7 @@ describe('/api/v1/report/processing-queue/', () => {
     const lines = file.body.split('\r\n').filter(Boolean)
     expect(lines).toHaveLength(BULK + 1)
     expect(lines[0]).toBe('\uFEFFInício;ID da chamada;Etapa;Destino;Sentido;Telefone;Agente;Fila;Status;Atendida em;Espera;Conversação;Duração;Desligada por;Classificação')
-    expect(lines[1]).toMatch(/^2025-01-10 18:56:40;bulk-50001;1;queue;inbound;11990050001;/)
+    expect(lines[1]).toMatch(/^2025-01-10 18:56:40;bulk-50001;1;Fila;Entrada;11990050001;/)
 
     // Another supervisor of the site, and bad input.
     const admin = await signedIn(t.app, 'admin')

@@ -196,7 +196,7 @@ describe('the datasets, hand-counted', () => {
     // wait: A 10 s, B 60 s, E 45 s (D went through no queue); talk of the answered A, B, D: 60 + 1,140 + 30.
     expect(totals(r)).toEqual({ calls: 4, calls_answered: 3, calls_unanswered: 1, average_wait: 38, average_talk: 410 })
     const b = r.results[0]!
-    expect(b).toMatchObject({ started_at: '2025-03-04T02:50:00.000Z', answered: true, wait: 60, talk: 1140, duration: 1200, queue: 'Suporte' })
+    expect(b).toMatchObject({ started_at: '2025-03-04T02:50:00.000Z', direction: 'Entrada', answered: true, wait: 60, talk: 1140, duration: 1200, queue: 'Suporte' })
     expect(r.chart).toMatchObject({ by: 'day', labels: ['2025-03-03'] })
     expect(r.chart.series.map((s) => [s.key, s.values])).toEqual([
       ['calls_answered', [3]],
@@ -218,7 +218,7 @@ describe('the datasets, hand-counted', () => {
     const r = await report('call-steps')
     expect(r.count).toBe(5)
     expect(totals(r)).toEqual({ steps: 5, calls_answered: 3, average_talk: 410 })
-    expect(r.results[1]).toMatchObject({ call_id: 'rep-b', step: 1, status: '480', talk: 0 })
+    expect(r.results[1]).toMatchObject({ call_id: 'rep-b', step: 1, kind: 'Fila', status: '480', talk: 0 })
   })
 
   it('chats: waits and durations', async () => {
