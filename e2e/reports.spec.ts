@@ -56,6 +56,15 @@ test('a supervisor filters the calls report and downloads its CSV', async ({ pag
   expect(row).toBeDefined()
   expect(row!.split(';').slice(1, 6)).toEqual(['Entrada', E2E_CALLS.missed.phone, 'Bruno Agente', '', 'Não'])
   expect(csv).not.toContain(E2E_CALLS.busy.callId)
+
+  // Another report, grouped by agent: the chart names the agents.
+  await page.getByRole('link', { name: 'Todos os relatórios' }).click()
+  await page.getByTestId('report-card-agent-productivity').click()
+  await page.locator('#report-filter-from').fill(day(-1))
+  await page.getByTestId('report-apply').click()
+  await expect(page.getByTestId('report-row').filter({ hasText: 'Ana Agente' })).toBeVisible(LOAD)
+  await expect(page.getByRole('img', { name: /^Produtividade dos agentes — / })).toBeVisible(LOAD)
+  await shot(page, 'reports-agent-productivity')
 })
 
 test('the processing queue shows an export until it is ready and downloads it', async ({ page, browser }) => {

@@ -17,16 +17,7 @@ export const REPORT_PATHS = {
 } as const
 
 /** The report ids, in the order of the list. */
-export const REPORT_IDS = [
-  'calls',
-  'call-steps',
-  'chats',
-  'pauses',
-  'after-service',
-  'agent-productivity',
-  'queue-service-level',
-  'classifications',
-] as const
+export const REPORT_IDS = ['calls', 'call-steps', 'chats', 'pauses', 'after-service', 'agent-productivity', 'queue-service-level', 'classifications'] as const
 export type ReportId = (typeof REPORT_IDS)[number]
 
 export const REPORT_FILTERS = ['team', 'agent', 'queue', 'campaign', 'classification'] as const
@@ -178,7 +169,11 @@ export const REPORT_TEXTS = {
     'Una fila por conversación, con la espera, la duración y la clasificación.',
   ),
   'pauses.title': t3('Pausas', 'Pauses', 'Pausas'),
-  'pauses.description': t3('Cada pausa dos agentes, com o motivo e a duração.', "Every agent's pause, with its reason and duration.", 'Cada pausa de los agentes, con el motivo y la duración.'),
+  'pauses.description': t3(
+    'Cada pausa dos agentes, com o motivo e a duração.',
+    "Every agent's pause, with its reason and duration.",
+    'Cada pausa de los agentes, con el motivo y la duración.',
+  ),
   'after-service.title': t3('Pós-atendimento', 'After-service', 'Posatención'),
   'after-service.description': t3(
     'O tempo de pós-atendimento depois de cada chamada.',

@@ -99,16 +99,26 @@ const calls: Dataset = {
     where r.site_id = ${ctx.siteId}
       and r.call_id in (select call_id from call_records where site_id = ${ctx.siteId} and step = 1 and ${inPeriod(sql`started_at`, ctx)})
     group by r.call_id
-    ${conditions.length ? sql`having ${sql.join(
-      conditions.map((c) => sql`bool_or(${c})`),
-      sql` and `,
-    )}` : sql``}`
+    ${
+      conditions.length
+        ? sql`having ${sql.join(
+            conditions.map((c) => sql`bool_or(${c})`),
+            sql` and `,
+          )}`
+        : sql``
+    }`
   },
-  totals: [count('calls'), count('calls_answered', sql`x.answered`), count('calls_unanswered', sql`not x.answered`), avg('average_wait', 'wait'), {
-    key: 'average_talk',
-    kind: 'duration',
-    sql: sql`round(avg(x.talk) filter (where x.answered))`,
-  }],
+  totals: [
+    count('calls'),
+    count('calls_answered', sql`x.answered`),
+    count('calls_unanswered', sql`not x.answered`),
+    avg('average_wait', 'wait'),
+    {
+      key: 'average_talk',
+      kind: 'duration',
+      sql: sql`round(avg(x.talk) filter (where x.answered))`,
+    },
+  ],
   chart: { type: 'bar', by: 'day', series: [count('calls_answered', sql`x.answered`), count('calls_unanswered', sql`not x.answered`)] },
 }
 
@@ -147,11 +157,15 @@ const callSteps: Dataset = {
       left join pabx_queues q on q.id = r.queue_id
       left join service_classifications cl on cl.id = (r.classification->>'classification_id')::int and cl.site_id = r.site_id
     where r.site_id = ${ctx.siteId} and ${inPeriod(sql`r.started_at`, ctx)}${and(stepConditions(ctx))}`,
-  totals: [count('steps'), count('calls_answered', sql`x.answered_at is not null`), {
-    key: 'average_talk',
-    kind: 'duration',
-    sql: sql`round(avg(x.talk) filter (where x.answered_at is not null))`,
-  }],
+  totals: [
+    count('steps'),
+    count('calls_answered', sql`x.answered_at is not null`),
+    {
+      key: 'average_talk',
+      kind: 'duration',
+      sql: sql`round(avg(x.talk) filter (where x.answered_at is not null))`,
+    },
+  ],
   chart: { type: 'bar', by: 'day', series: [count('steps'), count('calls_answered', sql`x.answered_at is not null`)] },
 }
 
@@ -331,7 +345,11 @@ const agentProductivity: Dataset = {
     type: 'bar',
     by: 'label',
     label: sql`x.agent`,
-    series: [sum('calls_answered', 'calls_answered', 'number'), sum('calls_placed', 'calls_placed', 'number'), sum('chats_answered', 'chats_answered', 'number')],
+    series: [
+      sum('calls_answered', 'calls_answered', 'number'),
+      sum('calls_placed', 'calls_placed', 'number'),
+      sum('chats_answered', 'chats_answered', 'number'),
+    ],
   },
 }
 
@@ -373,9 +391,18 @@ const queueServiceLevel: Dataset = {
     sum('calls_offered', 'calls_offered', 'number'),
     sum('calls_answered', 'calls_answered', 'number'),
     sum('abandoned', 'abandoned', 'number'),
-    { key: 'service_level', kind: 'percent', sql: sql`case when sum(x.calls_offered) > 0 then round(100.0 * sum(x.in_target) / sum(x.calls_offered), 1)::float8 end` },
+    {
+      key: 'service_level',
+      kind: 'percent',
+      sql: sql`case when sum(x.calls_offered) > 0 then round(100.0 * sum(x.in_target) / sum(x.calls_offered), 1)::float8 end`,
+    },
   ],
-  chart: { type: 'bar', by: 'label', label: sql`x.queue`, series: [sum('calls_answered', 'calls_answered', 'number'), sum('abandoned', 'abandoned', 'number')] },
+  chart: {
+    type: 'bar',
+    by: 'label',
+    label: sql`x.queue`,
+    series: [sum('calls_answered', 'calls_answered', 'number'), sum('abandoned', 'abandoned', 'number')],
+  },
 }
 
 const classifications: Dataset = {

@@ -85,9 +85,7 @@ const orderBy = (dataset: Dataset) => (dataset.order === 'time' ? sql`x._t desc,
 /** Counts the rows, stopping at `max + 1` when given (deciding whether an export streams costs at most that). */
 export async function countRows(db: Db, report: ResolvedReport, max?: number): Promise<number> {
   const query =
-    max === undefined
-      ? sql`select count(*) as n from ${source(report)}`
-      : sql`select count(*) as n from (select 1 from ${source(report)} limit ${max + 1}) y`
+    max === undefined ? sql`select count(*) as n from ${source(report)}` : sql`select count(*) as n from (select 1 from ${source(report)} limit ${max + 1}) y`
   const [row] = await rows(db, query)
   return Number(row?.n ?? 0)
 }
@@ -103,10 +101,7 @@ async function chartOf(db: Db, report: ResolvedReport, lang: string): Promise<Re
   const labels: string[] = []
   if (chart.by === 'day') {
     // Every day of the period, in the user's time zone, with zeros where nothing happened.
-    const data = await rows(
-      db,
-      sql`select to_char((x._t at time zone ${ctx.tz})::date, 'YYYY-MM-DD') as label, ${measures} from ${source(report)} group by 1`,
-    )
+    const data = await rows(db, sql`select to_char((x._t at time zone ${ctx.tz})::date, 'YYYY-MM-DD') as label, ${measures} from ${source(report)} group by 1`)
     const byDay = new Map(data.map((row) => [String(row.label), row]))
     for (let day = new Date(`${report.dateFrom}T00:00:00Z`); day.toISOString().slice(0, 10) <= report.dateTo; day = new Date(day.getTime() + 86_400_000)) {
       const key = day.toISOString().slice(0, 10)
@@ -131,10 +126,13 @@ async function chartOf(db: Db, report: ResolvedReport, lang: string): Promise<Re
 export async function reportPage(db: Db, report: ResolvedReport, lang: string, page: { offset: number; limit: number }): Promise<ReportPage> {
   const { dataset, ctx } = report
   const totalsRow = (
-    await rows(db, sql`select ${sql.join(
-      dataset.totals.map((m, i) => sql`${m.sql} as ${sql.identifier(`t${i}`)}`),
-      sql`, `,
-    )} from ${source(report)}`)
+    await rows(
+      db,
+      sql`select ${sql.join(
+        dataset.totals.map((m, i) => sql`${m.sql} as ${sql.identifier(`t${i}`)}`),
+        sql`, `,
+      )} from ${source(report)}`,
+    )
   )[0]
   const count = await countRows(db, report)
   const data = await rows(db, sql`select * from ${source(report)} order by ${orderBy(dataset)} limit ${page.limit} offset ${page.offset}`)
@@ -157,7 +155,12 @@ export async function reportPage(db: Db, report: ResolvedReport, lang: string, p
  * The report as CSV text, in chunks: the header line first (before any query, so the download starts at once), then
  * one chunk per keyset batch. `onBatch` is told how many rows were written so far (the processing queue's progress).
  */
-export async function* reportCsv(db: Db, report: ResolvedReport, lang: string, options: { onBatch?: (written: number) => Promise<void> | void; signal?: AbortSignal } = {}): AsyncGenerator<string> {
+export async function* reportCsv(
+  db: Db,
+  report: ResolvedReport,
+  lang: string,
+  options: { onBatch?: (written: number) => Promise<void> | void; signal?: AbortSignal } = {},
+): AsyncGenerator<string> {
   const { dataset, ctx } = report
   const sep = csvSeparator(lang)
   const yes = reportText('yes', lang)
@@ -180,7 +183,8 @@ export async function* reportCsv(db: Db, report: ResolvedReport, lang: string, o
   let written = 0
   for (;;) {
     if (options.signal?.aborted) throw new Error('aborted')
-    const keyset = after === undefined ? sql`true` : dataset.order === 'time' ? sql`(x._t, x._k) < (${after.t}::timestamptz, ${after.k})` : sql`x._k > ${after.k}`
+    const keyset =
+      after === undefined ? sql`true` : dataset.order === 'time' ? sql`(x._t, x._k) < (${after.t}::timestamptz, ${after.k})` : sql`x._k > ${after.k}`
     const batch = await rows(db, sql`select ${selected} from ${source(report)} where ${keyset} order by ${orderBy(dataset)} limit ${CSV_BATCH}`)
     if (batch.length === 0) return
     let chunk = ''

@@ -103,10 +103,7 @@ export function startReportJobRunner(
       if (stopped) return
       await rename(partial, file)
       const size = (await stat(file)).size
-      const [row] = await db
-        .select({ rowsWritten: reportJobs.rowsWritten })
-        .from(reportJobs)
-        .where(eq(reportJobs.id, job.id))
+      const [row] = await db.select({ rowsWritten: reportJobs.rowsWritten }).from(reportJobs).where(eq(reportJobs.id, job.id))
       const kept = await finish(job.id, { status: 'done', size, rowsWritten: row?.rowsWritten ?? 0, totalRows: Math.max(total, row?.rowsWritten ?? 0) })
       if (!kept) await rm(file, { force: true })
     } catch (error) {

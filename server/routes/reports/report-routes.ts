@@ -84,7 +84,11 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(REPORT_PATHS.filters, reports, async (request): Promise<ReportFilterChoices> => {
     const siteId = request.auth!.user.siteId
-    const list = async (query: SQL) => ((await db.execute(query)) as unknown as { rows: { id: number; description: string }[] }).rows.map((r) => ({ id: Number(r.id), description: String(r.description ?? '') }))
+    const list = async (query: SQL) =>
+      ((await db.execute(query)) as unknown as { rows: { id: number; description: string }[] }).rows.map((r) => ({
+        id: Number(r.id),
+        description: String(r.description ?? ''),
+      }))
     return {
       team: await list(sql`select id, name as description from teams where site_id = ${siteId} order by lower(name), id`),
       agent: await list(

@@ -23,7 +23,12 @@ import { deleteReportJob, reportJobDownloadUrl, reportJobsQuery } from './report
 // download, failed with why — read again every two seconds while one is in progress. They survive a restart (the
 // server's runner takes an interrupted job again).
 
-const STATUS_COLOR: Record<ReportJobStatus, 'neutral' | 'primary' | 'success' | 'danger'> = { queued: 'neutral', running: 'primary', done: 'success', failed: 'danger' }
+const STATUS_COLOR: Record<ReportJobStatus, 'neutral' | 'primary' | 'success' | 'danger'> = {
+  queued: 'neutral',
+  running: 'primary',
+  done: 'success',
+  failed: 'danger',
+}
 
 function size(bytes: number, locale: string): string {
   if (bytes < 1024) return `${bytes} B`
@@ -104,7 +109,15 @@ export function ProcessingQueuePage() {
       cell: (job) => (
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
           {job.status === 'done' ? (
-            <Button size="sm" variant="soft" component="a" href={reportJobDownloadUrl(job.id)} download startDecorator={<DownloadIcon />} data-testid="job-download">
+            <Button
+              size="sm"
+              variant="soft"
+              component="a"
+              href={reportJobDownloadUrl(job.id)}
+              download
+              startDecorator={<DownloadIcon />}
+              data-testid="job-download"
+            >
               <Trans>Baixar</Trans>
             </Button>
           ) : null}

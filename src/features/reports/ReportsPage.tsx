@@ -85,12 +85,32 @@ function ReportList() {
           </CardLink>
         </Grid>
       ))}
-      {list.isPending ? [0, 1, 2, 3].map((i) => <Grid key={i} xs={12} sm={6} lg={3}><Skeleton variant="rectangular" height={96} /></Grid>) : null}
+      {list.isPending
+        ? [0, 1, 2, 3].map((i) => (
+            <Grid key={i} xs={12} sm={6} lg={3}>
+              <Skeleton variant="rectangular" height={96} />
+            </Grid>
+          ))
+        : null}
     </Grid>
   )
 }
 
-function ChoiceSelect({ id, label, value, choices, onChange, all }: { id: string; label: ReactNode; value: string; choices: ReportChoice[] | undefined; onChange: (value: string) => void; all: string }) {
+function ChoiceSelect({
+  id,
+  label,
+  value,
+  choices,
+  onChange,
+  all,
+}: {
+  id: string
+  label: ReactNode
+  value: string
+  choices: ReportChoice[] | undefined
+  onChange: (value: string) => void
+  all: string
+}) {
   return (
     <FormControl id={`report-filter-${id}`} size="sm">
       <FormLabel>{label}</FormLabel>
@@ -136,7 +156,15 @@ function ReportChart({ page }: { page: ReportPageData }) {
     }),
     [kind],
   )
-  const summary = page.chart.series.map((s) => `${s.label}: ${format(s.kind, s.values.reduce((a, b) => a + b, 0))}`).join(', ')
+  const summary = page.chart.series
+    .map(
+      (s) =>
+        `${s.label}: ${format(
+          s.kind,
+          s.values.reduce((a, b) => a + b, 0),
+        )}`,
+    )
+    .join(', ')
   return <Chart type="bar" data={data} options={options} height={240} label={`${page.title} — ${summary}`} />
 }
 
@@ -198,7 +226,15 @@ function ReportView({ id }: { id: ReportId }) {
           e.preventDefault()
           apply()
         }}
-        sx={{ p: 2, borderRadius: 'md', mb: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)', xl: 'repeat(8, 1fr)' }, alignItems: 'end' }}
+        sx={{
+          p: 2,
+          borderRadius: 'md',
+          mb: 2,
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)', xl: 'repeat(8, 1fr)' },
+          alignItems: 'end',
+        }}
         data-testid="report-filters"
       >
         <FormControl id="report-filter-from" size="sm">
@@ -209,8 +245,12 @@ function ReportView({ id }: { id: ReportId }) {
           <FormLabel>{t`Até`}</FormLabel>
           <Input type="date" value={draft.date_to} onChange={(e) => set({ date_to: e.target.value })} required />
         </FormControl>
-        {uses('team') && <ChoiceSelect id="team" label={t`Equipe`} value={draft.team} choices={choices.data?.team} onChange={(team) => set({ team })} all={t`Todas`} />}
-        {uses('agent') && <ChoiceSelect id="agent" label={t`Agente`} value={draft.agent} choices={choices.data?.agent} onChange={(agent) => set({ agent })} all={t`Todos`} />}
+        {uses('team') && (
+          <ChoiceSelect id="team" label={t`Equipe`} value={draft.team} choices={choices.data?.team} onChange={(team) => set({ team })} all={t`Todas`} />
+        )}
+        {uses('agent') && (
+          <ChoiceSelect id="agent" label={t`Agente`} value={draft.agent} choices={choices.data?.agent} onChange={(agent) => set({ agent })} all={t`Todos`} />
+        )}
         {uses('queue') && (
           <ChoiceSelect
             id="queue"
@@ -221,16 +261,39 @@ function ReportView({ id }: { id: ReportId }) {
             all={t`Todas`}
           />
         )}
-        {uses('campaign') && <ChoiceSelect id="campaign" label={t`Campanha`} value={draft.campaign} choices={choices.data?.campaign} onChange={(campaign) => set({ campaign })} all={t`Todas`} />}
+        {uses('campaign') && (
+          <ChoiceSelect
+            id="campaign"
+            label={t`Campanha`}
+            value={draft.campaign}
+            choices={choices.data?.campaign}
+            onChange={(campaign) => set({ campaign })}
+            all={t`Todas`}
+          />
+        )}
         {uses('classification') && (
-          <ChoiceSelect id="classification" label={t`Classificação`} value={draft.classification} choices={choices.data?.classification} onChange={(classification) => set({ classification })} all={t`Todas`} />
+          <ChoiceSelect
+            id="classification"
+            label={t`Classificação`}
+            value={draft.classification}
+            choices={choices.data?.classification}
+            onChange={(classification) => set({ classification })}
+            all={t`Todas`}
+          />
         )}
         <Box sx={{ display: 'flex', gap: 1, gridColumn: { xs: 'span 2', md: 'auto' } }}>
           <Button type="submit" size="sm" data-testid="report-apply" loading={data.isFetching && !data.isPending}>
             <Trans>Filtrar</Trans>
           </Button>
           {large ? (
-            <Button size="sm" variant="outlined" startDecorator={<DownloadIcon />} onClick={() => queue.mutate()} loading={queue.isPending} data-testid="report-csv">
+            <Button
+              size="sm"
+              variant="outlined"
+              startDecorator={<DownloadIcon />}
+              onClick={() => queue.mutate()}
+              loading={queue.isPending}
+              data-testid="report-csv"
+            >
               <Trans>Baixar CSV</Trans>
             </Button>
           ) : (
@@ -249,23 +312,22 @@ function ReportView({ id }: { id: ReportId }) {
           )}
         </Box>
       </Sheet>
-      <Grid container spacing={2} sx={{ mb: 2 }} data-testid="report-totals">
+      {/* The totals side by side, as many per line as fit (a report has 3 to 7). */}
+      <Box sx={{ display: 'grid', gap: 2, mb: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))' }} data-testid="report-totals">
         {(report?.totals ?? []).map((total) => (
-          <Grid key={total.key} xs={6} md={4} lg={12 / Math.min(6, Math.max(3, report!.totals.length))}>
-            <Card variant="outlined" sx={{ boxShadow: 'xs', height: '100%', gap: 0.25 }} data-testid={`report-total-${total.key}`}>
-              <Typography level="body-sm" textColor="text.tertiary">
-                {total.label}
-              </Typography>
-              <Typography level="h3" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {format(total.kind, total.value)}
-              </Typography>
-            </Card>
-          </Grid>
+          <Card key={total.key} variant="outlined" sx={{ boxShadow: 'xs', gap: 0.25 }} data-testid={`report-total-${total.key}`}>
+            <Typography level="body-sm" textColor="text.tertiary">
+              {total.label}
+            </Typography>
+            <Typography level="h3" component="p" sx={{ fontVariantNumeric: 'tabular-nums', mt: 'auto' }}>
+              {format(total.kind, total.value)}
+            </Typography>
+          </Card>
         ))}
-        {!report ? [0, 1, 2, 3].map((i) => <Grid key={i} xs={6} md={3}><Skeleton variant="rectangular" height={84} /></Grid>) : null}
-      </Grid>
+        {!report ? [0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rectangular" height={84} />) : null}
+      </Box>
       <Card variant="outlined" sx={{ boxShadow: 'xs', mb: 2 }}>
-        <Typography level="title-md">{report ? (report.chart.by === 'day' ? <Trans>Por dia</Trans> : <Trans>Maiores grupos</Trans>) : ' '}</Typography>
+        <Typography level="title-md">{report ? report.chart.by === 'day' ? <Trans>Por dia</Trans> : <Trans>Maiores grupos</Trans> : ' '}</Typography>
         {report ? (
           report.count === 0 ? (
             <Typography level="body-sm" textColor="text.tertiary" sx={{ py: 4, textAlign: 'center' }}>

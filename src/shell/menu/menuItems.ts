@@ -29,7 +29,13 @@ export const MENU: MenuItem[] = [
     icon: ReportsIcon,
     children: [
       { id: 'report-pages', label: msg`Páginas de relatórios`, to: '/{-$locale}/reports/pages/{-$id}', permission: PERMISSIONS.viewReports, icon: ReportsIcon },
-      { id: 'processing-queue', label: msg`Fila de processamento`, to: '/{-$locale}/reports/processing-queue', permission: PERMISSIONS.viewReports, icon: QueueIcon },
+      {
+        id: 'processing-queue',
+        label: msg`Fila de processamento`,
+        to: '/{-$locale}/reports/processing-queue',
+        permission: PERMISSIONS.viewReports,
+        icon: QueueIcon,
+      },
     ],
   },
   // The Operation section (spec 000 §2 "Also an Operation section"): the agent's day (/operation, dashboard page id 2)

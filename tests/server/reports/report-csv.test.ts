@@ -37,7 +37,15 @@ beforeAll(async () => {
       exceeded: true,
       justification: '=HYPERLINK("http://x";"clique")',
     },
-    { siteId, userId: d.agent1.id, description: '@soma', startedAt: at('2025-03-03T15:00:00Z'), endedAt: at('2025-03-03T15:00:42Z'), duration: 42, justification: '-2+3' },
+    {
+      siteId,
+      userId: d.agent1.id,
+      description: '@soma',
+      startedAt: at('2025-03-03T15:00:00Z'),
+      endedAt: at('2025-03-03T15:00:42Z'),
+      duration: 42,
+      justification: '-2+3',
+    },
   ])
   // 50,001 call steps on 10 January (UTC), one every half second from noon.
   await db.execute(sql`insert into call_records (site_id, call_id, step, uid, direction, call_type, kind, phone, started_at, decision)
@@ -59,11 +67,11 @@ function parse(body: string, sep: string): string[][] {
       for (let i = 0; i < line.length; i++) {
         const c = line[i]!
         if (quoted) {
-          if (c === '"' && line[i + 1] === '"') (cell += '"'), i++
+          if (c === '"' && line[i + 1] === '"') ((cell += '"'), i++)
           else if (c === '"') quoted = false
           else cell += c
         } else if (c === '"') quoted = true
-        else if (c === sep) cells.push(cell), (cell = '')
+        else if (c === sep) (cells.push(cell), (cell = ''))
         else cell += c
       }
       cells.push(cell)
@@ -97,7 +105,16 @@ describe('GET /api/v1/report/pages/{id}/csv/', () => {
     expect(rows[0]).toEqual(['Início', 'Fim', 'Agente', 'Equipe', 'Motivo', 'Duração', 'Excedida', 'Justificativa'])
     expect(rows).toHaveLength(3)
     // Newest first; 23:30 local to 00:30 local, an hour, exceeded; the formula kept as text.
-    expect(rows[1]).toEqual(['2025-03-03 23:30:00', '2025-03-04 00:30:00', expect.any(String), expect.any(String), 'Banheiro; "longo"', '01:00:00', 'Sim', `'=HYPERLINK("http://x";"clique")`])
+    expect(rows[1]).toEqual([
+      '2025-03-03 23:30:00',
+      '2025-03-04 00:30:00',
+      expect.any(String),
+      expect.any(String),
+      'Banheiro; "longo"',
+      '01:00:00',
+      'Sim',
+      `'=HYPERLINK("http://x";"clique")`,
+    ])
     expect(rows[2]!.slice(4)).toEqual(["'@soma", '00:00:42', 'Não', "'-2+3"])
     // The raw text: the cell with the separator and quotes is quoted.
     expect(res.body).toContain(`;"Banheiro; ""longo""";01:00:00;Sim;"'=HYPERLINK(""http://x"";""clique"")"\r\n`)
@@ -169,7 +186,10 @@ async function waitForJob(client: TestClient, id: number, status: string): Promi
 describe('/api/v1/report/processing-queue/', () => {
   it('runs a large export as a job: progress, download, delete; only its owner sees it', async () => {
     const supervisor = await signedIn(t.app, 'supervisor')
-    const created = await supervisor.post('/api/v1/report/processing-queue/', { report: 'call-steps', filters: { date_from: '2025-01-10', date_to: '2025-01-10', tz: 'UTC' } })
+    const created = await supervisor.post('/api/v1/report/processing-queue/', {
+      report: 'call-steps',
+      filters: { date_from: '2025-01-10', date_to: '2025-01-10', tz: 'UTC' },
+    })
     expect(created.statusCode, created.body).toBe(201)
     const job = created.json() as ReportJob
     expect(job).toMatchObject({ report: 'call-steps', title: 'Etapas das chamadas', file_name: 'call-steps_2025-01-10_2025-01-10.csv' })
@@ -184,7 +204,9 @@ describe('/api/v1/report/processing-queue/', () => {
     expect(file.headers['x-content-type-options']).toBe('nosniff')
     const lines = file.body.split('\r\n').filter(Boolean)
     expect(lines).toHaveLength(BULK + 1)
-    expect(lines[0]).toBe('\uFEFFInício;ID da chamada;Etapa;Destino;Sentido;Telefone;Agente;Fila;Status;Atendida em;Espera;Conversação;Duração;Desligada por;Classificação')
+    expect(lines[0]).toBe(
+      '\uFEFFInício;ID da chamada;Etapa;Destino;Sentido;Telefone;Agente;Fila;Status;Atendida em;Espera;Conversação;Duração;Desligada por;Classificação',
+    )
     expect(lines[1]).toMatch(/^2025-01-10 18:56:40;bulk-50001;1;Fila;Entrada;11990050001;/)
 
     // Another supervisor of the site, and bad input.
@@ -203,7 +225,9 @@ describe('/api/v1/report/processing-queue/', () => {
   it('finishes, after a restart, a job whose process died while it ran', async () => {
     // A process died while it ran this job: left 'running' with a heartbeat ten minutes old, its file half written.
     const supervisor = await signedIn(t.app, 'supervisor')
-    const [me] = await t.database.db.execute(sql`select id from users where username = 'supervisor' and site_id = ${siteId}`).then((r) => (r as unknown as { rows: { id: number }[] }).rows)
+    const [me] = await t.database.db
+      .execute(sql`select id from users where username = 'supervisor' and site_id = ${siteId}`)
+      .then((r) => (r as unknown as { rows: { id: number }[] }).rows)
     const storedName = `${randomUUID().replace(/-/g, '')}.csv`
     await mkdir(reportsDir(t.dataDir), { recursive: true })
     await writeFile(`${reportsDir(t.dataDir)}/${storedName}.part`, 'half a file')
@@ -232,7 +256,10 @@ describe('/api/v1/report/processing-queue/', () => {
     const file = await again.get(`/api/v1/report/processing-queue/${row!.id}/download/`)
     expect(file.body).not.toContain('half a file')
     expect(file.body.split('\r\n').filter(Boolean)).toHaveLength(3)
-    const [after] = await t.database.db.select().from(reportJobs).where(sql`id = ${row!.id}`)
+    const [after] = await t.database.db
+      .select()
+      .from(reportJobs)
+      .where(sql`id = ${row!.id}`)
     expect(after!.attempts).toBe(2)
   })
 })

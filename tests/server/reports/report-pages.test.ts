@@ -110,7 +110,14 @@ beforeAll(async () => {
   ])
   const [afterReport] = await db
     .insert(pauseReports)
-    .values({ siteId: d.site.id, userId: a1, description: 'Pós-atendimento', startedAt: at('2025-03-03T13:01:10Z'), endedAt: at('2025-03-03T13:01:30Z'), duration: 20 })
+    .values({
+      siteId: d.site.id,
+      userId: a1,
+      description: 'Pós-atendimento',
+      startedAt: at('2025-03-03T13:01:10Z'),
+      endedAt: at('2025-03-03T13:01:30Z'),
+      duration: 20,
+    })
     .returning()
   await db.update(callRecords).set({ afterServicePauseReportId: afterReport!.id }).where(eq(callRecords.callId, 'rep-a'))
   await db.insert(pauseReports).values([
@@ -180,7 +187,13 @@ describe('GET /api/v1/report/pages/', () => {
     expect(choices.agent!.map((a) => a.id)).toEqual(expect.arrayContaining([ids.a1, ids.a2]))
     expect(body.results[0]).toMatchObject({ title: 'Chamadas', filters: ['team', 'agent', 'queue', 'campaign', 'classification'] })
     const agent = await signedIn(t.app, 'agent1')
-    for (const path of ['/api/v1/report/pages/', '/api/v1/report/filters/', page('calls'), `/api/v1/report/pages/calls/csv/?${DAY}`, '/api/v1/report/processing-queue/']) {
+    for (const path of [
+      '/api/v1/report/pages/',
+      '/api/v1/report/filters/',
+      page('calls'),
+      `/api/v1/report/pages/calls/csv/?${DAY}`,
+      '/api/v1/report/processing-queue/',
+    ]) {
       expect((await agent.get(path)).statusCode).toBe(403)
     }
   })
@@ -196,7 +209,15 @@ describe('the datasets, hand-counted', () => {
     // wait: A 10 s, B 60 s, E 45 s (D went through no queue); talk of the answered A, B, D: 60 + 1,140 + 30.
     expect(totals(r)).toEqual({ calls: 4, calls_answered: 3, calls_unanswered: 1, average_wait: 38, average_talk: 410 })
     const b = r.results[0]!
-    expect(b).toMatchObject({ started_at: '2025-03-04T02:50:00.000Z', direction: 'Entrada', answered: true, wait: 60, talk: 1140, duration: 1200, queue: 'Suporte' })
+    expect(b).toMatchObject({
+      started_at: '2025-03-04T02:50:00.000Z',
+      direction: 'Entrada',
+      answered: true,
+      wait: 60,
+      talk: 1140,
+      duration: 1200,
+      queue: 'Suporte',
+    })
     expect(r.chart).toMatchObject({ by: 'day', labels: ['2025-03-03'] })
     expect(r.chart.series.map((s) => [s.key, s.values])).toEqual([
       ['calls_answered', [3]],
@@ -245,10 +266,22 @@ describe('the datasets, hand-counted', () => {
   it('agent productivity: per agent', async () => {
     const r = await report('agent-productivity')
     const agent1 = r.results.find((row) => row.calls_placed === 1)!
-    expect(agent1).toMatchObject({ calls_answered: 2, calls_placed: 1, talk: 1230, average_talk: 410, chats_answered: 1, pauses: 2, pause_time: 7200, after_service: 1, after_service_time: 20 })
+    expect(agent1).toMatchObject({
+      calls_answered: 2,
+      calls_placed: 1,
+      talk: 1230,
+      average_talk: 410,
+      chats_answered: 1,
+      pauses: 2,
+      pause_time: 7200,
+      after_service: 1,
+      after_service_time: 20,
+    })
     expect(r.count).toBe(2)
     expect(totals(r)).toMatchObject({ agents: 2, calls_answered: 2, calls_placed: 1, talk: 1230, chats_answered: 1, pause_time: 9000, after_service_time: 20 })
-    expect((await report('agent-productivity', `&agent=${ids.a2}`)).results).toEqual([expect.objectContaining({ calls_answered: 0, pauses: 1, pause_time: 1800 })])
+    expect((await report('agent-productivity', `&agent=${ids.a2}`)).results).toEqual([
+      expect.objectContaining({ calls_answered: 0, pauses: 1, pause_time: 1800 }),
+    ])
   })
 
   it('queue service level: answered within the queue target over the calls received', async () => {
