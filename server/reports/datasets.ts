@@ -305,6 +305,7 @@ const agentProductivity: Dataset = {
       ans as (select user_id, count(distinct call_id) as n, sum(answered_duration) as talk from call_records
         where site_id = ${ctx.siteId} and ${inPeriod(sql`started_at`, ctx)} and user_id is not null and answered_at is not null group by user_id),
       placed as (select caller_user_id as user_id, count(distinct call_id) as n,
+          count(distinct call_id) filter (where answered_at is not null) as answered_n,
           coalesce(sum(answered_duration) filter (where answered_at is not null), 0) as talk from call_records
         where site_id = ${ctx.siteId} and ${inPeriod(sql`started_at`, ctx)} and caller_user_id is not null group by caller_user_id),
       ch as (select user_id, count(*) as n from chat_rooms
@@ -318,8 +319,8 @@ const agentProductivity: Dataset = {
       ${userName('u')} as agent, coalesce(t.name, '') as team,
       coalesce(ans.n, 0)::int as calls_answered, coalesce(placed.n, 0)::int as calls_placed,
       (coalesce(ans.talk, 0) + coalesce(placed.talk, 0))::int as talk,
-      case when coalesce(ans.n, 0) + coalesce(placed.n, 0) = 0 then null
-        else round((coalesce(ans.talk, 0) + coalesce(placed.talk, 0))::numeric / (coalesce(ans.n, 0) + coalesce(placed.n, 0)))::int end as average_talk,
+      case when coalesce(ans.n, 0) + coalesce(placed.answered_n, 0) = 0 then null
+        else round((coalesce(ans.talk, 0) + coalesce(placed.talk, 0))::numeric / (coalesce(ans.n, 0) + coalesce(placed.answered_n, 0)))::int end as average_talk,
       coalesce(ch.n, 0)::int as chats_answered, coalesce(pa.n, 0)::int as pauses, coalesce(pa.secs, 0)::int as pause_time,
       coalesce(af.n, 0)::int as after_service, coalesce(af.secs, 0)::int as after_service_time
     from users u

@@ -313,7 +313,7 @@ function ReportView({ id }: { id: ReportId }) {
         </Box>
       </Sheet>
       {/* The totals side by side, as many per line as fit (a report has 3 to 7). */}
-      <Box sx={{ display: 'grid', gap: 2, mb: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))' }} data-testid="report-totals">
+      <Box sx={{ display: 'grid', gap: 2, mb: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(124px, 1fr))' }} data-testid="report-totals">
         {(report?.totals ?? []).map((total) => (
           <Card key={total.key} variant="outlined" sx={{ boxShadow: 'xs', gap: 0.25 }} data-testid={`report-total-${total.key}`}>
             <Typography level="body-sm" textColor="text.tertiary">

@@ -97,6 +97,15 @@ beforeAll(async () => {
       answeredDuration: 30,
       classification: { classification_id: clsB!.id },
     }),
+    // G: agent1 dials out at 14:00 local, nobody answers.
+    step('rep-g', 1, {
+      direction: 'outbound',
+      callType: 2,
+      kind: 'trunk',
+      callerUserId: a1,
+      startedAt: at('2025-03-03T17:00:00Z'),
+      endedAt: at('2025-03-03T17:00:20Z'),
+    }),
     // E: Vendas → agent2 at 12:00 local, abandoned after 45 s.
     step('rep-e', 1, {
       userId: a2,
@@ -204,10 +213,10 @@ describe('the datasets, hand-counted', () => {
     const r = await report('calls')
     expect(r.from).toBe('2025-03-03T03:00:00.000Z')
     expect(r.to).toBe('2025-03-04T03:00:00.000Z')
-    expect(r.count).toBe(4)
-    expect(r.results.map((row) => row.call_id)).toEqual(['rep-b', 'rep-e', 'rep-d', 'rep-a'])
-    // wait: A 10 s, B 60 s, E 45 s (D went through no queue); talk of the answered A, B, D: 60 + 1,140 + 30.
-    expect(totals(r)).toEqual({ calls: 4, calls_answered: 3, calls_unanswered: 1, average_wait: 38, average_talk: 410 })
+    expect(r.count).toBe(5)
+    expect(r.results.map((row) => row.call_id)).toEqual(['rep-b', 'rep-g', 'rep-e', 'rep-d', 'rep-a'])
+    // wait: A 10 s, B 60 s, E 45 s (D and G went through no queue); talk of the answered A, B, D: 60 + 1,140 + 30.
+    expect(totals(r)).toEqual({ calls: 5, calls_answered: 3, calls_unanswered: 2, average_wait: 38, average_talk: 410 })
     const b = r.results[0]!
     expect(b).toMatchObject({
       started_at: '2025-03-04T02:50:00.000Z',
@@ -221,9 +230,9 @@ describe('the datasets, hand-counted', () => {
     expect(r.chart).toMatchObject({ by: 'day', labels: ['2025-03-03'] })
     expect(r.chart.series.map((s) => [s.key, s.values])).toEqual([
       ['calls_answered', [3]],
-      ['calls_unanswered', [1]],
+      ['calls_unanswered', [2]],
     ])
-    expect((await report('calls', `&agent=${ids.a1}`)).count).toBe(3)
+    expect((await report('calls', `&agent=${ids.a1}`)).count).toBe(4)
     expect((await report('calls', `&agent=${ids.a2}`)).results.map((row) => row.call_id)).toEqual(['rep-b', 'rep-e'])
     expect((await report('calls', `&queue=${ids.support}`)).count).toBe(2)
     expect((await report('calls', `&classification=${ids.clsA}`)).results.map((row) => row.call_id)).toEqual(['rep-a'])
@@ -232,13 +241,13 @@ describe('the datasets, hand-counted', () => {
     const fourth = (await next.get('/api/v1/report/pages/calls/?tz=America/Sao_Paulo&date_from=2025-03-04')).json() as ReportPage
     expect(fourth.results.map((row) => row.call_id)).toEqual(['rep-c'])
     const utc = (await next.get('/api/v1/report/pages/calls/?date_from=2025-03-03&date_to=2025-03-03')).json() as ReportPage
-    expect(utc.results.map((row) => row.call_id).sort()).toEqual(['rep-a', 'rep-d', 'rep-e', 'rep-f'])
+    expect(utc.results.map((row) => row.call_id).sort()).toEqual(['rep-a', 'rep-d', 'rep-e', 'rep-f', 'rep-g'])
   })
 
   it('call steps: every step of the day', async () => {
     const r = await report('call-steps')
-    expect(r.count).toBe(5)
-    expect(totals(r)).toEqual({ steps: 5, calls_answered: 3, average_talk: 410 })
+    expect(r.count).toBe(6)
+    expect(totals(r)).toEqual({ steps: 6, calls_answered: 3, average_talk: 410 })
     expect(r.results[1]).toMatchObject({ call_id: 'rep-b', step: 1, kind: 'Fila', status: '480', talk: 0 })
   })
 
@@ -265,10 +274,11 @@ describe('the datasets, hand-counted', () => {
 
   it('agent productivity: per agent', async () => {
     const r = await report('agent-productivity')
-    const agent1 = r.results.find((row) => row.calls_placed === 1)!
+    // The average talk is over the calls talked (G, placed and not answered, is not one).
+    const agent1 = r.results.find((row) => row.calls_placed === 2)!
     expect(agent1).toMatchObject({
       calls_answered: 2,
-      calls_placed: 1,
+      calls_placed: 2,
       talk: 1230,
       average_talk: 410,
       chats_answered: 1,
@@ -278,7 +288,7 @@ describe('the datasets, hand-counted', () => {
       after_service_time: 20,
     })
     expect(r.count).toBe(2)
-    expect(totals(r)).toMatchObject({ agents: 2, calls_answered: 2, calls_placed: 1, talk: 1230, chats_answered: 1, pause_time: 9000, after_service_time: 20 })
+    expect(totals(r)).toMatchObject({ agents: 2, calls_answered: 2, calls_placed: 2, talk: 1230, chats_answered: 1, pause_time: 9000, after_service_time: 20 })
     expect((await report('agent-productivity', `&agent=${ids.a2}`)).results).toEqual([
       expect.objectContaining({ calls_answered: 0, pauses: 1, pause_time: 1800 }),
     ])
