@@ -185,7 +185,8 @@ export async function* reportCsv(
     if (options.signal?.aborted) throw new Error('aborted')
     const keyset =
       after === undefined ? sql`true` : dataset.order === 'time' ? sql`(x._t, x._k) < (${after.t}::timestamptz, ${after.k})` : sql`x._k > ${after.k}`
-    const batch = await rows(db, sql`select ${selected} from ${source(report)} where ${keyset} order by ${orderBy(dataset)} limit ${CSV_BATCH}`)
+    const batched = { ...report, ctx: { ...ctx, batch: { after, limit: CSV_BATCH } } }
+    const batch = await rows(db, sql`select ${selected} from ${source(batched)} where ${keyset} order by ${orderBy(dataset)} limit ${CSV_BATCH}`)
     if (batch.length === 0) return
     let chunk = ''
     for (const raw of batch) {

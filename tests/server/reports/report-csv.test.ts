@@ -21,11 +21,13 @@ const at = (iso: string) => new Date(iso)
 const BULK = 50_001
 const BULK_DAY = 'date_from=2025-01-10&date_to=2025-01-10'
 let siteId = 0
+let agent1 = 0
 
 beforeAll(async () => {
   const db = t.database.db
   const d = await demo(db)
   siteId = d.site.id
+  agent1 = d.agent1.id
   await db.insert(pauseReports).values([
     {
       siteId,
@@ -52,6 +54,8 @@ beforeAll(async () => {
     select ${siteId}, 'bulk-' || g, 1, gen_random_uuid()::text, 'inbound', 20, 'queue', '1199' || lpad(g::text, 7, '0'),
       '2025-01-10T12:00:00Z'::timestamptz + g * interval '500 milliseconds', '{"action":"relay"}'::jsonb
     from generate_series(1, ${BULK}) g`)
+  // Every third of them was answered by agent1.
+  await db.execute(sql`update call_records set user_id = ${agent1} where site_id = ${siteId} and call_id like 'bulk-%' and substr(call_id, 6)::int % 3 = 0`)
 })
 
 function parse(body: string, sep: string): string[][] {
@@ -164,6 +168,35 @@ describe('GET /api/v1/report/pages/{id}/csv/', () => {
     // Several MB written, while the heap stays within a fraction of it (nothing accumulates).
     expect(bytes).toBeGreaterThan(4_000_000)
     expect(peak - baseline).toBeLessThan(bytes / 4)
+  })
+
+  it('streams the calls (aggregated steps) batch by batch, filters applied in each', async () => {
+    const count = async (filters: { agent?: number }) => {
+      const report = await resolveReport(t.database.db, siteId, 'calls', { tz: 'UTC', date_from: '2025-01-10', date_to: '2025-01-10', ...filters }, 'en-US')
+      let lines = 0
+      let previous = Infinity
+      let ordered = 0
+      const agents = new Set<string>()
+      let first = true
+      for await (const chunk of reportCsv(t.database.db, report, 'en-US')) {
+        if (first) {
+          first = false
+          continue
+        }
+        for (const line of chunk.split('\r\n').filter(Boolean)) {
+          lines++
+          const cells = line.split(',')
+          const n = Number(cells[11]!.slice(5))
+          if (n < previous) ordered++
+          previous = n
+          agents.add(cells[3]!)
+        }
+      }
+      return { lines, ordered, agents: [...agents] }
+    }
+    expect(await count({})).toMatchObject({ lines: BULK, ordered: BULK })
+    const mine = await count({ agent: agent1 })
+    expect(mine).toEqual({ lines: Math.floor(BULK / 3), ordered: Math.floor(BULK / 3), agents: ['Ana Agente'] })
   })
 
   it('sends an export over the limit to the processing queue (409)', async () => {
