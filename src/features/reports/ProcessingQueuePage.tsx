@@ -148,6 +148,7 @@ export function ProcessingQueuePage() {
           pending={jobs.isPending}
           minWidth={800}
           rowProps={() => ({ 'data-testid': 'job-row' })}
+          regionLabel={t`Fila de processamento`}
         />
       </Sheet>
     </>

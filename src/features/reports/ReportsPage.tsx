@@ -315,11 +315,11 @@ function ReportView({ id }: { id: ReportId }) {
       {/* The totals side by side, as many per line as fit (a report has 3 to 7). */}
       <Box sx={{ display: 'grid', gap: 2, mb: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(124px, 1fr))' }} data-testid="report-totals">
         {(report?.totals ?? []).map((total) => (
-          <Card key={total.key} variant="outlined" sx={{ boxShadow: 'xs', gap: 0.25 }} data-testid={`report-total-${total.key}`}>
+          <Card key={total.key} variant="outlined" sx={{ boxShadow: 'xs', gap: 0.25, p: 1.5 }} data-testid={`report-total-${total.key}`}>
             <Typography level="body-sm" textColor="text.tertiary">
               {total.label}
             </Typography>
-            <Typography level="h3" component="p" sx={{ fontVariantNumeric: 'tabular-nums', mt: 'auto' }}>
+            <Typography level="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums', mt: 'auto', whiteSpace: 'nowrap' }}>
               {format(total.kind, total.value)}
             </Typography>
           </Card>
@@ -349,6 +349,7 @@ function ReportView({ id }: { id: ReportId }) {
           pending={data.isPending}
           minWidth={Math.max(700, columns.length * 110)}
           rowProps={() => ({ 'data-testid': 'report-row' })}
+          regionLabel={summary?.title ?? t`Relatório`}
         />
         <Pagination
           count={report?.count ?? 0}
