@@ -90,19 +90,35 @@ export async function countRows(db: Db, report: ResolvedReport, max?: number): P
   return Number(row?.n ?? 0)
 }
 
-async function chartOf(db: Db, report: ResolvedReport, lang: string): Promise<ReportChart> {
+/**
+ * Totals, count and the chart's groups in one pass over the source: GROUPING SETS ((label), ()) gives a row per group
+ * and the grand total row (`_all` = 1).
+ */
+async function summaryOf(db: Db, report: ResolvedReport, lang: string): Promise<{ totals: Raw | undefined; count: number; chart: ReportChart }> {
   const { dataset, ctx } = report
   const chart = dataset.chart
+  const label = chart.by === 'day' ? sql`to_char((x._t at time zone ${ctx.tz})::date, 'YYYY-MM-DD')` : sql`coalesce(${chart.label!}, '')::text`
   const measures = sql.join(
-    chart.series.map((m, i) => sql`${m.sql} as ${sql.identifier(`s${i}`)}`),
+    [
+      ...dataset.totals.map((m, i) => sql`${m.sql} as ${sql.identifier(`t${i}`)}`),
+      ...chart.series.map((m, i) => sql`${m.sql} as ${sql.identifier(`s${i}`)}`),
+      sql`count(*) as _n`,
+    ],
     sql`, `,
   )
+  const data = await rows(
+    db,
+    sql`select x._label as label, grouping(x._label) as _all, ${measures}
+      from (select x.*, ${label} as _label from ${source(report)}) x
+      group by grouping sets ((x._label), ())`,
+  )
+  const all = data.find((row) => Number(row._all) === 1)
+  const groups = data.filter((row) => Number(row._all) === 0)
   const series = chart.series.map((m) => ({ key: m.key, label: reportText(m.key as ReportTextKey, lang), kind: m.kind, values: [] as number[] }))
   const labels: string[] = []
   if (chart.by === 'day') {
     // Every day of the period, in the user's time zone, with zeros where nothing happened.
-    const data = await rows(db, sql`select to_char((x._t at time zone ${ctx.tz})::date, 'YYYY-MM-DD') as label, ${measures} from ${source(report)} group by 1`)
-    const byDay = new Map(data.map((row) => [String(row.label), row]))
+    const byDay = new Map(groups.map((row) => [String(row.label), row]))
     for (let day = new Date(`${report.dateFrom}T00:00:00Z`); day.toISOString().slice(0, 10) <= report.dateTo; day = new Date(day.getTime() + 86_400_000)) {
       const key = day.toISOString().slice(0, 10)
       labels.push(key)
@@ -110,32 +126,25 @@ async function chartOf(db: Db, report: ResolvedReport, lang: string): Promise<Re
       series.forEach((s, i) => s.values.push(Number(row?.[`s${i}`] ?? 0)))
     }
   } else {
-    // The 30 largest groups by the first measure.
-    const data = await rows(
-      db,
-      sql`select coalesce(${chart.label!}, '')::text as label, ${measures} from ${source(report)} group by 1 order by 2 desc nulls last, 1 limit 30`,
-    )
-    for (const row of data) {
-      labels.push(String(row.label))
+    // The 30 largest groups by the first measure (then by name).
+    const top = groups
+      .map((row) => ({ row, first: Number(row.s0 ?? 0), name: String(row.label ?? '') }))
+      .sort((a, b) => b.first - a.first || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .slice(0, 30)
+    for (const { row, name } of top) {
+      labels.push(name)
       series.forEach((s, i) => s.values.push(Number(row[`s${i}`] ?? 0)))
     }
   }
-  return { type: chart.type, by: chart.by, labels, series }
+  return { totals: all, count: Number(all?._n ?? 0), chart: { type: chart.type, by: chart.by, labels, series } }
 }
 
 export async function reportPage(db: Db, report: ResolvedReport, lang: string, page: { offset: number; limit: number }): Promise<ReportPage> {
   const { dataset, ctx } = report
-  const totalsRow = (
-    await rows(
-      db,
-      sql`select ${sql.join(
-        dataset.totals.map((m, i) => sql`${m.sql} as ${sql.identifier(`t${i}`)}`),
-        sql`, `,
-      )} from ${source(report)}`,
-    )
-  )[0]
-  const count = await countRows(db, report)
-  const data = await rows(db, sql`select * from ${source(report)} order by ${orderBy(dataset)} limit ${page.limit} offset ${page.offset}`)
+  const summary = await summaryOf(db, report, lang)
+  // The page's rows: a source that can (calls) picks only the newest offset + limit before aggregating.
+  const newest = { ...report, ctx: { ...ctx, batch: { limit: page.offset + page.limit } } }
+  const data = await rows(db, sql`select * from ${source(newest)} order by ${orderBy(dataset)} limit ${page.limit} offset ${page.offset}`)
   return {
     ...reportSummary(dataset.id, lang),
     date_from: report.dateFrom,
@@ -144,9 +153,14 @@ export async function reportPage(db: Db, report: ResolvedReport, lang: string, p
     from: ctx.from.toISOString(),
     to: ctx.to.toISOString(),
     columns: dataset.columns.map((c) => ({ key: c.key, kind: c.kind, label: reportText(c.key as ReportTextKey, lang) })),
-    totals: dataset.totals.map((m, i) => ({ key: m.key, kind: m.kind, label: reportText(m.key as ReportTextKey, lang), value: num(totalsRow?.[`t${i}`]) })),
-    chart: await chartOf(db, report, lang),
-    count,
+    totals: dataset.totals.map((m, i) => ({
+      key: m.key,
+      kind: m.kind,
+      label: reportText(m.key as ReportTextKey, lang),
+      value: num(summary.totals?.[`t${i}`]),
+    })),
+    chart: summary.chart,
+    count: summary.count,
     results: data.map((raw) => jsonRow(dataset, raw, lang)),
   }
 }
