@@ -85,7 +85,10 @@ const orderBy = (dataset: Dataset) => (dataset.order === 'time' ? sql`x._t desc,
 /** Counts the rows, stopping at `max + 1` when given (deciding whether an export streams costs at most that). */
 export async function countRows(db: Db, report: ResolvedReport, max?: number): Promise<number> {
   const query =
-    max === undefined ? sql`select count(*) as n from ${source(report)}` : sql`select count(*) as n from (select 1 from ${source(report)} limit ${max + 1}) y`
+    max === undefined
+      ? sql`select count(*) as n from ${source(report)}`
+      : // A source that can (calls) picks at most max + 1 rows before aggregating them.
+        sql`select count(*) as n from (select 1 from ${source({ ...report, ctx: { ...report.ctx, batch: { limit: max + 1 } } })} limit ${max + 1}) y`
   const [row] = await rows(db, query)
   return Number(row?.n ?? 0)
 }

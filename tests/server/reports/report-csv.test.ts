@@ -204,6 +204,13 @@ describe('GET /api/v1/report/pages/{id}/csv/', () => {
     const res = await supervisor.get(`/api/v1/report/pages/call-steps/csv/?${BULK_DAY}`)
     expect(res.statusCode).toBe(409)
     expect(res.json()).toMatchObject({ code: 'report_too_large', count: 50_001, limit: 50_000 })
+    // The calls too (each bulk step is a call); agent1's third of them streams.
+    const calls = await supervisor.get(`/api/v1/report/pages/calls/csv/?${BULK_DAY}`)
+    expect(calls.statusCode).toBe(409)
+    expect(calls.json()).toMatchObject({ count: 50_001 })
+    const mine = await supervisor.get(`/api/v1/report/pages/calls/csv/?${BULK_DAY}&agent=${agent1}`)
+    expect(mine.statusCode).toBe(200)
+    expect(mine.body.split('\r\n').filter(Boolean)).toHaveLength(Math.floor(BULK / 3) + 1)
   })
 })
 
