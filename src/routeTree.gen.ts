@@ -35,9 +35,11 @@ import { Route as Char123LocaleChar125AppProfileIndexRouteImport } from './route
 import { Route as Char123LocaleChar125AppProfileChangeAvatarRouteImport } from './routes/{-$locale}/_app/profile/change-avatar'
 import { Route as Char123LocaleChar125AppProfileChangePasswordRouteImport } from './routes/{-$locale}/_app/profile/change-password'
 import { Route as Char123LocaleChar125AppProfileChangePersonalDataRouteImport } from './routes/{-$locale}/_app/profile/change-personal-data'
+import { Route as Char123LocaleChar125AppReportsProcessingQueueRouteImport } from './routes/{-$locale}/_app/reports/processing-queue'
 import { Route as Char123LocaleChar125AppSettingsIndexRouteImport } from './routes/{-$locale}/_app/settings/index'
 import { Route as Char123LocaleChar125AppSettingsSplatRouteImport } from './routes/{-$locale}/_app/settings/$'
 import { Route as Char123LocaleChar125AppLeadsIdShowRouteImport } from './routes/{-$locale}/_app/leads/$id/show'
+import { Route as Char123LocaleChar125AppReportsPagesChar123IdChar125RouteImport } from './routes/{-$locale}/_app/reports/pages/{-$id}'
 import { Route as Char123LocaleChar125AppSettingsSystemAuditLogRouteImport } from './routes/{-$locale}/_app/settings/system/audit-log'
 
 const Char123LocaleChar125RouteRoute =
@@ -193,6 +195,12 @@ const Char123LocaleChar125AppProfileChangePersonalDataRoute =
     path: '/profile/change-personal-data',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
+const Char123LocaleChar125AppReportsProcessingQueueRoute =
+  Char123LocaleChar125AppReportsProcessingQueueRouteImport.update({
+    id: '/reports/processing-queue',
+    path: '/reports/processing-queue',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
 const Char123LocaleChar125AppSettingsIndexRoute =
   Char123LocaleChar125AppSettingsIndexRouteImport.update({
     id: '/settings/',
@@ -209,6 +217,12 @@ const Char123LocaleChar125AppLeadsIdShowRoute =
   Char123LocaleChar125AppLeadsIdShowRouteImport.update({
     id: '/leads/$id/show',
     path: '/leads/$id/show',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppReportsPagesChar123IdChar125Route =
+  Char123LocaleChar125AppReportsPagesChar123IdChar125RouteImport.update({
+    id: '/reports/pages/{-$id}',
+    path: '/reports/pages/{-$id}',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
 const Char123LocaleChar125AppSettingsSystemAuditLogRoute =
@@ -241,10 +255,12 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  '/{-$locale}/reports/processing-queue': typeof Char123LocaleChar125AppReportsProcessingQueueRoute
   '/{-$locale}/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
   '/{-$locale}/settings/': typeof Char123LocaleChar125AppSettingsIndexRoute
   '/{-$locale}/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
+  '/{-$locale}/reports/pages/{-$id}': typeof Char123LocaleChar125AppReportsPagesChar123IdChar125Route
   '/{-$locale}/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 export interface FileRoutesByTo {
@@ -269,10 +285,12 @@ export interface FileRoutesByTo {
   '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  '/{-$locale}/reports/processing-queue': typeof Char123LocaleChar125AppReportsProcessingQueueRoute
   '/{-$locale}/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/profile': typeof Char123LocaleChar125AppProfileIndexRoute
   '/{-$locale}/settings': typeof Char123LocaleChar125AppSettingsIndexRoute
   '/{-$locale}/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
+  '/{-$locale}/reports/pages/{-$id}': typeof Char123LocaleChar125AppReportsPagesChar123IdChar125Route
   '/{-$locale}/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 export interface FileRoutesById {
@@ -302,10 +320,12 @@ export interface FileRoutesById {
   '/{-$locale}/_app/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/_app/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/_app/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  '/{-$locale}/_app/reports/processing-queue': typeof Char123LocaleChar125AppReportsProcessingQueueRoute
   '/{-$locale}/_app/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/_app/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
   '/{-$locale}/_app/settings/': typeof Char123LocaleChar125AppSettingsIndexRoute
   '/{-$locale}/_app/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
+  '/{-$locale}/_app/reports/pages/{-$id}': typeof Char123LocaleChar125AppReportsPagesChar123IdChar125Route
   '/{-$locale}/_app/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 export interface FileRouteTypes {
@@ -333,10 +353,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/profile/change-avatar'
     | '/{-$locale}/profile/change-password'
     | '/{-$locale}/profile/change-personal-data'
+    | '/{-$locale}/reports/processing-queue'
     | '/{-$locale}/settings/$'
     | '/{-$locale}/profile/'
     | '/{-$locale}/settings/'
     | '/{-$locale}/leads/$id/show'
+    | '/{-$locale}/reports/pages/{-$id}'
     | '/{-$locale}/settings/system/audit-log'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -361,10 +383,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/profile/change-avatar'
     | '/{-$locale}/profile/change-password'
     | '/{-$locale}/profile/change-personal-data'
+    | '/{-$locale}/reports/processing-queue'
     | '/{-$locale}/settings/$'
     | '/{-$locale}/profile'
     | '/{-$locale}/settings'
     | '/{-$locale}/leads/$id/show'
+    | '/{-$locale}/reports/pages/{-$id}'
     | '/{-$locale}/settings/system/audit-log'
   id:
     | '__root__'
@@ -393,10 +417,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/_app/profile/change-avatar'
     | '/{-$locale}/_app/profile/change-password'
     | '/{-$locale}/_app/profile/change-personal-data'
+    | '/{-$locale}/_app/reports/processing-queue'
     | '/{-$locale}/_app/settings/$'
     | '/{-$locale}/_app/profile/'
     | '/{-$locale}/_app/settings/'
     | '/{-$locale}/_app/leads/$id/show'
+    | '/{-$locale}/_app/reports/pages/{-$id}'
     | '/{-$locale}/_app/settings/system/audit-log'
   fileRoutesById: FileRoutesById
 }
@@ -588,6 +614,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125AppProfileChangePersonalDataRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
+    '/{-$locale}/_app/reports/processing-queue': {
+      id: '/{-$locale}/_app/reports/processing-queue'
+      path: '/reports/processing-queue'
+      fullPath: '/{-$locale}/reports/processing-queue'
+      preLoaderRoute: typeof Char123LocaleChar125AppReportsProcessingQueueRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
     '/{-$locale}/_app/settings/': {
       id: '/{-$locale}/_app/settings/'
       path: '/settings'
@@ -607,6 +640,13 @@ declare module '@tanstack/react-router' {
       path: '/leads/$id/show'
       fullPath: '/{-$locale}/leads/$id/show'
       preLoaderRoute: typeof Char123LocaleChar125AppLeadsIdShowRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/reports/pages/{-$id}': {
+      id: '/{-$locale}/_app/reports/pages/{-$id}'
+      path: '/reports/pages/{-$id}'
+      fullPath: '/{-$locale}/reports/pages/{-$id}'
+      preLoaderRoute: typeof Char123LocaleChar125AppReportsPagesChar123IdChar125RouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
     '/{-$locale}/_app/settings/system/audit-log': {
@@ -635,10 +675,12 @@ interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppProfileChangeAvatarRoute: typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   Char123LocaleChar125AppProfileChangePasswordRoute: typeof Char123LocaleChar125AppProfileChangePasswordRoute
   Char123LocaleChar125AppProfileChangePersonalDataRoute: typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  Char123LocaleChar125AppReportsProcessingQueueRoute: typeof Char123LocaleChar125AppReportsProcessingQueueRoute
   Char123LocaleChar125AppSettingsSplatRoute: typeof Char123LocaleChar125AppSettingsSplatRoute
   Char123LocaleChar125AppProfileIndexRoute: typeof Char123LocaleChar125AppProfileIndexRoute
   Char123LocaleChar125AppSettingsIndexRoute: typeof Char123LocaleChar125AppSettingsIndexRoute
   Char123LocaleChar125AppLeadsIdShowRoute: typeof Char123LocaleChar125AppLeadsIdShowRoute
+  Char123LocaleChar125AppReportsPagesChar123IdChar125Route: typeof Char123LocaleChar125AppReportsPagesChar123IdChar125Route
   Char123LocaleChar125AppSettingsSystemAuditLogRoute: typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
 }
 
@@ -671,6 +713,8 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
       Char123LocaleChar125AppProfileChangePasswordRoute,
     Char123LocaleChar125AppProfileChangePersonalDataRoute:
       Char123LocaleChar125AppProfileChangePersonalDataRoute,
+    Char123LocaleChar125AppReportsProcessingQueueRoute:
+      Char123LocaleChar125AppReportsProcessingQueueRoute,
     Char123LocaleChar125AppSettingsSplatRoute:
       Char123LocaleChar125AppSettingsSplatRoute,
     Char123LocaleChar125AppProfileIndexRoute:
@@ -679,6 +723,8 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
       Char123LocaleChar125AppSettingsIndexRoute,
     Char123LocaleChar125AppLeadsIdShowRoute:
       Char123LocaleChar125AppLeadsIdShowRoute,
+    Char123LocaleChar125AppReportsPagesChar123IdChar125Route:
+      Char123LocaleChar125AppReportsPagesChar123IdChar125Route,
     Char123LocaleChar125AppSettingsSystemAuditLogRoute:
       Char123LocaleChar125AppSettingsSystemAuditLogRoute,
   }

@@ -18,6 +18,7 @@ import { crmRoutes } from '../crm/routes.ts'
 import { leadImportRoutes } from './crm/lead-import-routes.ts'
 import { coworkerRoutes } from './crm/coworker-routes.ts'
 import { dashboardRoutes } from './reports/dashboard-routes.ts'
+import { reportRoutes } from './reports/report-routes.ts'
 
 // Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -47,6 +48,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(coworkerRoutes)
   // The home dashboard's day: the agent's own or, for supervisors, the site's (server/reports/).
   await app.register(dashboardRoutes)
+  // The report pages (datasets, totals, chart, rows, streamed CSV) and the processing queue (server/reports/).
+  await app.register(reportRoutes)
   // The settings catalogue: every entity of contract/entities (server/entities/).
   await app.register(settingsRoutes)
   // The settings player of prompts and music on hold: their mp3 renditions (server/media/).

@@ -41,6 +41,9 @@ describe('route permission declarations', () => {
       '/{-$locale}/_app/machines': PERMISSIONS.viewMachines,
       '/{-$locale}/_app/dashboards': PERMISSIONS.viewDashboardSupervisor,
       '/{-$locale}/_app/phonecalls': PERMISSIONS.viewSoftphone,
+      // The report pages and the processing queue of exports (spec 000 §2, §6).
+      '/{-$locale}/_app/reports/pages/{-$id}': PERMISSIONS.viewReports,
+      '/{-$locale}/_app/reports/processing-queue': PERMISSIONS.viewReports,
       '/{-$locale}/_app/profile/': PERMISSIONS.myProfile,
       '/{-$locale}/_app/profile/change-avatar': PERMISSIONS.myProfile,
       '/{-$locale}/_app/profile/change-password': PERMISSIONS.myProfile,

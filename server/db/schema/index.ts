@@ -27,3 +27,5 @@ export * from './lead-imports.ts'
 export * from './dialer.ts'
 // The media app's records: voicemail messages and telephony NPS answers (server/media/app/).
 export * from './media.ts'
+// The reports' processing queue: large CSV exports as durable jobs (server/reports/jobs/).
+export * from './report-jobs.ts'

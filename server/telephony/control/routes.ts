@@ -146,7 +146,8 @@ export async function callRoutes(app: FastifyInstance): Promise<void> {
     listCalls(app.deps.db, viewerOf(request), parseInput(CallListQuerySchema, request.query, request.lang), request.lang),
   )
 
-  app.get(CALL_PATHS.callSteps, softphone, async (request) => {
+  // A call's steps: the calls screen's detail (softphone) and the reports' (sites.view_reports, who sees every call).
+  app.get(CALL_PATHS.callSteps, { config: { permission: [PERMISSIONS.viewSoftphone, PERMISSIONS.viewReports] } }, async (request) => {
     const { callId } = parseInput(CallIdParam, request.params, request.lang)
     const results = await visibleSteps(app, request, callId)
     return { count: results.length, results }

@@ -35,6 +35,11 @@ export type DataTableProps<Row> = {
   /** Content of a row drawn under a row (an expanded detail), or nothing. */
   readonly detail?: (row: Row) => ReactNode
   readonly minWidth?: number
+  /**
+   * A table whose rows hold nothing focusable (a report) names its scrolling region, which then takes the focus so a
+   * keyboard can scroll it sideways.
+   */
+  readonly regionLabel?: string
 }
 
 function SortHeader({ label, direction, onClick }: { label: ReactNode; direction: 'asc' | 'desc' | undefined; onClick: () => void }) {
@@ -62,10 +67,22 @@ function SortHeader({ label, direction, onClick }: { label: ReactNode; direction
 }
 
 /** The table of every list: headers (sortable ones announce aria-sort), rows, 'Sem resultados', a progress bar. */
-export function DataTable<Row>({ columns, rows, rowKey, loading, pending, ordering = [], onSort, rowProps, detail, minWidth = 560 }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  loading,
+  pending,
+  ordering = [],
+  onSort,
+  rowProps,
+  detail,
+  minWidth = 560,
+  regionLabel,
+}: DataTableProps<Row>) {
   const { t } = useLingui()
   return (
-    <Box sx={{ overflowX: 'auto', position: 'relative' }}>
+    <Box sx={{ overflowX: 'auto', position: 'relative' }} {...(regionLabel ? { role: 'region', 'aria-label': regionLabel, tabIndex: 0 } : {})}>
       {loading && <LinearProgress size="sm" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
       <Table
         hoverRow

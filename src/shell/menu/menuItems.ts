@@ -5,6 +5,7 @@ import { settingsMenu } from '../../features/settings/settingsMenu.ts'
 import { MachinesIcon } from '../../features/machines/icons.tsx'
 import { CallsIcon } from '../../features/phonecalls/icons.tsx'
 import { ActivitiesIcon } from '../../features/activities/icons.tsx'
+import { QueueIcon, ReportsIcon } from '../../features/reports/icons.tsx'
 import { AccountIcon, ChatIcon, DashboardIcon, EditIcon, HomeIcon, LockIcon, PersonIcon, PhotoIcon } from '../../components/icons/icons.tsx'
 import { chatUnreadBadge } from '../../features/chat/chatBadge.ts'
 import type { MenuItem } from '../../components/menuTypes.ts'
@@ -28,6 +29,23 @@ export const MENU: MenuItem[] = [
     params: { _splat: '' },
     permission: 'crm.view_clientinteraction',
     icon: EditIcon,
+  },
+  // Reports (spec 000 §2 /reports/pages, §6 sites.view_reports): the report pages and the processing queue of exports.
+  {
+    id: 'reports',
+    label: msg`Relatórios`,
+    permission: PERMISSIONS.viewReports,
+    icon: ReportsIcon,
+    children: [
+      { id: 'report-pages', label: msg`Páginas de relatórios`, to: '/{-$locale}/reports/pages/{-$id}', permission: PERMISSIONS.viewReports, icon: ReportsIcon },
+      {
+        id: 'processing-queue',
+        label: msg`Fila de processamento`,
+        to: '/{-$locale}/reports/processing-queue',
+        permission: PERMISSIONS.viewReports,
+        icon: QueueIcon,
+      },
+    ],
   },
   // The Operation section (spec 000 §2 "Also an Operation section"): the agent's day (/operation, dashboard page id 2)
   // and the coworkers directory (any signed-in user).

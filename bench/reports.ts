@@ -1,0 +1,112 @@
+// Reports (issue 19 item 3) on PostgreSQL (BENCH_PG_URL): BENCH_REPORT_CALLS (1,000,000) calls of 20 agents over 30
+// days, two steps each (a queue member who let it ring, then the one who answered). Prints the calls CSV export's wall
+// time, time to the first rows, bytes and the process's peak RSS (goal: ≤ 300 MB, first byte < 1 s), and p50/p99 of
+// a report page over the 30 days grouped by day (calls) and by agent (agent productivity).
+//   npm exec -- node bench/reports.ts
+import { randomBytes } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { openDatabase } from '../server/db/client.ts'
+import { users } from '../server/db/schema/index.ts'
+import { createSite } from '../server/sites/site-repo.ts'
+import { reportCsv, reportPage, resolveReport } from '../server/reports/engine.ts'
+import type { ReportId } from '../contract/api/reports.ts'
+import { mb, scratchDatabase } from './lib.ts'
+
+const CALLS = Number(process.env.BENCH_REPORT_CALLS ?? 1_000_000)
+const PAGE_RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 20)
+const AGENTS = 20
+const DAYS = 30
+
+function peakRss() {
+  let peak = process.memoryUsage.rss()
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20)
+  return () => {
+    clearInterval(timer)
+    return Math.max(peak, process.memoryUsage.rss())
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+async function main() {
+  const scratch = await scratchDatabase(`atende_bench_reports_${randomBytes(3).toString('hex')}`)
+  const database = await openDatabase({ databaseUrl: scratch.url })
+  try {
+    const db = database.db
+    const site = await createSite(db, { domain: 'reports.example', name: 'Bench' })
+    const agents = await db
+      .insert(users)
+      .values(
+        Array.from({ length: AGENTS }, (_, i) => ({
+          siteId: site.id,
+          username: `agent${i}`,
+          password: 'not-a-hash',
+          firstName: 'Agente',
+          lastName: String(i),
+        })),
+      )
+      .returning({ id: users.id })
+    const ids = agents.map((a) => a.id)
+    const seeded = performance.now()
+    // Calls spread evenly over the 30 days ending today (UTC): step 1 rings one agent 20 s, step 2 another answers.
+    await db.execute(sql`insert into call_records (site_id, call_id, step, uid, direction, call_type, kind, phone, user_id, started_at, ended_at, dial_status, decision)
+      select ${site.id}, 'c' || g, 1, gen_random_uuid()::text, 'inbound', 20, 'queue', '119' || lpad(g::text, 8, '0'),
+        (${sql.raw(`'{${ids.join(',')}}'`)}::int[])[1 + g % ${AGENTS}],
+        date_trunc('day', now()) - interval '${sql.raw(String(DAYS - 1))} days' + (g::float8 / ${CALLS}) * interval '${sql.raw(String(DAYS))} days',
+        date_trunc('day', now()) - interval '${sql.raw(String(DAYS - 1))} days' + (g::float8 / ${CALLS}) * interval '${sql.raw(String(DAYS))} days' + interval '20 seconds',
+        480, '{}'::jsonb
+      from generate_series(1, ${CALLS}) g`)
+    await db.execute(sql`insert into call_records (site_id, call_id, step, uid, direction, call_type, kind, phone, user_id, started_at, answered_at, ended_at, answered_duration, dial_status, decision)
+      select site_id, call_id, 2, gen_random_uuid()::text, direction, call_type, kind, phone,
+        (${sql.raw(`'{${ids.join(',')}}'`)}::int[])[1 + (substr(call_id, 2)::int + 7) % ${AGENTS}],
+        ended_at, ended_at + interval '3 seconds', ended_at + interval '93 seconds', 90, 200, decision
+      from call_records where site_id = ${site.id} and step = 1`)
+    await db.execute(sql`analyze call_records`)
+    console.log(
+      `reports, PostgreSQL: ${CALLS.toLocaleString('en')} calls (${(CALLS * 2).toLocaleString('en')} steps) seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`,
+    )
+
+    const today = new Date().toISOString().slice(0, 10)
+    const first = new Date(Date.now() - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10)
+    const period = { tz: 'UTC', date_from: first, date_to: today }
+
+    // The CSV of every call of the 30 days, as the processing queue writes it.
+    const report = await resolveReport(db, site.id, 'calls', period, 'pt-BR')
+    const before = process.memoryUsage.rss()
+    const stop = peakRss()
+    const started = performance.now()
+    let firstRows = 0
+    let bytes = 0
+    let chunks = 0
+    for await (const chunk of reportCsv(db, report, 'pt-BR')) {
+      bytes += Buffer.byteLength(chunk)
+      if (++chunks === 2) firstRows = performance.now() - started
+    }
+    const seconds = (performance.now() - started) / 1000
+    const rss = stop()
+    console.log(
+      `  calls CSV: ${seconds.toFixed(1)} s (${Math.round(CALLS / seconds).toLocaleString('en')} rows/s), first rows after ${firstRows.toFixed(0)} ms, ${mb(bytes)}, peak RSS ${mb(rss)} (${mb(before)} before it; goal ≤ 300 MB)`,
+    )
+
+    for (const id of ['calls', 'agent-productivity'] as ReportId[]) {
+      const resolved = await resolveReport(db, site.id, id, period, 'pt-BR')
+      const times: number[] = []
+      for (let i = 0; i < PAGE_RUNS; i++) {
+        const t0 = performance.now()
+        await reportPage(db, resolved, 'pt-BR', { offset: 0, limit: 25 })
+        times.push(performance.now() - t0)
+      }
+      console.log(
+        `  ${id} page over ${DAYS} days (totals, chart, count, 25 rows): p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms`,
+      )
+    }
+  } finally {
+    await database.close()
+    await scratch.drop()
+  }
+}
+
+await main()

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import * as v from 'valibot'
+import { and, eq, sql } from 'drizzle-orm'
+import type { ReportId } from '../../contract/api/reports.ts'
+import { REPORT_IDS, ReportFilters, reportText } from '../../contract/api/reports.ts'
+import type { Db } from '../db/client.ts'
+import { reportJobs } from '../db/schema/index.ts'
+import { CSV_BOM } from './csv.ts'
+import { countRows, reportCsv, resolveReport } from './engine.ts'
+
+// The processing queue's runner, the lead imports' durable pattern (server/crm/lead-import/runner.ts): every instance
+// takes queued jobs one at a time, claiming each with one UPDATE … FOR UPDATE SKIP LOCKED; a running job refreshes its
+// heartbeat with its progress after each batch, and one whose heartbeat is older than STALE_MS lost its process (a
+// crash, a restart) and is simply taken again from the start (the partial file is rewritten), at most MAX_ATTEMPTS
+// times, then failed. The CSV is written to `<name>.part` and renamed when complete: a download never sees half a file.
+
+const STALE_MS = 60_000
+const IDLE_POLL_MS = 5_000
+const MAX_ATTEMPTS = 3
+
+export function reportsDir(dataDir: string): string {
+  return path.join(dataDir, 'reports')
+}
+
+export function newReportFileName(): string {
+  return `${randomBytes(16).toString('hex')}.csv`
+}
+
+/** The stored file of a job: only names the runner made (32 hex digits) map to a path. */
+export function reportFile(dataDir: string, storedName: string): string {
+  if (!/^[0-9a-f]{32}\.csv$/.test(storedName)) throw new Error('bad stored name')
+  return path.join(reportsDir(dataDir), storedName)
+}
+
+type Claimed = { id: number; site_id: number; report: string; filters: Record<string, string>; lang: string; stored_name: string; attempts: number }
+
+export type ReportJobRunner = { wake(): void; stop(): Promise<void>; idle(): Promise<void> }
+
+export function startReportJobRunner(
+  db: Db,
+  dataDir: string,
+  log: { error(o: unknown, m?: string): void },
+  options: { staleMs?: number; heartbeatMs?: number } = {},
+): ReportJobRunner {
+  const staleMs = options.staleMs ?? STALE_MS
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> = Promise.resolve()
+  let again = false
+  let busy = false
+  const abort = new AbortController()
+
+  async function claim(): Promise<Claimed | undefined> {
+    const result = await db.execute(sql`
+      UPDATE report_jobs SET status = 'running', heartbeat_at = now(), attempts = attempts + 1, rows_written = 0
+      WHERE id = (SELECT id FROM report_jobs
+        WHERE status = 'queued' OR (status = 'running' AND heartbeat_at < now() - make_interval(secs => ${staleMs / 1000}))
+        ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING id, site_id, report, filters, lang, stored_name, attempts`)
+    return (result as unknown as { rows: Claimed[] }).rows[0]
+  }
+
+  /** False when the job is no longer there (deleted while it ran). */
+  async function finish(id: number, values: Partial<typeof reportJobs.$inferInsert>): Promise<boolean> {
+    const updated = await db
+      .update(reportJobs)
+      .set({ ...values, finishedAt: new Date(), heartbeatAt: null })
+      .where(and(eq(reportJobs.id, id), eq(reportJobs.status, 'running')))
+      .returning({ id: reportJobs.id })
+    return updated.length > 0
+  }
+
+  async function work(job: Claimed) {
+    const file = reportFile(dataDir, job.stored_name)
+    const partial = `${file}.part`
+    if (job.attempts > MAX_ATTEMPTS) {
+      await finish(job.id, { status: 'failed', error: { text: reportText('jobInterrupted', job.lang) } })
+      await rm(partial, { force: true })
+      return
+    }
+    try {
+      if (!(REPORT_IDS as readonly string[]).includes(job.report)) throw new Error(`unknown report ${job.report}`)
+      const filters = v.parse(ReportFilters, job.filters)
+      const report = await resolveReport(db, job.site_id, job.report as ReportId, filters, job.lang)
+      const total = await countRows(db, report)
+      await db.update(reportJobs).set({ totalRows: total, heartbeatAt: new Date() }).where(eq(reportJobs.id, job.id))
+      await mkdir(reportsDir(dataDir), { recursive: true })
+      async function* body() {
+        yield CSV_BOM
+        yield* reportCsv(db, report, job.lang, {
+          signal: abort.signal,
+          onBatch: async (written) => {
+            await db.update(reportJobs).set({ rowsWritten: written, heartbeatAt: new Date() }).where(eq(reportJobs.id, job.id))
+          },
+        })
+      }
+      await pipeline(Readable.from(body()), createWriteStream(partial))
+      if (stopped) return
+      await rename(partial, file)
+      const size = (await stat(file)).size
+      const [row] = await db.select({ rowsWritten: reportJobs.rowsWritten }).from(reportJobs).where(eq(reportJobs.id, job.id))
+      const kept = await finish(job.id, { status: 'done', size, rowsWritten: row?.rowsWritten ?? 0, totalRows: Math.max(total, row?.rowsWritten ?? 0) })
+      if (!kept) await rm(file, { force: true })
+    } catch (error) {
+      if (stopped) return // shutting down: the next start takes it again
+      log.error({ err: error, reportJobId: job.id }, 'report export failed')
+      await finish(job.id, { status: 'failed', error: { text: reportText('jobFailed', job.lang) } }).catch(() => {})
+      await rm(partial, { force: true })
+    }
+  }
+
+  async function loop() {
+    busy = true
+    try {
+      for (;;) {
+        again = false
+        if (stopped) return
+        const job = await claim().catch((error: unknown) => {
+          if (!stopped) log.error({ err: error }, 'report job claim failed')
+          return undefined
+        })
+        if (!job) {
+          if (!again) return
+          continue
+        }
+        await work(job)
+      }
+    } finally {
+      busy = false
+      if (!stopped) timer = setTimeout(wake, IDLE_POLL_MS)
+    }
+  }
+
+  function wake() {
+    if (stopped) return
+    clearTimeout(timer)
+    if (busy) {
+      again = true
+      return
+    }
+    running = loop()
+  }
+
+  wake()
+  return {
+    wake,
+    async idle() {
+      await running
+    },
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      abort.abort()
+      await running.catch(() => {})
+    },
+  }
+}
