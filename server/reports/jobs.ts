@@ -12,6 +12,8 @@ import type { Db } from '../db/client.ts'
 import { reportJobs } from '../db/schema/index.ts'
 import { CSV_BOM } from './csv.ts'
 import { countRows, reportCsv, resolveReport } from './engine.ts'
+import { startJobLoop } from '../jobs/job-loop.ts'
+import type { JobLoop } from '../jobs/job-loop.ts'
 
 // The processing queue's runner, the lead imports' durable pattern (server/crm/lead-import/runner.ts): every instance
 // takes queued jobs one at a time, claiming each with one UPDATE … FOR UPDATE SKIP LOCKED; a running job refreshes its
@@ -20,7 +22,6 @@ import { countRows, reportCsv, resolveReport } from './engine.ts'
 // times, then failed. The CSV is written to `<name>.part` and renamed when complete: a download never sees half a file.
 
 const STALE_MS = 60_000
-const IDLE_POLL_MS = 5_000
 const MAX_ATTEMPTS = 3
 
 export function reportsDir(dataDir: string): string {
@@ -48,12 +49,6 @@ export function startReportJobRunner(
   options: { staleMs?: number; heartbeatMs?: number } = {},
 ): ReportJobRunner {
   const staleMs = options.staleMs ?? STALE_MS
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> = Promise.resolve()
-  let again = false
-  let busy = false
-  const abort = new AbortController()
 
   async function claim(): Promise<Claimed | undefined> {
     const result = await db.execute(sql`
@@ -75,7 +70,7 @@ export function startReportJobRunner(
     return updated.length > 0
   }
 
-  async function work(job: Claimed) {
+  async function work(job: Claimed, loop: JobLoop) {
     const file = reportFile(dataDir, job.stored_name)
     const partial = `${file}.part`
     if (job.attempts > MAX_ATTEMPTS) {
@@ -93,70 +88,27 @@ export function startReportJobRunner(
       async function* body() {
         yield CSV_BOM
         yield* reportCsv(db, report, job.lang, {
-          signal: abort.signal,
+          signal: loop.signal,
           onBatch: async (written) => {
             await db.update(reportJobs).set({ rowsWritten: written, heartbeatAt: new Date() }).where(eq(reportJobs.id, job.id))
           },
         })
       }
       await pipeline(Readable.from(body()), createWriteStream(partial))
-      if (stopped) return
+      if (loop.stopped) return
       await rename(partial, file)
       const size = (await stat(file)).size
       const [row] = await db.select({ rowsWritten: reportJobs.rowsWritten }).from(reportJobs).where(eq(reportJobs.id, job.id))
       const kept = await finish(job.id, { status: 'done', size, rowsWritten: row?.rowsWritten ?? 0, totalRows: Math.max(total, row?.rowsWritten ?? 0) })
       if (!kept) await rm(file, { force: true })
     } catch (error) {
-      if (stopped) return // shutting down: the next start takes it again
+      if (loop.stopped) return // shutting down: the next start takes it again
       log.error({ err: error, reportJobId: job.id }, 'report export failed')
       await finish(job.id, { status: 'failed', error: { text: reportText('jobFailed', job.lang) } }).catch(() => {})
       await rm(partial, { force: true })
     }
   }
 
-  async function loop() {
-    busy = true
-    try {
-      for (;;) {
-        again = false
-        if (stopped) return
-        const job = await claim().catch((error: unknown) => {
-          if (!stopped) log.error({ err: error }, 'report job claim failed')
-          return undefined
-        })
-        if (!job) {
-          if (!again) return
-          continue
-        }
-        await work(job)
-      }
-    } finally {
-      busy = false
-      if (!stopped) timer = setTimeout(wake, IDLE_POLL_MS)
-    }
-  }
-
-  function wake() {
-    if (stopped) return
-    clearTimeout(timer)
-    if (busy) {
-      again = true
-      return
-    }
-    running = loop()
-  }
-
-  wake()
-  return {
-    wake,
-    async idle() {
-      await running
-    },
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      abort.abort()
-      await running.catch(() => {})
-    },
-  }
+  const jobs = startJobLoop({ claim, work, log, what: 'report job' })
+  return { wake: jobs.wake, idle: jobs.idle, stop: jobs.stop }
 }

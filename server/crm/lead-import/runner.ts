@@ -6,6 +6,8 @@ import { crmLeadImports } from '../../db/schema/index.ts'
 import type { Layout } from './rows.ts'
 import { ImportFailure, runImport } from './run.ts'
 import { uploadFile } from './store.ts'
+import { startJobLoop } from '../../jobs/job-loop.ts'
+import type { JobLoop } from '../../jobs/job-loop.ts'
 
 // The durable side of lead imports: every instance takes queued imports one at a time, claiming each with one UPDATE
 // (FOR UPDATE SKIP LOCKED, so two instances never take the same); a running import refreshes its heartbeat with its
@@ -13,7 +15,6 @@ import { uploadFile } from './store.ts'
 // died with it, so it is simply taken again from the start, at most MAX_ATTEMPTS times, then failed.
 
 const STALE_MS = 60_000
-const IDLE_POLL_MS = 5_000
 const MAX_ATTEMPTS = 3
 
 type Claimed = {
@@ -30,12 +31,6 @@ export type ImportRunner = { wake(): void; stop(): Promise<void>; idle(): Promis
 
 export function startImportRunner(db: Db, dataDir: string, log: { error(o: unknown, m?: string): void }, options: { staleMs?: number } = {}): ImportRunner {
   const staleMs = options.staleMs ?? STALE_MS
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> = Promise.resolve()
-  let again = false
-  let busy = false
-  const abort = new AbortController()
 
   async function claim(): Promise<Claimed | undefined> {
     const result = await db.execute(sql`
@@ -56,7 +51,7 @@ export function startImportRunner(db: Db, dataDir: string, log: { error(o: unkno
       .where(and(eq(crmLeadImports.id, id), eq(crmLeadImports.status, 'running')))
   }
 
-  async function work(job: Claimed) {
+  async function work(job: Claimed, loop: JobLoop) {
     const lang = job.lang
     if (job.attempts > MAX_ATTEMPTS) {
       await finish(job.id, { status: 'failed', error: { text: LEAD_IMPORT_MESSAGES.interrupted[lang as 'pt-BR'] ?? LEAD_IMPORT_MESSAGES.interrupted['pt-BR'] } })
@@ -67,12 +62,12 @@ export function startImportRunner(db: Db, dataDir: string, log: { error(o: unkno
         db,
         dataDir,
         { id: job.id, siteId: job.site_id, mailingId: job.mailing_id, storedName: job.stored_name, lang, layout: job.layout },
-        { signal: abort.signal },
+        { signal: loop.signal },
       )
       await finish(job.id, { status: 'done', ...counts })
       await rm(uploadFile(dataDir, job.stored_name), { force: true })
     } catch (error) {
-      if (stopped) return // shutting down: another start takes it again
+      if (loop.stopped) return // shutting down: another start takes it again
       const text = error instanceof ImportFailure ? error.text : (LEAD_IMPORT_MESSAGES.failed[lang as 'pt-BR'] ?? LEAD_IMPORT_MESSAGES.failed['pt-BR'])
       if (!(error instanceof ImportFailure)) log.error({ err: error, importId: job.id }, 'lead import failed')
       await finish(job.id, { status: 'failed', error: { text: text }, rowsImported: 0 }).catch(() => {})
@@ -80,49 +75,6 @@ export function startImportRunner(db: Db, dataDir: string, log: { error(o: unkno
     }
   }
 
-  async function loop() {
-    busy = true
-    try {
-      for (;;) {
-        again = false
-        if (stopped) return
-        const job = await claim().catch((error: unknown) => {
-          if (!stopped) log.error({ err: error }, 'lead import claim failed')
-          return undefined
-        })
-        if (!job) {
-          if (!again) return
-          continue
-        }
-        await work(job)
-      }
-    } finally {
-      busy = false
-      if (!stopped) timer = setTimeout(wake, IDLE_POLL_MS)
-    }
-  }
-
-  function wake() {
-    if (stopped) return
-    clearTimeout(timer)
-    if (busy) {
-      again = true
-      return
-    }
-    running = loop()
-  }
-
-  wake()
-  return {
-    wake,
-    async idle() {
-      await running
-    },
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      abort.abort()
-      await running.catch(() => {})
-    },
-  }
+  const jobs = startJobLoop({ claim, work, log, what: 'lead import' })
+  return { wake: jobs.wake, idle: jobs.idle, stop: jobs.stop }
 }

@@ -4,11 +4,10 @@ import { ACTIVITY_CALL_HEADER } from '../../../contract/api/activities.ts'
 import { has, PERMISSIONS } from '../../../contract/permissions.ts'
 import { activityDialerMachine } from '../../../machines/activityDialer.machine.ts'
 import type { DialRequest, DialResult } from '../../../machines/activityDialer.machine.ts'
-import type { agentStatusMachine } from '../../../machines/agentStatus.machine.ts'
-import type { tabOwnershipMachine } from '../../../machines/tabOwnership.machine.ts'
 import type { DialOrigin, webphoneMachine } from '../../../machines/webphone.machine.ts'
-import { defineSlice, follow, followAll, sameJson, serviceSocketRef, socketEvent } from '../slice.ts'
+import { defineSlice, followAll, sameJson, serviceSocketRef, socketEvent } from '../slice.ts'
 import type { ActivityEffects } from '../types.ts'
+import { availabilityLinks } from './availability.ts'
 
 // The activity dialer (spec 000 §2–§4, §9): the due list from the socket, dialled through the webphone while this tab
 // serves, the phone is registered and the agent is not_inuse.
@@ -67,24 +66,7 @@ export const activityDialerSlice = defineSlice('activityDialer', ({ options, eff
         },
         sameJson,
       ),
-      follow(
-        'tabOwnership',
-        (snapshot: SnapshotFrom<typeof tabOwnershipMachine>) => snapshot.matches('serving'),
-        (serving) => dialer().send({ type: 'SERVING_CHANGED', serving }),
-      ),
-      follow(
-        'webphone',
-        (snapshot: SnapshotFrom<typeof webphoneMachine>) => snapshot.context.registration === 'registered',
-        (registered) => dialer().send({ type: 'REGISTRATION_CHANGED', registered }),
-      ),
-      follow(
-        'agentStatus',
-        (snapshot: SnapshotFrom<typeof agentStatusMachine>) => snapshot.context.status,
-        (status) => {
-          if (status) dialer().send({ type: 'STATUS_CHANGED', status })
-        },
-        (last, now) => !now || last === now,
-      ),
+      ...availabilityLinks(dialer),
     ],
   }
 })

@@ -3,12 +3,11 @@ import type { AnyActorRef, SnapshotFrom } from 'xstate'
 import { has, PERMISSIONS } from '../../../contract/permissions.ts'
 import { previewDialerMachine } from '../../../machines/previewDialer.machine.ts'
 import type { PreviewDialRequest, PreviewDialResult } from '../../../machines/previewDialer.machine.ts'
-import type { agentStatusMachine } from '../../../machines/agentStatus.machine.ts'
-import type { tabOwnershipMachine } from '../../../machines/tabOwnership.machine.ts'
 import type { DialOrigin, webphoneMachine } from '../../../machines/webphone.machine.ts'
 import { CALL_HEADERS } from '../../../machines/webphoneTypes.ts'
-import { defineSlice, follow, followAll } from '../slice.ts'
+import { defineSlice, followAll } from '../slice.ts'
 import type { DialerEffects } from '../types.ts'
+import { availabilityLinks } from './availability.ts'
 
 // The preview dialer (issue 18 item 2): a preview campaign's next lead offered to the agent while this tab serves, the
 // phone is registered and the agent is not_inuse; dialled through the webphone with the lead's headers (spec 000 §7).
@@ -61,24 +60,7 @@ export const previewDialerSlice = defineSlice('previewDialer', ({ options, effec
           if (callId) dialer().send({ type: 'CALL_ENDED', callId })
         },
       ),
-      follow(
-        'tabOwnership',
-        (snapshot: SnapshotFrom<typeof tabOwnershipMachine>) => snapshot.matches('serving'),
-        (serving) => dialer().send({ type: 'SERVING_CHANGED', serving }),
-      ),
-      follow(
-        'webphone',
-        (snapshot: SnapshotFrom<typeof webphoneMachine>) => snapshot.context.registration === 'registered',
-        (registered) => dialer().send({ type: 'REGISTRATION_CHANGED', registered }),
-      ),
-      follow(
-        'agentStatus',
-        (snapshot: SnapshotFrom<typeof agentStatusMachine>) => snapshot.context.status,
-        (status) => {
-          if (status) dialer().send({ type: 'STATUS_CHANGED', status })
-        },
-        (last, now) => !now || last === now,
-      ),
+      ...availabilityLinks(dialer),
     ],
   }
 })
