@@ -197,6 +197,9 @@ test('a form blocks the transfer until it is valid: the toast, then the form is 
     expect(calls.results?.some((row) => row.form?.values.nome === 'Bruno Lima' && row.form.values.motivo === 'duvida' && row.form.sent_at !== null)).toBe(true)
     await target.getByTestId('webphone-button').click()
     await target.getByTestId('webphone-hangup').first().click()
+    // agent1's own after-service ends here (the specs after this one share the server and agent1).
+    await target.getByTestId('webphone-after-service-end').click({ timeout: 15_000 })
+    await expect(target.getByTestId('agent-status')).toContainText('Disponível', { timeout: 15_000 })
   } finally {
     await context.close()
   }
