@@ -10,11 +10,30 @@ import type { MessageRow } from './serialize.ts'
 
 const RECEIPT_CHANNELS = ['whatsapp']
 
-/** In the read's transaction: queues the receipt for the newest of the messages just read that has a provider id. */
-export async function queueReadReceipt(db: Db, roomId: number, read: readonly Pick<MessageRow, 'id' | 'externalId' | 'sentBy'>[]): Promise<boolean> {
-  let last: number | null = null
-  for (const m of read) if (m.sentBy === 'client' && m.externalId && (last === null || m.id > last)) last = m.id
-  if (last === null) return false
+/**
+ * In the read's transaction: queues the receipt for the newest of the messages just read that has a provider id —
+ * newest by the provider's own time (a customer's messages may be stored out of order: two deliveries processed at
+ * once), and every message sharing that second gets one (WhatsApp marks the ones before the named message in its own
+ * order, which a tie in seconds leaves unknown).
+ */
+export async function queueReadReceipt(
+  db: Db,
+  roomId: number,
+  read: readonly Pick<MessageRow, 'id' | 'externalId' | 'sentBy' | 'createdAt'>[],
+): Promise<boolean> {
+  const candidates = read.filter((m) => m.sentBy === 'client' && m.externalId)
+  if (candidates.length === 0) return false
+  const newest = Math.max(...candidates.map((m) => Math.floor(m.createdAt.getTime() / 1000)))
+  const lasts = candidates
+    .filter((m) => Math.floor(m.createdAt.getTime() / 1000) === newest)
+    .map((m) => m.id)
+    .sort((a, b) => a - b)
+  let queued = false
+  for (const last of lasts) queued = (await queueOne(db, roomId, last)) || queued
+  return queued
+}
+
+async function queueOne(db: Db, roomId: number, last: number): Promise<boolean> {
   const result = (await db.execute(sql`
     insert into chat_outbox (site_id, channel_id, message_id, recipient)
     select r.site_id, r.channel_id, ${last}, r.address
