@@ -17,7 +17,7 @@ export const ChatCampaignProgressShape = v.strictObject({
   leads_total: v.number(),
   /** Templates written to the outbox (their delivery statuses are the messages'). */
   leads_sent: v.number(),
-  /** Leads not sent: no phone, a phone that is no number, the customer in another open chat of the channel. */
+  /** Leads not sent: no phone, a phone that is no number, a blacklisted number, the customer in another open chat of the channel. */
   leads_skipped: v.number(),
   /** Sent leads whose customer answered (their room went to the campaign's chat queue). */
   leads_replied: v.number(),

@@ -16,7 +16,9 @@ import {
   serviceChatsCampaignsParams,
 } from '../db/schema/index.ts'
 import type { AppDeps } from '../deps.ts'
-import { splitPhones } from '../dialer/store.ts'
+import { blacklistMatcher } from '../dialer/rules.ts'
+import type { BlacklistMatcher } from '../dialer/rules.ts'
+import { loadBlacklist, splitPhones } from '../dialer/store.ts'
 import { detailError } from '../errors/http-error.ts'
 import type { RoutePermission } from '../http/permission-guard.ts'
 import { parseInput } from '../http/validate.ts'
@@ -77,7 +79,7 @@ export function templateParams(campaign: Pick<ChatCampaign, 'params'>, lead: Pic
 const messageUid = (campaignId: number, leadId: number) => `wacamp-${campaignId}-${leadId}`
 
 /** Sends (or, after a crash, finishes) one claimed lead and records the result on its claim. */
-async function sendLead(deps: AppDeps, campaign: ChatCampaign, lead: Lead): Promise<void> {
+async function sendLead(deps: AppDeps, campaign: ChatCampaign, lead: Lead, blacklist: BlacklistMatcher): Promise<void> {
   const phone = splitPhones(lead.phones)[0]
   const done = (values: Partial<typeof chatCampaignSends.$inferInsert>) =>
     deps.db
@@ -86,6 +88,11 @@ async function sendLead(deps: AppDeps, campaign: ChatCampaign, lead: Lead): Prom
       .where(and(eq(chatCampaignSends.campaignId, campaign.id), eq(chatCampaignSends.leadId, lead.id)))
   if (!phone) {
     await done({ status: 'skipped', reason: 'no_phone' })
+    return
+  }
+  // The site's blacklists (outbound or both, active, not expired) bind messages as they bind the dialer's calls.
+  if (blacklist.blocked(phone)) {
+    await done({ status: 'skipped', reason: 'blacklisted' })
     return
   }
   const result = await sendCampaignTemplate(deps, {
@@ -122,6 +129,7 @@ export async function sendCampaignRound(deps: AppDeps, campaign: ChatCampaign, n
   let budget = perSecond - Number(waiting?.n ?? 0)
   if (budget <= 0) return 0
   let sent = 0
+  const blacklist = blacklistMatcher(await loadBlacklist(deps.db, campaign.siteId, now))
 
   const stale = await deps.db
     .select({ lead: crmLeads })
@@ -136,7 +144,7 @@ export async function sendCampaignRound(deps: AppDeps, campaign: ChatCampaign, n
     )
     .limit(budget)
   for (const { lead } of stale) {
-    await sendLead(deps, campaign, lead)
+    await sendLead(deps, campaign, lead, blacklist)
     budget--
     sent++
   }
@@ -162,7 +170,7 @@ export async function sendCampaignRound(deps: AppDeps, campaign: ChatCampaign, n
       .onConflictDoNothing()
       .returning({ id: chatCampaignSends.id })
     if (!claimed) continue
-    await sendLead(deps, campaign, lead)
+    await sendLead(deps, campaign, lead, blacklist)
     sent++
   }
   return sent

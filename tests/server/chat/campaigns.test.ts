@@ -105,13 +105,16 @@ function post(body: unknown) {
 
 describe('WhatsApp template campaigns', () => {
   it('sends each lead with a phone the template once, with its fields as parameters; progress counts them', async () => {
-    const { campaign, leads, admin } = await campaignWith([phone(), phone(), phone(), ''])
+    const blocked = phone()
+    const { campaign, leads, admin } = await campaignWith([phone(), phone(), phone(), '', blocked])
+    const d = await demo(t.database.db)
+    await d.seed('service.blacklists', { description: 'Não enviar', phones: digits(blocked), direction: 'outbound' })
     // Not started: a round sends nothing.
     expect(await t.app.chatCampaigns.tick()).toBe(0)
     const started = await admin.post(chatCampaignPaths.command(campaign, 'start'))
     expect(started.statusCode).toBe(200)
-    expect(started.json()).toMatchObject({ campaign, status: 'running', leads_total: 4, leads_sent: 0, leads_remaining: 4 })
-    expect(await t.app.chatCampaigns.tick()).toBe(4)
+    expect(started.json()).toMatchObject({ campaign, status: 'running', leads_total: 5, leads_sent: 0, leads_remaining: 5 })
+    expect(await t.app.chatCampaigns.tick()).toBe(5)
     await until(async () => fake.sent.length, (n) => n >= 3, 'three templates')
     for (const [i, lead] of leads.slice(0, 3).entries()) {
       const sent = templatesTo(digits(lead.phone))
@@ -124,6 +127,8 @@ describe('WhatsApp template campaigns', () => {
     const rows = await sends(campaign)
     expect(rows.filter((r) => r.status === 'sent')).toHaveLength(3)
     expect(rows.find((r) => r.leadId === leads[3]!.id)).toMatchObject({ status: 'skipped', reason: 'no_phone' })
+    expect(rows.find((r) => r.leadId === leads[4]!.id)).toMatchObject({ status: 'skipped', reason: 'blacklisted' })
+    expect(templatesTo(digits(blocked))).toEqual([])
     // The rooms wait for the answer: no agent, the campaign's queue noted, not queued yet.
     const rooms = await t.database.db
       .select()
@@ -132,7 +137,7 @@ describe('WhatsApp template campaigns', () => {
     expect(rooms).toHaveLength(3)
     for (const room of rooms) expect(room).toMatchObject({ state: 'new', userId: null, chatType: 11, queueId, awaitingTemplateReply: true })
     const progress = await admin.get(chatCampaignPaths.progress(campaign))
-    expect(progress.json()).toEqual({ campaign, status: 'running', leads_total: 4, leads_sent: 3, leads_skipped: 1, leads_replied: 0, leads_remaining: 0 })
+    expect(progress.json()).toEqual({ campaign, status: 'running', leads_total: 5, leads_sent: 3, leads_skipped: 2, leads_replied: 0, leads_remaining: 0 })
 
     // A restart (another app on the same database) sends nobody again.
     const again = await t.buildVariant({})
