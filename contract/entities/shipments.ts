@@ -107,6 +107,16 @@ export const chatCampaigns = defineEntity({
       text('value', t('Valor padrão', 'Default value', 'Valor predeterminado'), { max: 255 }),
     ]),
     fk('queue', t('Fila de chat das respostas', 'Chat queue for replies', 'Cola de chat de las respuestas'), 'chat.queues', { required: true }),
+    integer('reply_wait_hours', t('Aguardar resposta (horas)', 'Wait for a reply (hours)', 'Esperar respuesta (horas)'), {
+      default: 72,
+      min: 1,
+      max: 720,
+      hint: t(
+        'Depois disso o chat sem resposta é encerrado; uma resposta mais tarde segue a entrada do canal',
+        "After that an unanswered chat is closed; a later reply follows the channel's inbound route",
+        'Después de eso el chat sin respuesta se cierra; una respuesta posterior sigue la entrada del canal',
+      ),
+    }),
   ],
   list: { columns: ['id', 'description', 'is_active', 'channel', 'template', 'queue'] },
 })

@@ -10,6 +10,7 @@ import {
   chatCampaignSends,
   chatChannels,
   chatOutbox,
+  chatRooms,
   crmLeads,
   serviceChatsCampaigns,
   serviceChatsCampaignsMailings,
@@ -22,7 +23,9 @@ import { loadBlacklist, splitPhones } from '../dialer/store.ts'
 import { detailError } from '../errors/http-error.ts'
 import type { RoutePermission } from '../http/permission-guard.ts'
 import { parseInput } from '../http/validate.ts'
+import { publishChatEvent, roomAudience } from './events.ts'
 import { sendCampaignTemplate } from './outbound.ts'
+import { serializeRoom } from './serialize.ts'
 
 // WhatsApp template campaigns (issue 18 item 4; README.md "WhatsApp template campaigns"): a `service.chats-campaigns`
 // row names mailings, a WhatsApp channel, an approved template with its parameters taken from each lead, and the chat
@@ -176,6 +179,32 @@ export async function sendCampaignRound(deps: AppDeps, campaign: ChatCampaign, n
   return sent
 }
 
+/**
+ * Campaign rooms nobody answered within their campaign's reply_wait_hours end (by `timeout`): the customer is free
+ * of the waiting room, and a later reply opens a room by the channel's inbound route. Only a room still `new` with no
+ * customer message is ended (one conditional UPDATE), so a reply that came meanwhile keeps its room.
+ */
+export async function endUnansweredRooms(deps: AppDeps, now = new Date()): Promise<number> {
+  const result = (await deps.db.execute(sql`
+    UPDATE chat_rooms r SET state = 'ended', ended_at = ${now.toISOString()}::timestamptz, ended_by = 'timeout',
+      revision = nextval('chat_revision_seq')
+    FROM (
+      SELECT s.room_id FROM chat_campaign_sends s
+      JOIN service_chats_campaigns c ON c.id = s.campaign_id
+      JOIN chat_rooms w ON w.id = s.room_id
+      WHERE s.status = 'sent' AND w.state = 'new' AND w.ended_at IS NULL AND w.user_id IS NULL AND w.last_client_message_at IS NULL
+        AND w.started_at < ${now.toISOString()}::timestamptz - c.reply_wait_hours * interval '1 hour'
+      LIMIT 500
+    ) due
+    WHERE r.id = due.room_id AND r.state = 'new' AND r.ended_at IS NULL AND r.user_id IS NULL AND r.last_client_message_at IS NULL
+    RETURNING r.id`)) as unknown as { rows: { id: number }[] }
+  for (const { id } of result.rows) {
+    const [room] = await deps.db.select().from(chatRooms).where(eq(chatRooms.id, Number(id)))
+    if (room) await publishChatEvent(deps.bus, { type: 'room', site_id: room.siteId, users: await roomAudience(deps, room), room: await serializeRoom(deps, room) })
+  }
+  return result.rows.length
+}
+
 /** Every running campaign's round (each server instance runs this once a second). */
 export async function sendRunningCampaigns(deps: AppDeps): Promise<number> {
   const running = await deps.db
@@ -242,7 +271,8 @@ export async function chatCampaignService(app: FastifyInstance, options: ChatCam
   let busy: Promise<number> | null = null
   const tick = (): Promise<number> => {
     if (busy) return busy
-    busy = sendRunningCampaigns(deps)
+    busy = endUnansweredRooms(deps)
+      .then(() => sendRunningCampaigns(deps))
       .catch((err: unknown) => {
         log.warn({ err }, 'chat campaigns: round failed')
         return 0

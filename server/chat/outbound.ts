@@ -292,12 +292,26 @@ export async function sendTemplateMessage(deps: AppDeps, input: SendTemplateInpu
         .select()
         .from(chatRooms)
         .where(and(eq(chatRooms.channelId, channel.id), eq(chatRooms.contact, phone), isNull(chatRooms.endedAt)))
+      const now = new Date()
+      // A WhatsApp campaign's room still waiting for the customer's reply (server/chat/campaigns.ts): the agent takes it.
+      if (open && open.state === 'new' && open.userId === null && open.chatType === CHAT_TYPES.outgoingMailing) {
+        const [taken] = await deps.db
+          .update(chatRooms)
+          .set({ state: 'active', userId: input.userId, offeredAt: now, answeredAt: now, revision: nextRevision })
+          .where(and(eq(chatRooms.id, open.id), eq(chatRooms.state, 'new'), isNull(chatRooms.userId)))
+          .returning()
+        if (taken) {
+          room = taken
+          created = true
+          break
+        }
+        continue
+      }
       if (open) {
         if (open.userId !== input.userId) throw detailError(409, 'chatRoomBusy', lang)
         room = open
         break
       }
-      const now = new Date()
       const [inserted] = await deps.db
         .insert(chatRooms)
         .values({

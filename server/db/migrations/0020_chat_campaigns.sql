@@ -6,6 +6,7 @@ CREATE TABLE "service_chats_campaigns" (
 	"channel_id" integer NOT NULL,
 	"template_id" integer NOT NULL,
 	"queue_id" integer NOT NULL,
+	"reply_wait_hours" integer DEFAULT 72 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

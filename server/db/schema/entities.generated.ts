@@ -397,6 +397,7 @@ export const serviceChatsCampaigns = pgTable(
     channelId: integer('channel_id').notNull().references((): AnyPgColumn => chatChannels.id, { onDelete: 'restrict' }),
     templateId: integer('template_id').notNull().references((): AnyPgColumn => chatTemplates.id, { onDelete: 'restrict' }),
     queueId: integer('queue_id').notNull().references((): AnyPgColumn => chatQueues.id, { onDelete: 'restrict' }),
+    replyWaitHours: integer('reply_wait_hours').notNull().default(72),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -64,7 +64,7 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: str
 
 let phoneSeq = 0
 /** A mailing of leads (phones given; '' = none) and a campaign over it, created through the settings API. */
-async function campaignWith(phones: string[]) {
+async function campaignWith(phones: string[], fields: Record<string, unknown> = {}) {
   const d = await demo(t.database.db)
   const mailing = await d.seed('crm.mailings', { description: `Mailing ${Math.random()}` })
   const leads: { id: number; phone: string; name: string }[] = []
@@ -86,6 +86,7 @@ async function campaignWith(phones: string[]) {
       { name: '1', lead_field: 'name', value: '' },
       { name: '2', lead_field: 'cidade', value: 'sua região' },
     ],
+    ...fields,
   })
   expect(res.statusCode, res.body).toBe(201)
   return { campaign: res.json().id as number, leads, admin }
@@ -213,6 +214,46 @@ describe('WhatsApp template campaigns', () => {
     expect(await t.app.chatCampaigns.tick()).toBe(0)
     await admin.post(chatCampaignPaths.command(campaign, 'start'))
     expect(await t.app.chatCampaigns.tick()).toBe(1)
+  })
+
+  it('an agent’s template to a lead still waiting takes the campaign’s room; an unanswered room ends after reply_wait_hours', async () => {
+    const { campaign, leads, admin } = await campaignWith([phone(), phone()], { reply_wait_hours: 1 })
+    await admin.post(chatCampaignPaths.command(campaign, 'start'))
+    expect(await t.app.chatCampaigns.tick()).toBe(2)
+    const rows = await sends(campaign)
+    const [first, second] = leads
+    const roomOf = async (leadId: number) => {
+      const roomId = rows.find((r) => r.leadId === leadId)!.roomId!
+      return (await t.database.db.select().from(chatRooms).where(eq(chatRooms.id, roomId)))[0]!
+    }
+    const agent = await signedIn(t.app, 'agent1')
+    const res = await agent.post('/api/v1/chat/send-template-whatsapp/', {
+      phone: first!.phone,
+      channel_id: channel.id,
+      template_id: templateId,
+      params: [{ name: '1', value: 'Ana' }],
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const taken = await roomOf(first!.id)
+    expect(res.json().room.id).toBe(taken.id)
+    expect(taken).toMatchObject({ state: 'active', userId: expect.any(Number) })
+
+    // Two hours later nobody answered the second lead: its room ends, and its later reply opens an inbound room.
+    await t.database.db
+      .update(chatRooms)
+      .set({ startedAt: new Date(Date.now() - 2 * 3600_000) })
+      .where(inArray(chatRooms.id, [taken.id, (await roomOf(second!.id)).id]))
+    await t.app.chatCampaigns.tick()
+    expect(await roomOf(second!.id)).toMatchObject({ state: 'ended', endedBy: 'timeout' })
+    expect((await roomOf(first!.id)).state).toBe('active')
+    const m = message('text', { text: { body: 'oi, vi agora' } }, { from: digits(second!.phone), timestamp: String(Math.floor(Date.now() / 1000)) })
+    expect((await post(envelope(value({ messages: [m] })))).statusCode).toBe(200)
+    const fresh = await until(
+      () => t.database.db.select().from(chatRooms).where(and(eq(chatRooms.channelId, channel.id), eq(chatRooms.contact, digits(second!.phone)))),
+      (r) => r.length === 2,
+      'a new room',
+    )
+    expect(fresh.find((r) => r.id !== rows.find((x) => x.leadId === second!.id)!.roomId)).toMatchObject({ chatType: 20 })
   })
 
   it('bad input → 400, another site’s campaign → 404, an agent → 403', async () => {
