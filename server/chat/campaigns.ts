@@ -199,8 +199,12 @@ export async function endUnansweredRooms(deps: AppDeps, now = new Date()): Promi
     WHERE r.id = due.room_id AND r.state = 'new' AND r.ended_at IS NULL AND r.user_id IS NULL AND r.last_client_message_at IS NULL
     RETURNING r.id`)) as unknown as { rows: { id: number }[] }
   for (const { id } of result.rows) {
-    const [room] = await deps.db.select().from(chatRooms).where(eq(chatRooms.id, Number(id)))
-    if (room) await publishChatEvent(deps.bus, { type: 'room', site_id: room.siteId, users: await roomAudience(deps, room), room: await serializeRoom(deps, room) })
+    const [room] = await deps.db
+      .select()
+      .from(chatRooms)
+      .where(eq(chatRooms.id, Number(id)))
+    if (room)
+      await publishChatEvent(deps.bus, { type: 'room', site_id: room.siteId, users: await roomAudience(deps, room), room: await serializeRoom(deps, room) })
   }
   return result.rows.length
 }

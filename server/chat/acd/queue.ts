@@ -58,7 +58,12 @@ onChatAvailability(async (deps, who) => {
 /** Puts a room in a queue (a new room, a transfer to a queue, an overflow) and offers the site's waiting rooms. */
 export async function enqueueRoom(
   deps: AppDeps,
-  input: { siteId: number; roomId: number; queueId: number; /** Only from these states (a campaign's reply: `new` only, so two replies queue it once). */ from?: readonly string[] },
+  input: {
+    siteId: number
+    roomId: number
+    queueId: number
+    /** Only from these states (a campaign's reply: `new` only, so two replies queue it once). */ from?: readonly string[]
+  },
   options: AcdOptions = {},
 ): Promise<RoomRow | null> {
   const queued = await requeue(deps.db, input.siteId, input.roomId, input.queueId, [], input.from)

@@ -51,7 +51,13 @@ export function ChatCampaignPanel() {
         </Chip>
       </Stack>
       <Stack direction="row" spacing={1}>
-        <Button size="sm" color="success" disabled={status === 'running'} loading={command.isPending && command.variables === 'start'} onClick={() => command.mutate('start')}>
+        <Button
+          size="sm"
+          color="success"
+          disabled={status === 'running'}
+          loading={command.isPending && command.variables === 'start'}
+          onClick={() => command.mutate('start')}
+        >
           {t`Iniciar`}
         </Button>
         <Button size="sm" color="warning" variant="soft" disabled={status !== 'running'} onClick={() => command.mutate('pause')}>

@@ -36,7 +36,13 @@ beforeAll(async () => {
   channel = await createWhatsAppChannel(t.database.db, { graphUrl: fake.url, accessToken: TOKEN })
   const [tpl] = await t.database.db
     .insert(chatTemplates)
-    .values({ siteId: channel.siteId, channelId: channel.id, description: 'oferta_junho', language: 'pt_BR', content: 'Olá {{1}}, sua cidade {{2}} tem oferta' })
+    .values({
+      siteId: channel.siteId,
+      channelId: channel.id,
+      description: 'oferta_junho',
+      language: 'pt_BR',
+      content: 'Olá {{1}}, sua cidade {{2}} tem oferta',
+    })
     .returning({ id: chatTemplates.id })
   templateId = tpl!.id
   await t.database.db.insert(chatTemplatesParams).values([
@@ -116,13 +122,21 @@ describe('WhatsApp template campaigns', () => {
     expect(started.statusCode).toBe(200)
     expect(started.json()).toMatchObject({ campaign, status: 'running', leads_total: 5, leads_sent: 0, leads_remaining: 5 })
     expect(await t.app.chatCampaigns.tick()).toBe(5)
-    await until(async () => fake.sent.length, (n) => n >= 3, 'three templates')
+    await until(
+      async () => fake.sent.length,
+      (n) => n >= 3,
+      'three templates',
+    )
     for (const [i, lead] of leads.slice(0, 3).entries()) {
       const sent = templatesTo(digits(lead.phone))
       expect(sent).toHaveLength(1)
       expect(sent[0]).toMatchObject({
         type: 'template',
-        template: { name: 'oferta_junho', language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ text: lead.name }, { text: `Cidade ${i}` }] }] },
+        template: {
+          name: 'oferta_junho',
+          language: { code: 'pt_BR' },
+          components: [{ type: 'body', parameters: [{ text: lead.name }, { text: `Cidade ${i}` }] }],
+        },
       })
     }
     const rows = await sends(campaign)
@@ -172,9 +186,21 @@ describe('WhatsApp template campaigns', () => {
     const messages = await t.database.db
       .select()
       .from(chatRoomMessages)
-      .where(and(eq(chatRoomMessages.siteId, channel.siteId), inArray(chatRoomMessages.uid, leads.map((l) => `wacamp-${campaign}-${l.id}`))))
+      .where(
+        and(
+          eq(chatRoomMessages.siteId, channel.siteId),
+          inArray(
+            chatRoomMessages.uid,
+            leads.map((l) => `wacamp-${campaign}-${l.id}`),
+          ),
+        ),
+      )
     expect(messages).toHaveLength(2)
-    await until(async () => templatesTo(digits(leads[1]!.phone)).length + templatesTo(digits(crashed!.phone)).length, (n) => n >= 2, 'both templates')
+    await until(
+      async () => templatesTo(digits(leads[1]!.phone)).length + templatesTo(digits(crashed!.phone)).length,
+      (n) => n >= 2,
+      'both templates',
+    )
     await new Promise((r) => setTimeout(r, 300))
     expect(templatesTo(digits(crashed!.phone))).toHaveLength(1)
   })
@@ -209,7 +235,9 @@ describe('WhatsApp template campaigns', () => {
     const paused = await admin.post(chatCampaignPaths.command(campaign, 'pause'))
     expect(paused.json().status).toBe('paused')
     const d = await demo(t.database.db)
-    const [mailingRow] = await t.database.db.execute(`SELECT mailing_id FROM service_chats_campaigns_mailings WHERE chatcampaign_id = ${campaign}`).then((r) => (r as unknown as { rows: { mailing_id: number }[] }).rows)
+    const [mailingRow] = await t.database.db
+      .execute(`SELECT mailing_id FROM service_chats_campaigns_mailings WHERE chatcampaign_id = ${campaign}`)
+      .then((r) => (r as unknown as { rows: { mailing_id: number }[] }).rows)
     await d.seed('crm.leads', { mailing: mailingRow!.mailing_id, name: 'Tarde', phones: phone() })
     expect(await t.app.chatCampaigns.tick()).toBe(0)
     await admin.post(chatCampaignPaths.command(campaign, 'start'))
@@ -249,7 +277,11 @@ describe('WhatsApp template campaigns', () => {
     const m = message('text', { text: { body: 'oi, vi agora' } }, { from: digits(second!.phone), timestamp: String(Math.floor(Date.now() / 1000)) })
     expect((await post(envelope(value({ messages: [m] })))).statusCode).toBe(200)
     const fresh = await until(
-      () => t.database.db.select().from(chatRooms).where(and(eq(chatRooms.channelId, channel.id), eq(chatRooms.contact, digits(second!.phone)))),
+      () =>
+        t.database.db
+          .select()
+          .from(chatRooms)
+          .where(and(eq(chatRooms.channelId, channel.id), eq(chatRooms.contact, digits(second!.phone)))),
       (r) => r.length === 2,
       'a new room',
     )
