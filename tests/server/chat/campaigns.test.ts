@@ -162,6 +162,22 @@ describe('WhatsApp template campaigns', () => {
     expect(fake.sent.filter((s) => (s as { type?: string }).type === 'template')).toHaveLength(3)
   })
 
+  it('two instances sending one campaign at once send each lead once', async () => {
+    const { campaign, leads, admin } = await campaignWith([phone(), phone(), phone(), phone(), phone(), phone()])
+    await admin.post(chatCampaignPaths.command(campaign, 'start'))
+    const other = await t.buildVariant({})
+    const [a, b] = await Promise.all([t.app.chatCampaigns.tick(), other.chatCampaigns.tick()])
+    expect(a + b).toBe(6)
+    await until(
+      async () => leads.filter((l) => templatesTo(digits(l.phone)).length > 0).length,
+      (n) => n === 6,
+      'six templates',
+    )
+    await new Promise((r) => setTimeout(r, 300))
+    for (const lead of leads) expect(templatesTo(digits(lead.phone))).toHaveLength(1)
+    expect((await sends(campaign)).map((r) => r.status)).toEqual(Array(6).fill('sent'))
+  })
+
   it('a lead claimed before a crash, its template already written, is recorded without a second send', async () => {
     const { campaign, leads, admin } = await campaignWith([phone(), phone()])
     const [crashed] = leads
