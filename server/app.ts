@@ -34,6 +34,8 @@ import type { DialerOptions } from './dialer/service.ts'
 import { whatsappWebhookRoutes } from './channels/whatsapp/index.ts'
 import { chatService } from './chat/service.ts'
 import type { ChatServiceOptions } from './chat/service.ts'
+import { chatCampaignService } from './chat/campaigns.ts'
+import type { ChatCampaignOptions } from './chat/campaigns.ts'
 // Each area's rules for its settings entities (password policy, telephony pushes, …).
 import './entity-hooks.ts'
 import type { TelephonyOptions } from './telephony/index.ts'
@@ -52,6 +54,8 @@ export type AppOverrides = Partial<Pick<AppDeps, 'db' | 'bus' | 'throttle' | 'se
   chat?: ChatServiceOptions
   /** The dialer's originator and runner (tests: a fake carrier). */
   dialer?: DialerOptions
+  /** WhatsApp template campaigns' sender (tests may drive its rounds by hand). */
+  chatCampaigns?: ChatCampaignOptions
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
@@ -92,6 +96,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(dialerService, overrides.dialer ?? {})
     // The chat engine: outbox dispatcher, inactivity removal, webhook recovery, attachment routes (server/chat/).
     await app.register(chatService, overrides.chat ?? {})
+    // WhatsApp template campaigns: the sender and its start/pause/stop/progress routes (server/chat/campaigns.ts).
+    await app.register(chatCampaignService, overrides.chatCampaigns ?? {})
 
     await app.register(apiRoutes, { prefix: '/api' })
     // Public provider webhooks, outside /api (server/channels/whatsapp/).

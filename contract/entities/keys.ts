@@ -31,6 +31,7 @@ export const ENTITY_KEYS = [
   'service.nps-telephony',
   'service.shipments-layouts',
   'service.shipments-campaigns',
+  'service.chats-campaigns',
   'pabx.queues',
   'chat.queues',
   'pabx.devices',

@@ -1,5 +1,5 @@
 import { defineEntity, opt, t } from './define.ts'
-import { choice, description, fk, integer, isActive, items, many, text } from './fields.ts'
+import { choice, description, fk, integer, isActive, items, many, rows, text } from './fields.ts'
 import { NO_LIMIT } from './options.ts'
 
 // Settings → service → shipments (spec 000 §2 service/shipments/layout): how the columns of a CSV of leads map to a
@@ -79,4 +79,46 @@ export const dialerCampaigns = defineEntity({
   },
 })
 
-export const SHIPMENTS = [leadLayouts, dialerCampaigns] as const
+// Settings → service → chats → campaign (spec 000 §2 service/chats; issue 18 item 4): the same mailings as the dialer's,
+// sent an approved WhatsApp template through the chat engine's outbox (server/chat/campaigns.ts). Each template
+// parameter takes a lead's field; the customer's reply opens a room in the campaign's chat queue.
+export const chatCampaigns = defineEntity({
+  area: 'service',
+  name: 'chats-campaigns',
+  model: 'chatcampaign',
+  route: 'service/chats/campaign',
+  label: { singular: t('Campanha de WhatsApp', 'WhatsApp campaign', 'Campaña de WhatsApp'), plural: t('Campanhas de WhatsApp', 'WhatsApp campaigns', 'Campañas de WhatsApp') },
+  fields: [
+    description(),
+    isActive(),
+    many('mailings', t('Mailings', 'Mailings', 'Mailings'), 'crm.mailings', { required: true }),
+    fk('channel', t('Canal', 'Channel', 'Canal'), 'chat.channels', { required: true }),
+    fk('template', t('Template', 'Template', 'Plantilla'), 'chat.templates', { required: true }),
+    rows('params', t('Parâmetros do template', 'Template parameters', 'Parámetros de la plantilla'), [
+      text('name', t('Parâmetro', 'Parameter', 'Parámetro'), { required: true, max: 50, unique: true, hint: t('Ex.: 1 para {{1}}', 'E.g. 1 for {{1}}', 'P. ej. 1 para {{1}}') }),
+      text('lead_field', t('Campo do lead', 'Lead field', 'Campo del lead'), {
+        max: 100,
+        hint: t(
+          'name, surname, full_name, phone ou uma coluna da importação',
+          'name, surname, full_name, phone or a column of the import',
+          'name, surname, full_name, phone o una columna de la importación',
+        ),
+      }),
+      text('value', t('Valor padrão', 'Default value', 'Valor predeterminado'), { max: 255 }),
+    ]),
+    fk('queue', t('Fila de chat das respostas', 'Chat queue for replies', 'Cola de chat de las respuestas'), 'chat.queues', { required: true }),
+    integer('reply_wait_hours', t('Aguardar resposta (horas)', 'Wait for a reply (hours)', 'Esperar respuesta (horas)'), {
+      default: 72,
+      min: 1,
+      max: 720,
+      hint: t(
+        'Depois disso o chat sem resposta é encerrado; uma resposta mais tarde segue a entrada do canal',
+        "After that an unanswered chat is closed; a later reply follows the channel's inbound route",
+        'Después de eso el chat sin respuesta se cierra; una respuesta posterior sigue la entrada del canal',
+      ),
+    }),
+  ],
+  list: { columns: ['id', 'description', 'is_active', 'channel', 'template', 'queue'] },
+})
+
+export const SHIPMENTS = [leadLayouts, dialerCampaigns, chatCampaigns] as const

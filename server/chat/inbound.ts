@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { AppDeps } from '../deps.ts'
 import { chatChannels, chatRoomMessages, chatRooms } from '../db/schema/index.ts'
 import type { Db } from '../db/client.ts'
-import { routeNewRoom } from './acd/route.ts'
+import { routeCampaignReply, routeNewRoom } from './acd/route.ts'
 import { startAttachmentDownload } from './attachment-download.ts'
 import { publishChatEvent, roomAudience } from './events.ts'
 import { normalizeContact } from './identity.ts'
@@ -288,6 +288,8 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
   await publishChatEvent(deps.bus, { type: 'message', site_id: siteId, users, room_id: room.id, message: serialized! })
   if (row.attachmentState === 'pending') startAttachmentDownload(deps, row.id)
   if (created) await routeNewRoom(deps, room.id)
+  // The first answer to a WhatsApp campaign's template: its room goes to the campaign's chat queue.
+  else if (room.state === 'new' && room.userId === null && room.queueId !== null) await routeCampaignReply(deps, room)
   else if (room.endedAt !== null) await answerNpsSurvey(deps, room, row.content)
   return { roomId: room.id, messageId: row.id, duplicate: false, newRoom: created }
 }

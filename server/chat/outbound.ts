@@ -292,12 +292,26 @@ export async function sendTemplateMessage(deps: AppDeps, input: SendTemplateInpu
         .select()
         .from(chatRooms)
         .where(and(eq(chatRooms.channelId, channel.id), eq(chatRooms.contact, phone), isNull(chatRooms.endedAt)))
+      const now = new Date()
+      // A WhatsApp campaign's room still waiting for the customer's reply (server/chat/campaigns.ts): the agent takes it.
+      if (open && open.state === 'new' && open.userId === null && open.chatType === CHAT_TYPES.outgoingMailing) {
+        const [taken] = await deps.db
+          .update(chatRooms)
+          .set({ state: 'active', userId: input.userId, offeredAt: now, answeredAt: now, revision: nextRevision })
+          .where(and(eq(chatRooms.id, open.id), eq(chatRooms.state, 'new'), isNull(chatRooms.userId)))
+          .returning()
+        if (taken) {
+          room = taken
+          created = true
+          break
+        }
+        continue
+      }
       if (open) {
         if (open.userId !== input.userId) throw detailError(409, 'chatRoomBusy', lang)
         room = open
         break
       }
-      const now = new Date()
       const [inserted] = await deps.db
         .insert(chatRooms)
         .values({
@@ -347,4 +361,88 @@ export async function sendTemplateMessage(deps: AppDeps, input: SendTemplateInpu
   const message = await publishMessage(deps, updated, row, created)
   if (created) await refreshWebchatStatus(deps, updated.siteId, input.userId)
   return { room: await serializeRoom(deps, updated), message }
+}
+
+export type CampaignTemplateInput = {
+  siteId: number
+  channelId: number
+  templateId: number
+  params: { name: string; value: string }[]
+  phone: string
+  /** The lead's message uid (one per campaign and lead): a second call after a crash is the same message. */
+  uid: string
+  /** The campaign's chat queue: where the customer's reply takes the room (acd/route.ts routeCampaignReply). */
+  queueId: number
+}
+
+export type CampaignTemplateResult = { ok: true; roomId: number; messageId: number } | { ok: false; reason: 'phone' | 'open_room' | 'template' }
+
+/**
+ * A WhatsApp campaign's template to one lead (server/chat/campaigns.ts): a new outgoing room of a mailing's client
+ * (chat type 11) with no agent, waiting in `new` with the campaign's queue for the customer's answer, and the template
+ * through the outbox. A customer already in an open chat of the channel is not interrupted (`open_room`).
+ */
+export async function sendCampaignTemplate(deps: AppDeps, input: CampaignTemplateInput): Promise<CampaignTemplateResult> {
+  const [known] = await deps.db
+    .select({ id: chatRoomMessages.id, roomId: chatRoomMessages.roomId })
+    .from(chatRoomMessages)
+    .where(and(eq(chatRoomMessages.siteId, input.siteId), eq(chatRoomMessages.uid, input.uid)))
+  if (known) return { ok: true, roomId: known.roomId, messageId: known.id }
+  const [template] = await deps.db
+    .select()
+    .from(chatTemplates)
+    .where(and(eq(chatTemplates.siteId, input.siteId), eq(chatTemplates.id, input.templateId), eq(chatTemplates.isActive, true)))
+  if (!template || template.channelId !== input.channelId) return { ok: false, reason: 'template' }
+  const phone = canonicalPhone(input.phone)
+  if (phone.length < 8) return { ok: false, reason: 'phone' }
+  let room: RoomRow | undefined
+  const [open] = await deps.db
+    .select()
+    .from(chatRooms)
+    .where(and(eq(chatRooms.channelId, input.channelId), eq(chatRooms.contact, phone), isNull(chatRooms.endedAt)))
+  if (open) {
+    // A room this send opened before a crash, its message never written: use it.
+    if (open.state === 'new' && open.userId === null && open.chatType === CHAT_TYPES.outgoingMailing && open.lastMessageId === null) room = open
+    else return { ok: false, reason: 'open_room' }
+  } else {
+    const [inserted] = await deps.db
+      .insert(chatRooms)
+      .values({
+        uid: randomUUID(),
+        siteId: input.siteId,
+        channelId: input.channelId,
+        contact: phone,
+        address: phone,
+        phone,
+        chatType: CHAT_TYPES.outgoingMailing,
+        state: 'new',
+        queueId: input.queueId,
+        awaitingTemplateReply: true,
+        clientId: await clientByPhone(deps.db, input.siteId, `+${phone}`),
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (!inserted) return { ok: false, reason: 'open_room' }
+    room = inserted
+  }
+  const { row, room: updated } = await writeMessage(
+    deps,
+    room,
+    {
+      uid: input.uid,
+      siteId: room.siteId,
+      roomId: room.id,
+      channelId: room.channelId,
+      sentBy: 'system',
+      type: 'template',
+      content: fillTemplate(template.content, input.params),
+      templateId: template.id,
+      templateParams: input.params,
+      status: 'sending',
+      statusAt: new Date(),
+    },
+    { deliver: true, roomChanges: { awaitingTemplateReply: true } },
+  )
+  await publishMessage(deps, updated, row, room !== open)
+  return { ok: true, roomId: updated.id, messageId: row.id }
 }

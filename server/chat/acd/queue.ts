@@ -58,10 +58,15 @@ onChatAvailability(async (deps, who) => {
 /** Puts a room in a queue (a new room, a transfer to a queue, an overflow) and offers the site's waiting rooms. */
 export async function enqueueRoom(
   deps: AppDeps,
-  input: { siteId: number; roomId: number; queueId: number },
+  input: {
+    siteId: number
+    roomId: number
+    queueId: number
+    /** Only from these states (a campaign's reply: `new` only, so two replies queue it once). */ from?: readonly string[]
+  },
   options: AcdOptions = {},
 ): Promise<RoomRow | null> {
-  const queued = await requeue(deps.db, input.siteId, input.roomId, input.queueId, [])
+  const queued = await requeue(deps.db, input.siteId, input.roomId, input.queueId, [], input.from)
   if (!queued) return null
   await tell(deps, [{ kind: 'room', room: queued.room }])
   await announceEntry(deps, queued.room, queued.queue)
@@ -69,10 +74,17 @@ export async function enqueueRoom(
   return (await findRoom(deps.db, input.siteId, input.roomId)) ?? queued.room
 }
 
-async function requeue(db: DbOrTx, siteId: number, roomId: number, queueId: number, declined: number[]): Promise<{ room: RoomRow; queue: QueueRow } | null> {
+async function requeue(
+  db: DbOrTx,
+  siteId: number,
+  roomId: number,
+  queueId: number,
+  declined: number[],
+  from: readonly string[] = ['new', 'queued', 'offered', 'active'],
+): Promise<{ room: RoomRow; queue: QueueRow } | null> {
   const queue = await findQueue(db, siteId, queueId)
   if (!queue) return null
-  const room = await updateRoom(db, { id: roomId, siteId }, ['new', 'queued', 'offered', 'active'], {
+  const room = await updateRoom(db, { id: roomId, siteId }, from, {
     state: 'queued',
     queueId,
     queuedAt: new Date(),

@@ -13,7 +13,9 @@ import { findRoom, idOf, updateRoom } from './store.ts'
 // Where a new room goes (spec 001: the channel's inbound rule, contract/entities/chat.ts `inbounds`). The chat core
 // calls routeNewRoom after it committed a room in state `new`.
 //
-// - Outgoing rooms (chat types 10, 11, 31) already name their agent: they become active at once, never queued.
+// - Outgoing rooms (chat types 10, 11, 31) already name their agent: they become active at once, never queued. A
+//   WhatsApp campaign's room (type 11, no agent, the campaign's chat queue in queue_id: server/chat/campaigns.ts)
+//   waits in `new` for the customer's reply; the reply (routeCampaignReply) puts it in that queue.
 // - The channel's active inbound rule: its calendar open (or none) → `destination`, else `closed_destination` (or
 //   `destination` when none is set) — the same calendar rule as telephony's inbound routes (server/acd/).
 // - Destinations (CHAT_DESTINATIONS): queue → enqueueRoom; message → the canned message sent to the customer, then
@@ -38,7 +40,7 @@ export async function routeNewRoom(deps: AppDeps, roomId: number, options: AcdOp
   const [room] = await deps.db.select().from(chatRooms).where(eq(chatRooms.id, roomId))
   if (!room || room.state !== 'new') return { kind: 'skipped' }
   if (isOutgoing(room)) {
-    if (room.userId === null) return { kind: 'unrouted', reason: 'bad-destination' }
+    if (room.userId === null) return routeCampaignReply(deps, room, options)
     const now = new Date()
     const active = await updateRoom(deps.db, room, ['new'], { state: 'active', offeredAt: now, answeredAt: now })
     if (!active) return { kind: 'skipped' }
@@ -57,6 +59,13 @@ export async function routeNewRoom(deps: AppDeps, roomId: number, options: AcdOp
   const appdata = useClosed ? inbound.closedDestinationAppdata : inbound.destinationAppdata
   const routed = (await updateRoom(deps.db, room, ['new'], { inboundId: inbound.id })) ?? room
   return toDestination(deps, routed, app, appdata, 0, options)
+}
+
+/** A campaign's room the customer answered: into the campaign's chat queue, once (only from `new`). */
+export async function routeCampaignReply(deps: AppDeps, room: RoomRow, options: AcdOptions = {}): Promise<RouteResult> {
+  if (room.state !== 'new' || room.userId !== null || !isOutgoing(room) || room.queueId === null) return { kind: 'skipped' }
+  const queued = await enqueueRoom(deps, { siteId: room.siteId, roomId: room.id, queueId: room.queueId, from: ['new'] }, options)
+  return queued ? { kind: 'queued', queueId: room.queueId } : { kind: 'unrouted', reason: 'bad-destination' }
 }
 
 /** Sends a room to a chat destination (an inbound rule, a queue's overflow). */

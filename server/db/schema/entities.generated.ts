@@ -386,6 +386,62 @@ export const serviceShipmentsCampaignsMailings = pgTable(
   ],
 )
 
+// service.chats-campaigns: WhatsApp campaigns
+export const serviceChatsCampaigns = pgTable(
+  'service_chats_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    channelId: integer('channel_id').notNull().references((): AnyPgColumn => chatChannels.id, { onDelete: 'restrict' }),
+    templateId: integer('template_id').notNull().references((): AnyPgColumn => chatTemplates.id, { onDelete: 'restrict' }),
+    queueId: integer('queue_id').notNull().references((): AnyPgColumn => chatQueues.id, { onDelete: 'restrict' }),
+    replyWaitHours: integer('reply_wait_hours').notNull().default(72),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('service_chats_campaigns_channel_id_idx').on(t.channelId),
+    index('service_chats_campaigns_template_id_idx').on(t.templateId),
+    index('service_chats_campaigns_queue_id_idx').on(t.queueId),
+    index('service_chats_campaigns_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('service_chats_campaigns_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+)
+
+// service.chats-campaigns.mailings (m2m)
+export const serviceChatsCampaignsMailings = pgTable(
+  'service_chats_campaigns_mailings',
+  {
+    chatcampaignId: integer('chatcampaign_id').notNull().references((): AnyPgColumn => serviceChatsCampaigns.id, { onDelete: 'cascade' }),
+    mailingId: integer('mailing_id').notNull().references((): AnyPgColumn => crmMailings.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chatcampaignId, t.mailingId] }),
+    index('service_chats_campaigns_mailings_mailing_id_idx').on(t.mailingId),
+  ],
+)
+
+// service.chats-campaigns.params (rows)
+export const serviceChatsCampaignsParams = pgTable(
+  'service_chats_campaigns_params',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    chatcampaignId: integer('chatcampaign_id').notNull().references((): AnyPgColumn => serviceChatsCampaigns.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    name: text('name').notNull().default(''),
+    leadField: text('lead_field').notNull().default(''),
+    value: text('value').notNull().default(''),
+  },
+  (t) => [
+    index('service_chats_campaigns_params_site_id_idx').on(t.siteId),
+    index('service_chats_campaigns_params_chatcampaign_id_idx').on(t.chatcampaignId),
+  ],
+)
+
 // service.blacklists: Blocklists
 export const serviceBlacklists = pgTable(
   'service_blacklists',

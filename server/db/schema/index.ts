@@ -29,3 +29,5 @@ export * from './dialer.ts'
 export * from './media.ts'
 // The reports' processing queue: large CSV exports as durable jobs (server/reports/jobs/).
 export * from './report-jobs.ts'
+// WhatsApp template campaigns: runs and the leads sent (server/chat/campaigns.ts).
+export * from './chat-campaigns.ts'

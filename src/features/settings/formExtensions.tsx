@@ -9,3 +9,7 @@ registerFormAside('service.forms', ({ values }) => <FormBuilderPreview definitio
 // A saved dialer campaign: start, pause, stop and its live progress (features/dialer/).
 const CampaignPanel = lazy(() => import('../dialer/CampaignPanel.tsx').then((m) => ({ default: m.CampaignPanel })))
 registerFormAside('service.shipments-campaigns', () => <CampaignPanel />)
+
+// A saved WhatsApp campaign: start, pause, stop and its progress (server/chat/campaigns.ts).
+const ChatCampaignPanel = lazy(() => import('../dialer/ChatCampaignPanel.tsx').then((m) => ({ default: m.ChatCampaignPanel })))
+registerFormAside('service.chats-campaigns', () => <ChatCampaignPanel />)

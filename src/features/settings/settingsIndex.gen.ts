@@ -26,6 +26,7 @@ export const SETTINGS_INDEX: readonly SettingsIndexEntry[] = [
   {"key":"crm.mailings","section":"crm","label":{"pt-BR":"Mailings","en-US":"Mailing lists","es-ES":"Mailings"},"path":"crm/mailings","permission":"crm.view_mailing"},
   {"key":"service.shipments-layouts","section":"service","label":{"pt-BR":"Layouts de importação","en-US":"Import layouts","es-ES":"Diseños de importación"},"path":"service/shipments/layout","permission":"service.view_layout"},
   {"key":"service.shipments-campaigns","section":"service","label":{"pt-BR":"Campanhas","en-US":"Campaigns","es-ES":"Campañas"},"path":"service/shipments/campaign","permission":"service.view_campaign"},
+  {"key":"service.chats-campaigns","section":"service","label":{"pt-BR":"Campanhas de WhatsApp","en-US":"WhatsApp campaigns","es-ES":"Campañas de WhatsApp"},"path":"service/chats/campaign","permission":"service.view_chatcampaign"},
   {"key":"service.blacklists","section":"service","label":{"pt-BR":"Listas de bloqueio","en-US":"Blocklists","es-ES":"Listas de bloqueo"},"path":"service/blacklists","permission":"service.view_blacklist"},
   {"key":"service.calendars","section":"service","label":{"pt-BR":"Calendários","en-US":"Calendars","es-ES":"Calendarios"},"path":"service/calendars","permission":"service.view_calendar"},
   {"key":"service.forms","section":"service","label":{"pt-BR":"Formulários","en-US":"Forms","es-ES":"Formularios"},"path":"service/forms","permission":"service.view_form"},

@@ -42,7 +42,7 @@ const SPEC_PAGES = [
   'service/blacklists', 'service/calendars', 'service/forms', 'service/kpi', 'service/operations', 'service/pauses', 'service/teams',
   'service/teams/$id/permissions',
   'service/classifications/primary', 'service/classifications/secondary', 'service/classifications/union',
-  'service/nps/chat', 'service/nps/telephony', 'service/queues/chat', 'service/queues/telephony', 'service/shipments/campaign', 'service/shipments/layout',
+  'service/chats/campaign', 'service/nps/chat', 'service/nps/telephony', 'service/queues/chat', 'service/queues/telephony', 'service/shipments/campaign', 'service/shipments/layout',
   'pabx/call-groups', 'pabx/call-groups/$id/membership', 'pabx/call-groups/$id/permissions', 'pabx/detours', 'pabx/devices', 'pabx/ivrs',
   'pabx/moh', 'pabx/moh/$id/entries', 'pabx/sounds', 'pabx/sounds/$id/entries', 'pabx/voicemails',
   'pabx/routes/channels', 'pabx/routes/inbound', 'pabx/routes/numbers', 'pabx/routes/outbound', 'pabx/routes/outbound/$id/channels',
@@ -73,7 +73,7 @@ describe('the registry', () => {
 
   it('counts the entities of each section', () => {
     const count = Object.fromEntries(SECTIONS.map((s) => [s, ENTITIES.filter((e) => e.home === 'settings' && e.section === s).length]))
-    expect(count).toEqual({ business: 5, crm: 6, service: 17, pabx: 16, chat: 7, system: 3 })
+    expect(count).toEqual({ business: 5, crm: 6, service: 18, pabx: 16, chat: 7, system: 3 })
   })
 
   it('keeps keys, routes, API paths and codenames unique', () => {
