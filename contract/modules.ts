@@ -105,3 +105,13 @@ export function pageEnabled(modules: Modules | undefined, path: string): boolean
 
 /** PUT body: every module, on or off (a full replacement, like the settings entities' PUT). */
 export const ModulesBody = v.object(Object.fromEntries(MODULES.map((key) => [key, v.boolean()])) as Record<ModuleKey, v.BooleanSchema<undefined>>)
+
+/** Whether the site uses the module (a profile without `modules` is an older server's: everything on). */
+export function moduleOn(modules: Modules | undefined, key: ModuleKey): boolean {
+  return !modules || modules[key]
+}
+
+/** A path without its locale prefix (/en-us/chats → /chats). */
+export function withoutLocale(pathname: string): string {
+  return pathname.replace(/^\/(en-us|es-es)(?=\/|$)/i, '') || '/'
+}
