@@ -57,9 +57,10 @@ export function AgentSystemProvider({ children, effects }: Props) {
         webphone: has(profile.roles, PERMISSIONS.viewSoftphone) && moduleOn(profile.site?.modules, 'telephony') && !!profile.voip,
         voip: profile.voip,
         team: profile.team,
-        chat: has(profile.roles, PERMISSIONS.viewChat) && moduleOn(profile.site?.modules, 'chat')
-          ? { socketUrl: chatSocketUrl(), token: null, team: profile.team ?? null, signedIn: !!profile.userextra?.login_channel_chat }
-          : null,
+        chat:
+          has(profile.roles, PERMISSIONS.viewChat) && moduleOn(profile.site?.modules, 'chat')
+            ? { socketUrl: chatSocketUrl(), token: null, team: profile.team ?? null, signedIn: !!profile.userextra?.login_channel_chat }
+            : null,
       },
       override ? override(defaults) : defaults,
     )

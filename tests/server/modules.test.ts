@@ -45,7 +45,9 @@ describe('site modules', () => {
     }
     expect((await agent.get('/api/v1/chat/archives/')).statusCode).toBe(403)
     // In English too.
-    expect((await admin.get('/api/v1/chat/archives/', { headers: { 'accept-language': 'en-US' } })).json()).toEqual({ detail: 'This module is turned off for this site.' })
+    expect((await admin.get('/api/v1/chat/archives/', { headers: { 'accept-language': 'en-US' } })).json()).toEqual({
+      detail: 'This module is turned off for this site.',
+    })
     // Other areas, the coworkers directory (under crm/ but everyone's) and the other site are unaffected.
     for (const url of OTHER_ROUTES) expect((await admin.get(url)).statusCode, url).toBe(200)
     expect((await admin.get('/api/v1/crm/coworkers/')).statusCode).toBe(200)

@@ -122,7 +122,7 @@ describe('route guards', () => {
     expect(screen.getByText('Back to the home page')).toBeTruthy()
   })
 
-  it("answers 404 for the pages of an area the site turned off, and drops it from the menu", async () => {
+  it('answers 404 for the pages of an area the site turned off, and drops it from the menu', async () => {
     const roles = [PERMISSIONS.viewDashboard, PERMISSIONS.viewChat, PERMISSIONS.viewSettings, 'chat.view_bot']
     const modules = { telephony: true, chat: true, dialer: true, crm: true, reports: true }
     signedIn = profile({ roles, site: { ...profile().site, modules } })

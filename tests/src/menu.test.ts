@@ -10,7 +10,7 @@ const Icon = () => null
 const item = (id: string, permission: string, children?: MenuItem[]): MenuItem => ({ id, permission, icon: Icon, label: { id }, children })
 
 describe('side menu filtering', () => {
-  it("drops the entries of an area the site turned off, settings included, and keeps the others", () => {
+  it('drops the entries of an area the site turned off, settings included, and keeps the others', () => {
     const roles = ALL_PERMISSIONS
     const on = { telephony: true, chat: true, dialer: true, crm: true, reports: true }
     const all = ids(filterMenu(MENU, roles, on))
