@@ -87,6 +87,8 @@ function longestMatch(prefixes: Prefixes, path: string, segmentBoundary: boolean
 
 /** The module an API route (its URL as registered, e.g. /api/v1/chat/chats/:id/) belongs to, or null. */
 export function moduleOfApi(url: string): ModuleKey | null {
+  // The call recordings' player sits outside /api (the <audio> element's source).
+  if (url.startsWith('/recordings/')) return 'telephony'
   const rest = url.startsWith('/api/v1/') ? url.slice('/api/v1/'.length) : null
   return rest === null ? null : longestMatch(API_PREFIXES, rest, false)
 }

@@ -76,6 +76,30 @@ describe('site modules', () => {
     expect((await admin.get('/api/v1/report/pages/')).statusCode).toBe(200)
   })
 
+  it('refuse each area by its own routes, one module at a time', async () => {
+    const admin = await signedIn(t.app, 'admin')
+    const agent = await signedIn(t.app, 'agent1')
+    const areas = {
+      telephony: [admin, ['/api/v1/pabx/queues/', '/api/v1/report/calls/', '/api/v1/service/nps-telephony/']],
+      dialer: [admin, ['/api/v1/crm/leads/', '/api/v1/crm/mailings/', '/api/v1/service/shipments-campaigns/']],
+      crm: [admin, ['/api/v1/crm/clients/', '/api/v1/crm/tags/']],
+      reports: [admin, ['/api/v1/report/pages/', '/api/v1/report/processing-queue/']],
+    } as const
+    expect((await agent.get('/api/v1/service/action/preview-lead/')).statusCode).not.toBe(403)
+    for (const [module, [client, urls]] of Object.entries(areas)) {
+      for (const url of urls) expect((await client.get(url)).statusCode, `${module} on: ${url}`).toBe(200)
+      expect((await admin.put(M, { ...ALL_MODULES_ON, [module]: false })).statusCode).toBe(200)
+      for (const url of urls) expect((await client.get(url)).statusCode, `${module} off: ${url}`).toBe(403)
+      // Every other area still answers.
+      for (const [other, [otherClient, otherUrls]] of Object.entries(areas)) {
+        if (other !== module) for (const url of otherUrls) expect((await otherClient.get(url)).statusCode, `${module} off: ${url}`).toBe(200)
+      }
+      if (module === 'dialer') expect((await agent.get('/api/v1/service/action/preview-lead/')).statusCode).toBe(403)
+      expect((await admin.put(M, ALL_MODULES_ON)).statusCode).toBe(200)
+    }
+    expect(moduleOfApi('/recordings/player/:callId')).toBe('telephony')
+  })
+
   it('need their codenames and a complete body', async () => {
     const agent = await signedIn(t.app, 'agent1')
     expect((await agent.get(M)).statusCode).toBe(403)

@@ -145,6 +145,21 @@ describe('route guards', () => {
     expect(await screen.findByText('This page could not be found')).toBeTruthy()
   })
 
+  it('takes the webphone out of the top bar when telephony is off', async () => {
+    const roles = [PERMISSIONS.viewDashboard, PERMISSIONS.viewSoftphone]
+    const modules = { telephony: true, chat: true, dialer: true, crm: true, reports: true }
+    signedIn = profile({ roles, site: { ...profile().site, modules } })
+    await open('/profile')
+    await screen.findByText('Meu perfil', { selector: 'h1' })
+    expect(document.querySelector('[data-testid="webphone-button"]')).toBeTruthy()
+    cleanup()
+    signedIn = profile({ roles, site: { ...profile().site, modules: { ...modules, telephony: false } } })
+    await open('/profile')
+    await screen.findByText('Meu perfil', { selector: 'h1' })
+    expect(document.querySelector('[data-testid="webphone-button"]')).toBeNull()
+    expect(document.querySelector('[data-menu="phonecalls"]')).toBeNull()
+  })
+
   it('moves an unprefixed page to the browser language when no language was chosen', async () => {
     document.cookie = 'i18n_redirected=; Max-Age=0; path=/'
     const router = await open('/login')
