@@ -38,6 +38,11 @@ export const MESSAGES = {
     'en-US': 'You do not have permission to perform this action.',
     'es-ES': 'No tiene permiso para realizar esta acción.',
   },
+  moduleDisabled: {
+    'pt-BR': 'Este módulo está desativado neste site.',
+    'en-US': 'This module is turned off for this site.',
+    'es-ES': 'Este módulo está desactivado en este sitio.',
+  },
   platformOnly: {
     'pt-BR': 'Somente o operador da plataforma pode alterar o campo {field}.',
     'en-US': 'Only the platform operator can change the field {field}.',

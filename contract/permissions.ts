@@ -28,6 +28,9 @@ export const PERMISSIONS = {
   downloadChatConversation: 'download_chat_conversation',
   // The settings audit log (GET /api/v1/system/audit-log/).
   viewAuditLog: 'system.view_auditlog',
+  // The site's modules (settings page system/base/modules, GET and PUT /api/v1/system/base/modules/).
+  viewModules: 'system.view_modules',
+  changeModules: 'system.change_modules',
   // The pseudo-permission every signed-in user holds (spec 000 §6): pages of one's own profile.
   myProfile: 'my-profile',
 } as const

@@ -41,6 +41,7 @@ import { Route as Char123LocaleChar125AppSettingsSplatRouteImport } from './rout
 import { Route as Char123LocaleChar125AppLeadsIdShowRouteImport } from './routes/{-$locale}/_app/leads/$id/show'
 import { Route as Char123LocaleChar125AppReportsPagesChar123IdChar125RouteImport } from './routes/{-$locale}/_app/reports/pages/{-$id}'
 import { Route as Char123LocaleChar125AppSettingsSystemAuditLogRouteImport } from './routes/{-$locale}/_app/settings/system/audit-log'
+import { Route as Char123LocaleChar125AppSettingsSystemBaseModulesRouteImport } from './routes/{-$locale}/_app/settings/system/base/modules'
 
 const Char123LocaleChar125RouteRoute =
   Char123LocaleChar125RouteRouteImport.update({
@@ -231,6 +232,12 @@ const Char123LocaleChar125AppSettingsSystemAuditLogRoute =
     path: '/settings/system/audit-log',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
+const Char123LocaleChar125AppSettingsSystemBaseModulesRoute =
+  Char123LocaleChar125AppSettingsSystemBaseModulesRouteImport.update({
+    id: '/settings/system/base/modules',
+    path: '/settings/system/base/modules',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
@@ -262,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
   '/{-$locale}/reports/pages/{-$id}': typeof Char123LocaleChar125AppReportsPagesChar123IdChar125Route
   '/{-$locale}/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
+  '/{-$locale}/settings/system/base/modules': typeof Char123LocaleChar125AppSettingsSystemBaseModulesRoute
 }
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125AppIndexRoute
@@ -292,6 +300,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
   '/{-$locale}/reports/pages/{-$id}': typeof Char123LocaleChar125AppReportsPagesChar123IdChar125Route
   '/{-$locale}/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
+  '/{-$locale}/settings/system/base/modules': typeof Char123LocaleChar125AppSettingsSystemBaseModulesRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -327,6 +336,7 @@ export interface FileRoutesById {
   '/{-$locale}/_app/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
   '/{-$locale}/_app/reports/pages/{-$id}': typeof Char123LocaleChar125AppReportsPagesChar123IdChar125Route
   '/{-$locale}/_app/settings/system/audit-log': typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
+  '/{-$locale}/_app/settings/system/base/modules': typeof Char123LocaleChar125AppSettingsSystemBaseModulesRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -360,6 +370,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/leads/$id/show'
     | '/{-$locale}/reports/pages/{-$id}'
     | '/{-$locale}/settings/system/audit-log'
+    | '/{-$locale}/settings/system/base/modules'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$locale}'
@@ -390,6 +401,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/leads/$id/show'
     | '/{-$locale}/reports/pages/{-$id}'
     | '/{-$locale}/settings/system/audit-log'
+    | '/{-$locale}/settings/system/base/modules'
   id:
     | '__root__'
     | '/{-$locale}'
@@ -424,6 +436,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_app/leads/$id/show'
     | '/{-$locale}/_app/reports/pages/{-$id}'
     | '/{-$locale}/_app/settings/system/audit-log'
+    | '/{-$locale}/_app/settings/system/base/modules'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -656,6 +669,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125AppSettingsSystemAuditLogRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
+    '/{-$locale}/_app/settings/system/base/modules': {
+      id: '/{-$locale}/_app/settings/system/base/modules'
+      path: '/settings/system/base/modules'
+      fullPath: '/{-$locale}/settings/system/base/modules'
+      preLoaderRoute: typeof Char123LocaleChar125AppSettingsSystemBaseModulesRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
   }
 }
 
@@ -682,6 +702,7 @@ interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppLeadsIdShowRoute: typeof Char123LocaleChar125AppLeadsIdShowRoute
   Char123LocaleChar125AppReportsPagesChar123IdChar125Route: typeof Char123LocaleChar125AppReportsPagesChar123IdChar125Route
   Char123LocaleChar125AppSettingsSystemAuditLogRoute: typeof Char123LocaleChar125AppSettingsSystemAuditLogRoute
+  Char123LocaleChar125AppSettingsSystemBaseModulesRoute: typeof Char123LocaleChar125AppSettingsSystemBaseModulesRoute
 }
 
 const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRouteChildren =
@@ -727,6 +748,8 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
       Char123LocaleChar125AppReportsPagesChar123IdChar125Route,
     Char123LocaleChar125AppSettingsSystemAuditLogRoute:
       Char123LocaleChar125AppSettingsSystemAuditLogRoute,
+    Char123LocaleChar125AppSettingsSystemBaseModulesRoute:
+      Char123LocaleChar125AppSettingsSystemBaseModulesRoute,
   }
 
 const Char123LocaleChar125AppRouteRouteWithChildren =

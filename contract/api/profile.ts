@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { email, optionalText, secret, text } from './fields.ts'
 import { message } from '../messages.ts'
 import type { PauseOption } from './agent.ts'
+import type { Modules } from '../modules.ts'
 
 // Spec 000 §3 — the user profile returned by GET /api/v1/business/profile/. Lists that later issues fill
 // (queue_classifications, dialer_classifications, team.outbound_routes) are always present, empty until then.
@@ -60,7 +61,8 @@ export type Profile = {
   avatar_message: string
   roles: string[]
   last_login: string | null
-  site: { id: number; domain: string; name: string; settings: SiteSettings }
+  /** `modules`: the areas the site uses (contract/modules.ts; the server always sends it, absent means all on). */
+  site: { id: number; domain: string; name: string; settings: SiteSettings; modules?: Modules }
   voip: { websocket: string; endpoint: string; realm: string; password: string; device_state_busy_at: number } | null
   userextra: {
     login_channel_telephony: boolean

@@ -11,6 +11,9 @@ import { enforceCsrf } from './csrf.ts'
 import { detailError } from './errors.ts'
 import { requestLocale } from './locale.ts'
 import type { Locale } from '../../contract/locales.ts'
+import type { ModuleKey } from '../../contract/modules.ts'
+import { moduleOfApi } from '../../contract/modules.ts'
+import { siteModules } from '../sites/modules.ts'
 
 // Permissions fail closed: every route must say who may call it, and the app refuses to start otherwise. The check
 // is an exact codename match against the user's roles (the SPA's substring `has` only hides UI). A list of codenames
@@ -46,6 +49,8 @@ function isRoutePermission(value: unknown): value is RoutePermission {
 
 export function registerPermissionGuard(app: FastifyInstance, db: Db, cache?: AuthCache): void {
   const declared: RouteDeclaration[] = []
+  // The module each API route belongs to (contract/modules.ts), found once per route by its URL.
+  const moduleOfRoute = new Map<string, ModuleKey>()
 
   app.decorateRequest('lang', {
     getter(this: FastifyRequest) {
@@ -64,6 +69,8 @@ export function registerPermissionGuard(app: FastifyInstance, db: Db, cache?: Au
     }
     // Fastify adds a HEAD twin for every GET with the same config; listing the GET is enough.
     for (const method of methods) if (method !== 'HEAD') declared.push({ method, url: route.url, permission })
+    const module = moduleOfApi(route.url)
+    if (module) moduleOfRoute.set(route.url, module)
   })
 
   app.addHook('onRequest', async (request) => {
@@ -73,6 +80,9 @@ export function registerPermissionGuard(app: FastifyInstance, db: Db, cache?: Au
     request.auth = request.site ? await authenticate(db, request, request.site, cache) : null
     enforceCsrf(request)
     enforcePermission(request, config.permission!)
+    // An area the site turned off (system/base/modules) answers 403 to everyone, admins included.
+    const module = moduleOfRoute.get(request.routeOptions.url ?? '')
+    if (module && !siteModules(request.site)[module]) throw detailError(403, 'moduleDisabled', request.lang)
   })
 }
 

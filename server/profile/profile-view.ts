@@ -6,6 +6,7 @@ import type { TeamRow } from '../db/schema/index.ts'
 import type { Profile, Team } from '../../contract/api/profile.ts'
 import { loadRoles } from '../users/user-repo.ts'
 import { siteSettings } from '../sites/site-repo.ts'
+import { siteModules } from '../sites/modules.ts'
 import { avatarUrl } from './avatar-store.ts'
 import { pauseOptionsJson } from '../agent/pause-service.ts'
 import { preparedPerDb } from '../db/prepared.ts'
@@ -54,7 +55,7 @@ export async function loadProfile(db: Db, siteId: number, userId: number, known?
     avatar_message: user.avatarMessage,
     roles: known?.roles ?? (await loadRoles(db, siteId, user.id)),
     last_login: iso(user.lastLogin),
-    site: { id: site.id, domain: site.domain, name: site.name, settings: siteSettings(site) },
+    site: { id: site.id, domain: site.domain, name: site.name, settings: siteSettings(site), modules: siteModules(site) },
     voip: voip
       ? {
           websocket: voip.websocket,

@@ -1,3 +1,4 @@
+import { moduleOn } from '../../contract/modules.ts'
 import { createContext, useContext, useEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
@@ -52,12 +53,14 @@ export function AgentSystemProvider({ children, effects }: Props) {
         tabId: newTabId(),
         socketUrl: serviceSocketUrl(),
         // The webphone feeds the telephony status for users with the softphone and voip data (spec 000 §6).
-        webphone: has(profile.roles, PERMISSIONS.viewSoftphone) && !!profile.voip,
+        // Neither runs while the site has turned its module off (system/base/modules).
+        webphone: has(profile.roles, PERMISSIONS.viewSoftphone) && moduleOn(profile.site?.modules, 'telephony') && !!profile.voip,
         voip: profile.voip,
         team: profile.team,
-        chat: has(profile.roles, PERMISSIONS.viewChat)
-          ? { socketUrl: chatSocketUrl(), token: null, team: profile.team ?? null, signedIn: !!profile.userextra?.login_channel_chat }
-          : null,
+        chat:
+          has(profile.roles, PERMISSIONS.viewChat) && moduleOn(profile.site?.modules, 'chat')
+            ? { socketUrl: chatSocketUrl(), token: null, team: profile.team ?? null, signedIn: !!profile.userextra?.login_channel_chat }
+            : null,
       },
       override ? override(defaults) : defaults,
     )
@@ -75,7 +78,7 @@ export function AgentSystemProvider({ children, effects }: Props) {
 
   // A refetched profile (updateUser) brings new voip data or team flags to the running webphone.
   const { voip, team } = profile
-  const softphone = has(profile.roles, PERMISSIONS.viewSoftphone)
+  const softphone = has(profile.roles, PERMISSIONS.viewSoftphone) && moduleOn(profile.site?.modules, 'telephony')
   useEffect(() => {
     system?.get('webphone').send({ type: 'PROFILE', voip: softphone ? voip : null, team })
   }, [system, softphone, voip, team])

@@ -1,4 +1,4 @@
-import { redirect } from '@tanstack/react-router'
+import { notFound, redirect } from '@tanstack/react-router'
 import type { AnyRouteMatch, ParsedLocation } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { t } from '@lingui/core/macro'
@@ -7,6 +7,7 @@ import { probeProfile, profileQuery } from '../api/session.ts'
 import { passwordExpiryDecision } from '../features/profile/passwordExpiry.ts'
 import { toast } from '../components/toast/toastStore.ts'
 import { mayOpen, pagePermission } from './routePermissions.ts'
+import { pageEnabled, withoutLocale } from '../../contract/modules.ts'
 
 type GuardArgs = {
   queryClient: QueryClient
@@ -17,13 +18,17 @@ type GuardArgs = {
 }
 
 /**
- * The guards of every signed-in page, in order (spec 000 §2, §5, §6): authentication → /login?redirect=…,
+ * The guards of every signed-in page, in order (spec 000 §2, §5, §6): authentication → /login?redirect=…, the
+ * site's modules → the 404 page,
  * the page's declared permission → /403, password expiry → /profile/change-password/ (or a warning on index pages).
  */
 export async function signedInGuard({ queryClient, location, matches, params, preload }: GuardArgs): Promise<{ profile: Profile }> {
   const profile = await probeProfile(() => queryClient.ensureQueryData(profileQuery))
   const locale = { locale: params.locale }
   if (!profile) throw redirect({ to: '/{-$locale}/login', params: locale, search: { redirect: location.href } })
+
+  // A page of an area the site turned off (system/base/modules) is not there at all: the 404 page, not /403.
+  if (!pageEnabled(profile.site?.modules, withoutLocale(location.pathname))) throw notFound()
 
   const { routeId, permission } = pagePermission(matches)
   if (!mayOpen(profile.roles, routeId, permission)) throw redirect({ to: '/{-$locale}/403', params: locale })

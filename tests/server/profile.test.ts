@@ -77,7 +77,7 @@ describe('GET profile', () => {
     expect(response.statusCode).toBe(200)
     const profile = response.json() as Profile
     expect(keys(profile)).toEqual(Object.keys(PROFILE_KEYS).sort())
-    expect(keys(profile.site)).toEqual(['domain', 'id', 'name', 'settings'])
+    expect(keys(profile.site)).toEqual(['domain', 'id', 'modules', 'name', 'settings'])
     expect(keys(profile.site.settings)).toEqual(Object.keys(SETTINGS_KEYS).sort())
     expect(keys(profile.team!)).toEqual(Object.keys(TEAM_KEYS).sort())
     expect(keys(profile.userextra)).toEqual(USEREXTRA_KEYS)

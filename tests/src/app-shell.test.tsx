@@ -122,6 +122,44 @@ describe('route guards', () => {
     expect(screen.getByText('Back to the home page')).toBeTruthy()
   })
 
+  it('answers 404 for the pages of an area the site turned off, and drops it from the menu', async () => {
+    const roles = [PERMISSIONS.viewDashboard, PERMISSIONS.viewChat, PERMISSIONS.viewSettings, 'chat.view_bot']
+    const modules = { telephony: true, chat: true, dialer: true, crm: true, reports: true }
+    signedIn = profile({ roles, site: { ...profile().site, modules } })
+    await open('/profile')
+    await screen.findByText('Meu perfil', { selector: 'h1' })
+    expect(document.querySelector('[data-menu="chats"]')).toBeTruthy()
+    cleanup()
+
+    signedIn = profile({ roles, site: { ...profile().site, modules: { ...modules, chat: false } } })
+    await open('/profile')
+    await screen.findByText('Meu perfil', { selector: 'h1' })
+    expect(document.querySelector('[data-menu="chats"]')).toBeNull()
+    expect(document.querySelector('[data-menu="home"]')).toBeTruthy()
+    cleanup()
+    const router = await open('/chats')
+    expect(await screen.findByText('Esta página não foi encontrada')).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/chats')
+    cleanup()
+    await open('/en-us/settings/chat/bots')
+    expect(await screen.findByText('This page could not be found')).toBeTruthy()
+  })
+
+  it('takes the webphone out of the top bar when telephony is off', async () => {
+    const roles = [PERMISSIONS.viewDashboard, PERMISSIONS.viewSoftphone]
+    const modules = { telephony: true, chat: true, dialer: true, crm: true, reports: true }
+    signedIn = profile({ roles, site: { ...profile().site, modules } })
+    await open('/profile')
+    await screen.findByText('Meu perfil', { selector: 'h1' })
+    expect(document.querySelector('[data-testid="webphone-button"]')).toBeTruthy()
+    cleanup()
+    signedIn = profile({ roles, site: { ...profile().site, modules: { ...modules, telephony: false } } })
+    await open('/profile')
+    await screen.findByText('Meu perfil', { selector: 'h1' })
+    expect(document.querySelector('[data-testid="webphone-button"]')).toBeNull()
+    expect(document.querySelector('[data-menu="phonecalls"]')).toBeNull()
+  })
+
   it('moves an unprefixed page to the browser language when no language was chosen', async () => {
     document.cookie = 'i18n_redirected=; Max-Age=0; path=/'
     const router = await open('/login')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PERMISSIONS } from '../../contract/permissions.ts'
-import { filterMenu } from '../../src/shell/menu/filterMenu.ts'
+import { filterMenu, menuPath } from '../../src/shell/menu/filterMenu.ts'
+import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
 import { MENU } from '../../src/shell/menu/menuItems.ts'
 import type { MenuItem } from '../../src/components/menuTypes.ts'
 
@@ -9,6 +10,33 @@ const Icon = () => null
 const item = (id: string, permission: string, children?: MenuItem[]): MenuItem => ({ id, permission, icon: Icon, label: { id }, children })
 
 describe('side menu filtering', () => {
+  it('drops the entries of an area the site turned off, settings included, and keeps the others', () => {
+    const roles = ALL_PERMISSIONS
+    const on = { telephony: true, chat: true, dialer: true, crm: true, reports: true }
+    const all = ids(filterMenu(MENU, roles, on))
+    expect(all).toEqual(expect.arrayContaining(['chats', 'reports', 'settings-chat.bots', 'leads', 'clients', 'phonecalls', 'settings-modules']))
+    const noChat = ids(filterMenu(MENU, roles, { ...on, chat: false }))
+    expect(noChat).not.toContain('chats')
+    expect(noChat.filter((id) => id.startsWith('settings-chat.'))).toEqual([])
+    expect(noChat).not.toContain('settings-chat')
+    expect(noChat).toContain('settings-pabx.queues')
+    expect(noChat).toEqual(expect.arrayContaining(['phonecalls', 'reports', 'settings-service.teams']))
+    // A group whose entries all belong to the area leaves with them.
+    expect(ids(filterMenu(MENU, roles, { ...on, reports: false }))).not.toContain('reports')
+    const noDialer = ids(filterMenu(MENU, roles, { ...on, dialer: false }))
+    expect(noDialer).not.toContain('leads')
+    expect(noDialer).not.toContain('settings-crm.mailings')
+    expect(noDialer).toEqual(expect.arrayContaining(['clients', 'settings-crm.tags']))
+    // No modules known (an older server): everything stays.
+    expect(ids(filterMenu(MENU, roles))).toEqual(all)
+  })
+
+  it('resolves an entry to the page it opens, without the locale', () => {
+    expect(menuPath({ to: '/{-$locale}/settings/$', params: { _splat: 'chat/bots' } })).toBe('/settings/chat/bots')
+    expect(menuPath({ to: '/{-$locale}/reports/pages/{-$id}' })).toBe('/reports/pages')
+    expect(menuPath({ to: '/{-$locale}' })).toBe('/')
+  })
+
   it('shows Home only to users holding sites.view_dashboard', () => {
     expect(ids(filterMenu(MENU, [PERMISSIONS.viewDashboard]))).toContain('home')
     expect(ids(filterMenu(MENU, ['sites.view_chat']))).not.toContain('home')

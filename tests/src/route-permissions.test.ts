@@ -53,6 +53,7 @@ describe('route permission declarations', () => {
       // entity's own view/add/change/delete codename (tests/src/settings-routes.test.tsx).
       '/{-$locale}/_app/settings/$': PERMISSIONS.viewSettings,
       '/{-$locale}/_app/settings/system/audit-log': 'system.view_auditlog',
+      '/{-$locale}/_app/settings/system/base/modules': 'system.view_modules',
     })
   })
 

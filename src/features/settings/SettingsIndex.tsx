@@ -8,8 +8,11 @@ import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { TELEPHONY_STATUS_PERMISSION } from '../../../contract/api/telephony.ts'
 import { has } from '../../../contract/permissions.ts'
+import { moduleOn, pageEnabled } from '../../../contract/modules.ts'
+import { useProfile } from '../../api/useProfile.ts'
+import { MODULES_VIEW_PERMISSION } from './modules/modulesPermission.ts'
 import { useLocale } from '../../app/useLocale.ts'
-import { HistoryIcon } from '../../components/icons/icons.tsx'
+import { HistoryIcon, TuneIcon } from '../../components/icons/icons.tsx'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
 import { ListItemButtonLink } from '../../components/links.tsx'
 import { useRoles } from '../../entities/permissions.ts'
@@ -23,13 +26,16 @@ export function SettingsIndex() {
   const text = useText()
   const roles = useRoles()
   const { params } = useLocale()
+  // An area the site turned off (system/base/modules) shows none of its settings.
+  const modules = useProfile().site?.modules
   const sections = SECTIONS.map((section) => {
-    const entities = sectionEntities(section).filter((e) => has(roles, e.permission))
+    const entities = sectionEntities(section).filter((e) => has(roles, e.permission) && pageEnabled(modules, `/settings/${e.path}`))
     const audit = section === 'system' && has(roles, AUDIT_LOG_PERMISSION)
-    return { section, entities, audit }
-  }).filter((s) => s.entities.length > 0 || s.audit)
+    const modulesPage = section === 'system' && has(roles, MODULES_VIEW_PERMISSION)
+    return { section, entities, audit, modulesPage }
+  }).filter((s) => s.entities.length > 0 || s.audit || s.modulesPage)
   // The engines' status is for whoever manages the trunks (the status route's permission).
-  const telephony = has(roles, TELEPHONY_STATUS_PERMISSION)
+  const telephony = has(roles, TELEPHONY_STATUS_PERMISSION) && moduleOn(modules, 'telephony')
   return (
     <>
       <PageHeader title={<Trans>Configurações</Trans>} subtitle={<Trans>Cadastros da empresa, do atendimento, do PABX e do chat.</Trans>} />
@@ -40,7 +46,7 @@ export function SettingsIndex() {
         </Typography>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' }, alignItems: 'start' }}>
-        {sections.map(({ section, entities, audit }) => {
+        {sections.map(({ section, entities, audit, modulesPage }) => {
           const Icon = SECTION_ICONS[section]
           return (
             <Card key={section} variant="outlined" sx={{ boxShadow: 'xs', gap: 1 }} data-testid={`settings-section-${section}`}>
@@ -55,6 +61,16 @@ export function SettingsIndex() {
                     </ListItemButtonLink>
                   </ListItem>
                 ))}
+                {modulesPage && (
+                  <ListItem>
+                    <ListItemButtonLink to="/{-$locale}/settings/system/base/modules" params={params}>
+                      <ListItemDecorator>
+                        <TuneIcon />
+                      </ListItemDecorator>
+                      <Trans>Módulos</Trans>
+                    </ListItemButtonLink>
+                  </ListItem>
+                )}
                 {audit && (
                   <ListItem>
                     <ListItemButtonLink to="/{-$locale}/settings/system/audit-log" params={params}>

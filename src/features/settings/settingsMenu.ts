@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
-import { HistoryIcon, ListIcon, SettingsIcon } from '../../components/icons/icons.tsx'
+import { HistoryIcon, ListIcon, SettingsIcon, TuneIcon } from '../../components/icons/icons.tsx'
 import type { MenuItem } from '../../components/menuTypes.ts'
+import { MODULES_VIEW_PERMISSION } from './modules/modulesPermission.ts'
 import { AUDIT_LOG_PERMISSION, SECTIONS, SECTION_ICONS, SECTION_LABELS, sectionEntities } from './sections.ts'
 
 /**
@@ -33,6 +34,13 @@ export function settingsMenu(): MenuItem {
           })),
           ...(section === 'system'
             ? [
+                {
+                  id: 'settings-modules',
+                  label: msg`Módulos`,
+                  to: '/{-$locale}/settings/system/base/modules',
+                  permission: MODULES_VIEW_PERMISSION,
+                  icon: TuneIcon,
+                } as MenuItem,
                 {
                   id: 'settings-audit-log',
                   label: msg`Registro de auditoria`,

@@ -75,7 +75,7 @@ export function SideMenu({ mini, onToggleMini, onNavigate }: Props) {
   const profile = useProfile()
   const settings = profile.site?.settings
   const [confirmLogout, setConfirmLogout] = useState(false)
-  const items = useMemo(() => filterMenu(MENU, profile.roles), [profile.roles])
+  const items = useMemo(() => filterMenu(MENU, profile.roles, profile.site?.modules), [profile.roles, profile.site?.modules])
   const chatUnread = unreadCount(useStore(chatLive))
   const ctx = { profile, now: Date.now(), chatUnread }
   const logoutLabel = t`Sair`

@@ -4,6 +4,7 @@ import Sheet from '@mui/joy/Sheet'
 import { BoxLink } from '../../components/links.tsx'
 import { useLingui } from '@lingui/react/macro'
 import { has, PERMISSIONS } from '../../../contract/permissions.ts'
+import { moduleOn } from '../../../contract/modules.ts'
 import { useProfile } from '../../api/useProfile.ts'
 import { useLocale } from '../../app/useLocale.ts'
 import { schemeOn } from '../../app/theme.ts'
@@ -25,6 +26,9 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer: () => void }) {
   const { t } = useLingui()
   const { params } = useLocale()
   const { roles, site } = useProfile()
+  // The site's modules (system/base/modules): telephony off takes the webphone away, chat off the queued-chat card.
+  const telephony = has(roles, PERMISSIONS.viewSoftphone) && moduleOn(site?.modules, 'telephony')
+  const chat = has(roles, PERMISSIONS.viewChat) && moduleOn(site?.modules, 'chat')
   return (
     <Sheet
       component="header"
@@ -56,10 +60,10 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer: () => void }) {
       </BoxLink>
       <Box sx={{ flex: 1 }} />
       {/* The queued-chat card sits in the bar's row, left of the controls: it never covers the page. */}
-      {has(roles, PERMISSIONS.viewChat) && <QueuedChatsGate />}
-      {has(roles, PERMISSIONS.viewSoftphone) && <PreviewLeadCard />}
+      {chat && <QueuedChatsGate />}
+      {telephony && moduleOn(site?.modules, 'dialer') && <PreviewLeadCard />}
       {has(roles, PERMISSIONS.viewTakeBreak) && <PauseWidget />}
-      {has(roles, PERMISSIONS.viewSoftphone) && <WebphoneWidget />}
+      {telephony && <WebphoneWidget />}
       <LockScreenButton />
       {has(roles, PERMISSIONS.viewNotification) && <NotificationsMenu />}
       {has(roles, PERMISSIONS.viewFullscreen) && <FullscreenButton />}
