@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
-import { Button, Card, Chip, Stack, Table, Typography } from '@mui/joy'
 import { useParams } from '@tanstack/react-router'
 import { dialerPaths } from '../../../contract/api/dialer.ts'
 import type { CampaignCommand, CampaignProgress } from '../../../contract/api/dialer.ts'
 import { api } from '../../api/client.ts'
+import { CampaignRunCard } from './CampaignRunCard.tsx'
 import { dialerProgressStore, useCampaignProgress } from './dialerProgressStore.ts'
 
 // Beside a saved campaign's form (/settings/service/shipments/campaign/{id}): start, pause and stop it and watch its
@@ -32,7 +32,6 @@ export function CampaignPanel() {
   const progress = useCampaignProgress(id)
   if (!Number.isInteger(id) || id <= 0) return null
   const status = progress?.status ?? 'idle'
-  const statusLabel = { running: t`Em execução`, paused: t`Pausada`, stopped: t`Parada`, idle: t`Não iniciada` }[status]
   const rows: [string, number][] = progress
     ? [
         [t`Leads no total`, progress.leads_total],
@@ -44,34 +43,12 @@ export function CampaignPanel() {
       ]
     : []
   return (
-    <Card variant="soft" sx={{ minWidth: 280 }} data-testid="campaign-panel">
-      <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
-        <Typography level="title-md">{t`Execução da campanha`}</Typography>
-        <Chip color={status === 'running' ? 'success' : status === 'paused' ? 'warning' : 'neutral'} data-testid="campaign-status">
-          {statusLabel}
-        </Chip>
-      </Stack>
-      <Stack direction="row" spacing={1}>
-        <Button size="sm" color="success" disabled={status === 'running'} loading={command.isPending && command.variables === 'start'} onClick={() => command.mutate('start')}>
-          {t`Iniciar`}
-        </Button>
-        <Button size="sm" color="warning" variant="soft" disabled={status !== 'running'} onClick={() => command.mutate('pause')}>
-          {t`Pausar`}
-        </Button>
-        <Button size="sm" color="danger" variant="soft" disabled={status === 'stopped' || status === 'idle'} onClick={() => command.mutate('stop')}>
-          {t`Parar`}
-        </Button>
-      </Stack>
-      <Table size="sm" aria-label={t`Progresso da campanha`}>
-        <tbody>
-          {rows.map(([label, value]) => (
-            <tr key={label}>
-              <td>{label}</td>
-              <td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </Card>
+    <CampaignRunCard
+      status={status}
+      rows={rows}
+      pending={command.isPending ? command.variables : null}
+      onCommand={(kind) => command.mutate(kind)}
+      testId="campaign-panel"
+    />
   )
 }

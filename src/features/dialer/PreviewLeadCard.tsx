@@ -44,7 +44,18 @@ function Card({ actor }: { actor: PreviewActor }) {
       aria-label={t`Próximo lead`}
       data-testid="preview-lead"
       data-lead={lead.mailing_client}
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: 1, pr: 0.5, py: 0.5, borderRadius: 'xl', boxShadow: 'sm', borderColor: 'primary.outlinedBorder', flexShrink: 0 }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        pl: 1,
+        pr: 0.5,
+        py: 0.5,
+        borderRadius: 'xl',
+        boxShadow: 'sm',
+        borderColor: 'primary.outlinedBorder',
+        flexShrink: 0,
+      }}
     >
       <Box sx={{ width: { sm: 110, lg: 150, xl: 220 }, minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
         <Typography level="title-sm" noWrap>
