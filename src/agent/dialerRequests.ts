@@ -5,10 +5,8 @@ import type { DialerEffects } from './types.ts'
 
 // The preview dialer's requests (contract/api/dialer.ts; the API client's paths are relative to /api).
 
-const rel = (path: string) => path.replace(/^\/api/, '')
-
 export const dialerEffects: DialerEffects = {
-  previewLead: () => api.get<PreviewLead>(rel(dialerPaths.preview)),
-  makeCall: (mailingClient) => api.put<MakeCallResponse>(rel(dialerPaths.makeCall), undefined, { query: { mailing_client: mailingClient } }),
-  release: (mailingClient) => api.put(rel(dialerPaths.makeCall), undefined, { query: { mailing_client: mailingClient, remove_reserved: 'true', skip: 'true' } }),
+  previewLead: () => api.get<PreviewLead>(dialerPaths.preview),
+  makeCall: (mailingClient) => api.put<MakeCallResponse>(dialerPaths.makeCall, undefined, { query: { mailing_client: mailingClient } }),
+  release: (mailingClient) => api.put(dialerPaths.makeCall, undefined, { query: { mailing_client: mailingClient, remove_reserved: 'true', skip: 'true' } }),
 }

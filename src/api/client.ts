@@ -35,8 +35,13 @@ export type RequestOptions = {
   allowUnauthorized?: boolean
 }
 
+/**
+ * The URL of an API path: relative to /api ('/v1/…'), or whole as contract/ names its paths ('/api/v1/…', e.g.
+ * `apiPath(key)`, `dialerPaths`), so callers never strip the prefix themselves.
+ */
 export function buildUrl(path: string, query?: Query): string {
-  const url = API_BASE + (path.startsWith('/') ? path : `/${path}`)
+  const relative = path.startsWith(`${API_BASE}/`) ? path.slice(API_BASE.length) : path
+  const url = API_BASE + (relative.startsWith('/') ? relative : `/${relative}`)
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.set(key, String(value))
   const search = params.toString()

@@ -49,6 +49,8 @@ describe('API client', () => {
 
   it('builds query strings without empty values', () => {
     expect(buildUrl('/v1/x/', { limit: 10, search: 'a b', skip: undefined, none: null })).toBe('/api/v1/x/?limit=10&search=a+b')
+    // contract/ names whole paths: the prefix is not doubled.
+    expect(buildUrl('/api/v1/x/')).toBe('/api/v1/x/')
   })
 
   it('maps a DRF object body to field errors with the detail as message', async () => {

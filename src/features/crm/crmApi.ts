@@ -22,5 +22,5 @@ export const crmApi = {
     return api.post<InteractionAttachmentsResponse>(withId(INTERACTION_PATHS.attachments, id), body)
   },
   /** `url` is the file's own (`/api/v1/…`), as the list gives it. */
-  detach: (url: string) => api.delete<void>(url.replace(/^\/api/, '')),
+  detach: (url: string) => api.delete<void>(url),
 }

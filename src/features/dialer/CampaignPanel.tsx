@@ -11,22 +11,20 @@ import { dialerProgressStore, useCampaignProgress } from './dialerProgressStore.
 // Beside a saved campaign's form (/settings/service/shipments/campaign/{id}): start, pause and stop it and watch its
 // progress. The REST answer fills the panel; the supervisors' service socket (`dialerProgress`) keeps it live.
 
-const rel = (path: string) => path.replace(/^\/api/, '')
-
 export function CampaignPanel() {
   const { t } = useLingui()
   const params = useParams({ strict: false }) as Record<string, string | undefined>
   const id = Number(params.id ?? /(\d+)(?:\/edit)?$/.exec(params._splat ?? '')?.[1])
   const query = useQuery({
     queryKey: ['dialer', 'progress', id],
-    queryFn: () => api.get<CampaignProgress>(rel(dialerPaths.progress(id))),
+    queryFn: () => api.get<CampaignProgress>(dialerPaths.progress(id)),
     enabled: Number.isInteger(id) && id > 0,
   })
   useEffect(() => {
     if (query.data) dialerProgressStore.apply(query.data)
   }, [query.data])
   const command = useMutation({
-    mutationFn: (kind: CampaignCommand) => api.post<CampaignProgress>(rel(dialerPaths.command(id, kind))),
+    mutationFn: (kind: CampaignCommand) => api.post<CampaignProgress>(dialerPaths.command(id, kind)),
     onSuccess: (progress) => dialerProgressStore.apply(progress),
   })
   const progress = useCampaignProgress(id)

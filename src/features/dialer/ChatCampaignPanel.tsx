@@ -10,7 +10,6 @@ import { CampaignRunCard } from './CampaignRunCard.tsx'
 // Beside a saved WhatsApp campaign's form (/settings/service/chats/campaign/{id}): start, pause and stop it and watch
 // its progress (server/chat/campaigns.ts). No socket frame carries it: the panel asks every 3 s while it is shown.
 
-const rel = (path: string) => path.replace(/^\/api/, '')
 const POLL_MS = 3000
 
 export function ChatCampaignPanel() {
@@ -21,12 +20,12 @@ export function ChatCampaignPanel() {
   const key = ['chat-campaign', 'progress', id]
   const query = useQuery({
     queryKey: key,
-    queryFn: () => api.get<ChatCampaignProgress>(rel(chatCampaignPaths.progress(id))),
+    queryFn: () => api.get<ChatCampaignProgress>(chatCampaignPaths.progress(id)),
     enabled: Number.isInteger(id) && id > 0,
     refetchInterval: POLL_MS,
   })
   const command = useMutation({
-    mutationFn: (kind: CampaignCommand) => api.post<ChatCampaignProgress>(rel(chatCampaignPaths.command(id, kind))),
+    mutationFn: (kind: CampaignCommand) => api.post<ChatCampaignProgress>(chatCampaignPaths.command(id, kind)),
     onSuccess: (progress) => client.setQueryData(key, progress),
   })
   if (!Number.isInteger(id) || id <= 0) return null
