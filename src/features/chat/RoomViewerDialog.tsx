@@ -31,6 +31,9 @@ import { toast } from '../../components/toast/toastStore.ts'
 import { FullscreenExitIcon, FullscreenIcon } from '../../components/icons/icons.tsx'
 import { lookupQuery } from '../../entities/api.ts'
 import { messagesOf, roomDetailQuery, roomMessagesQuery, transferChat } from './chatApi.ts'
+import { api } from '../../api/client.ts'
+import { COWORKER_PATHS } from '../../../contract/api/coworkers.ts'
+import type { CoworkerListResponse } from '../../../contract/api/coworkers.ts'
 import type { RoomDetail } from './chatApi.ts'
 import { canPlayOgg } from './chatText.ts'
 import { captureScreen, exportPdf } from './exportChat.ts'
@@ -205,7 +208,9 @@ function TransferDialog({ stepId, onClose }: { stepId: number; onClose: () => vo
   const { t } = useLingui()
   const [target, setTarget] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const users = useQuery(lookupQuery('/v1/service/apps/business/users/'))
+  // Only agents signed in to chat can take a room (the server refuses the others): their chat status is known.
+  const agents = useQuery({ queryKey: ['coworkers', 'chat-transfer'], queryFn: () => api.get<CoworkerListResponse>(COWORKER_PATHS.list) })
+  const chatAgents = (agents.data?.results ?? []).filter((row) => row.chat_status !== 'unavailable')
   const queues = useQuery(lookupQuery('/v1/chat/queues/'))
   const submit = () => {
     if (!target) return
@@ -231,9 +236,9 @@ function TransferDialog({ stepId, onClose }: { stepId: number; onClose: () => vo
             placeholder={t`Agente ou fila`}
             slotProps={{ button: { 'aria-label': t`Agente ou fila` } }}
           >
-            {(users.data ?? []).map((row) => (
-              <Option key={`user:${String(row.id)}`} value={`user:${String(row.id)}`}>
-                {t`Agente`}: {String(row.description ?? row.id)}
+            {chatAgents.map((row) => (
+              <Option key={`user:${String(row.user)}`} value={`user:${String(row.user)}`}>
+                {t`Agente`}: {row.name}
               </Option>
             ))}
             {(queues.data ?? []).map((row) => (
