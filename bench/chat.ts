@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { createHmac, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,7 +25,9 @@ import WebSocket from 'ws'
 //       customers open rooms (they wait in the chat queue: every agent is at capacity).
 //
 //   npm exec -- node bench/chat.ts                    (BENCH_PG_URL: the admin role, default the test role)
-//   BENCH_CPU_PROF=1 npm exec -- node bench/chat.ts   also writes the server's CPU profile into ./bench-profiles/
+//   BENCH_CPU_PROF=1 npm exec -- node bench/chat.ts   also writes the server's CPU profile of (a) and (b) (not the start,
+//                                                     the seeding or (c)/(d)) into ./bench-profiles/chat-<time>.cpuprofile
+//   BENCH_SQL_TOP=1 prints the server's most frequent statements (the whole run) when it stops
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 500)
 const ROOMS_PER_AGENT = Number(process.env.BENCH_ROOMS_PER_AGENT ?? 5)
@@ -38,6 +40,7 @@ const GOAL_P99_MS = 100
 const GOAL_RATE = 1000
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://atende:atende@127.0.0.1:5432/atende_test'
 const SELF = fileURLToPath(import.meta.url)
+const PROFILE = process.env.BENCH_CPU_PROF === '1'
 
 const PHONE_NUMBER_ID = '300000000000001'
 const WABA_ID = '400000000000001'
@@ -45,8 +48,8 @@ const APP_SECRET = 'bench-app-secret'
 const ACCESS_TOKEN = 'bench-access-token'
 
 type Memory = { heapUsed: number; external: number; rss: number }
-type ChildMessage = { type: 'listening'; port: number } | { type: 'memory'; memory: Memory; queries: number; cpuMs: number } | { type: 'throttled' }
-type ParentMessage = { type: 'memory' } | { type: 'stop' } | { type: 'throttle'; perSecond: number }
+type ChildMessage = { type: 'listening'; port: number } | { type: 'memory'; memory: Memory; queries: number; cpuMs: number } | { type: 'throttled' } | { type: 'profiled'; file: string } | { type: 'cpu'; queries: number; cpuMs: number }
+type ParentMessage = { type: 'memory' } | { type: 'cpu' } | { type: 'stop' } | { type: 'throttle'; perSecond: number } | { type: 'profile'; start: boolean }
 
 // ------------------------------------------------------------------------------------------------ a fake Graph API
 type FakeGraph = { url: string; sends: number[]; close: () => Promise<void> }
@@ -195,7 +198,6 @@ async function prepare(graphUrl: string): Promise<Prepared> {
 
 function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const execArgv = ['--expose-gc', ...(process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=8 --optimize-for-size').split(' ').filter(Boolean)]
-  if (process.env.BENCH_CPU_PROF === '1') execArgv.push('--cpu-prof', '--cpu-prof-dir=bench-profiles')
   const child = fork(SELF, ['serve'], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
@@ -226,7 +228,19 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 
 type Frame = { action: string; step_id?: number; message?: { content?: string; sent_by?: string } }
 
-function openChatSocket(port: number, agent: Agent, onFrame: (frame: Frame) => void): Promise<WebSocket> {
+/** A 503 (the server's back-pressure while the machine is busy) is tried again, as the agent's client would. */
+async function openChatSocket(port: number, agent: Agent, onFrame: (frame: Frame) => void): Promise<WebSocket> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await openChatSocketOnce(port, agent, onFrame)
+    } catch (error) {
+      if (attempt >= 20 || !/: 503$/.test((error as Error).message)) throw error
+      await sleep(250)
+    }
+  }
+}
+
+function openChatSocketOnce(port: number, agent: Agent, onFrame: (frame: Frame) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/chat/`, ['token', agent.token])
     ws.once('error', reject)
@@ -324,6 +338,7 @@ async function run() {
       sentAt.clear()
       failedPosts = 0
       const total = Math.round(rate * seconds)
+      const before = await ask(child, { type: 'cpu' }, 'cpu')
       const start = performance.now()
       let sent = 0
       while (sent < total) {
@@ -335,7 +350,10 @@ async function run() {
       const deadline = Date.now() + 20_000
       while (latencies.length < total && Date.now() < deadline) await sleep(20)
       const sorted = [...latencies].sort((a, b) => a - b)
+      const after = await ask(child, { type: 'cpu' }, 'cpu')
       return {
+        cpuPerMessage: (after.cpuMs - before.cpuMs) / total,
+        queriesPerMessage: (after.queries - before.queries) / total,
         rate,
         total,
         offered: (total * 1000) / sendMs,
@@ -349,9 +367,10 @@ async function run() {
 
     // Warm-up (JIT, pools), not reported.
     await paced(100, 2)
-    const beforeA = await ask(child, { type: 'memory' }, 'memory')
+    if (PROFILE) child.send({ type: 'profile', start: true } satisfies ParentMessage)
+    const beforeA = await ask(child, { type: 'cpu' }, 'cpu')
     const a = await paced(RATE, SECONDS)
-    const afterA = await ask(child, { type: 'memory' }, 'memory')
+    const afterA = await ask(child, { type: 'cpu' }, 'cpu')
     const queriesPerMessage = (afterA.queries - beforeA.queries) / a.total
     // CPU time is what contention does not stretch: the ceiling of one core for this work.
     const cpuPerMessage = (afterA.cpuMs - beforeA.cpuMs) / a.total
@@ -362,6 +381,7 @@ async function run() {
       if (step.p99 > GOAL_P99_MS || step.frames < step.total || step.failedPosts > 0) break
       await sleep(1000)
     }
+    if (PROFILE) console.log(`  CPU profile of (a) and (b): ${(await ask(child, { type: 'profile', start: false }, 'profiled')).file}`)
 
     // (c) outbox: agents write to distinct customers (the pair limit is per customer).
     const outbox = async (label: string, messages: number) => {
@@ -423,7 +443,8 @@ async function run() {
     const heap = (m: Memory) => m.heapUsed + m.external
     const line = (s: Awaited<ReturnType<typeof paced>>) =>
       `${String(s.rate).padStart(5)}/s (offered ${s.offered.toFixed(0)}/s): p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms, ` +
-      `${s.frames}/${s.total} frames${s.failedPosts ? `, ${s.failedPosts} webhook POSTs not 200` : ''}`
+      `${s.frames}/${s.total} frames${s.failedPosts ? `, ${s.failedPosts} webhook POSTs not 200` : ''}; ` +
+      `${s.cpuPerMessage.toFixed(2)} ms server CPU and ${s.queriesPerMessage.toFixed(1)} statements per message`
     console.log(
       `chat on postgres: ${AGENTS} agents × ${ROOMS_PER_AGENT} rooms, ${sockets.length} chat sockets connected in ${(connectMs / 1000).toFixed(1)} s; fake Graph API in the bench process`,
     )
@@ -484,7 +505,32 @@ async function serve() {
   const { app } = await startServer(config)
   const address = app.server.address()
   process.send!({ type: 'listening', port: typeof address === 'object' && address ? address.port : 0 } satisfies ChildMessage)
+  // The profiler through the inspector: only the measured window, not the start (module loading) or the seeding.
+  const { Session } = await import('node:inspector/promises')
+  const profiler = new Session()
   process.on('message', (message: ParentMessage) => {
+    if (message.type === 'profile') {
+      void (async () => {
+        if (message.start) {
+          profiler.connect()
+          await profiler.post('Profiler.enable')
+          await profiler.post('Profiler.setSamplingInterval', { interval: 500 })
+          await profiler.post('Profiler.start')
+          return
+        }
+        const { profile } = await profiler.post('Profiler.stop')
+        mkdirSync('bench-profiles', { recursive: true })
+        const file = join('bench-profiles', `chat-${Date.now()}.cpuprofile`)
+        writeFileSync(file, JSON.stringify(profile))
+        profiler.disconnect()
+        process.send!({ type: 'profiled', file } satisfies ChildMessage)
+      })()
+    }
+    if (message.type === 'cpu') {
+      // No GC forced here: the window's CPU is the work's own, collections included.
+      const cpu = process.cpuUsage()
+      process.send!({ type: 'cpu', queries, cpuMs: (cpu.user + cpu.system) / 1000 } satisfies ChildMessage)
+    }
     if (message.type === 'memory') {
       globalThis.gc?.()
       globalThis.gc?.()
