@@ -48,7 +48,12 @@ const APP_SECRET = 'bench-app-secret'
 const ACCESS_TOKEN = 'bench-access-token'
 
 type Memory = { heapUsed: number; external: number; rss: number }
-type ChildMessage = { type: 'listening'; port: number } | { type: 'memory'; memory: Memory; queries: number; cpuMs: number } | { type: 'throttled' } | { type: 'profiled'; file: string } | { type: 'cpu'; queries: number; cpuMs: number }
+type ChildMessage =
+  | { type: 'listening'; port: number }
+  | { type: 'memory'; memory: Memory; queries: number; cpuMs: number }
+  | { type: 'throttled' }
+  | { type: 'profiled'; file: string }
+  | { type: 'cpu'; queries: number; cpuMs: number }
 type ParentMessage = { type: 'memory' } | { type: 'cpu' } | { type: 'stop' } | { type: 'throttle'; perSecond: number } | { type: 'profile'; start: boolean }
 
 // ------------------------------------------------------------------------------------------------ a fake Graph API

@@ -389,7 +389,8 @@ export async function receiveInboundBatch(deps: AppDeps, messages: InboundMessag
         last_message_at = greatest(r.last_message_at, totals.at),
         last_message_id = greatest(r.last_message_id, totals.id),
         last_client_message_at = greatest(r.last_client_message_at, totals.at),
-        last_client_message_content = newest.preview,
+        -- A batch older than what the room shows (a late delivery) keeps the preview of the newer message.
+        last_client_message_content = case when r.last_client_message_at > totals.at then r.last_client_message_content else newest.preview end,
         address = coalesce(nullif(newest.address, ''), r.address),
         title = case when r.title = '' then newest.name else r.title end,
         awaiting_template_reply = false,

@@ -41,22 +41,30 @@ type NewEvent = { siteId: number; channelId: number; body: Buffer }
 /** Webhooks that arrive together are stored by one multi-row INSERT (its RETURNING keeps the VALUES' order). */
 const storer = perDatabase(
   (db: Db) =>
-    new Batcher<NewEvent, number>(async (events) => {
-      const rows = await db
-        .insert(chatWebhookEvents)
-        .values(events.map((e) => ({ siteId: e.siteId, channelId: e.channelId, body: e.body })))
-        .returning({ id: chatWebhookEvents.id })
-      return rows.map((r) => r.id)
-    }, 200, 2),
+    new Batcher<NewEvent, number>(
+      async (events) => {
+        const rows = await db
+          .insert(chatWebhookEvents)
+          .values(events.map((e) => ({ siteId: e.siteId, channelId: e.channelId, body: e.body })))
+          .returning({ id: chatWebhookEvents.id })
+        return rows.map((r) => r.id)
+      },
+      200,
+      2,
+    ),
 )
 
 /** Events processed together are marked by one UPDATE (a mark lost to a crash only means a harmless second run). */
 const marker = perDatabase(
   (db: Db) =>
-    new Batcher<number, void>(async (ids) => {
-      await db.update(chatWebhookEvents).set({ processedAt: new Date(), lastError: null }).where(inArray(chatWebhookEvents.id, ids))
-      return ids.map(() => undefined)
-    }, 500, 1),
+    new Batcher<number, void>(
+      async (ids) => {
+        await db.update(chatWebhookEvents).set({ processedAt: new Date(), lastError: null }).where(inArray(chatWebhookEvents.id, ids))
+        return ids.map(() => undefined)
+      },
+      500,
+      1,
+    ),
 )
 
 /** Stores the raw body; answers its id. The caller answers the provider only after this resolves. */
