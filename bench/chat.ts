@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process'
+import { fork, spawn, type ChildProcess } from 'node:child_process'
 import { createHmac, randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
@@ -43,6 +43,7 @@ const SELF = fileURLToPath(import.meta.url)
 const PROFILE = process.env.BENCH_CPU_PROF === '1'
 /** BENCH_ALL_STEPS=1: every step runs even after p99 passed 100 ms (CPU per message at each rate on a busy machine). */
 const ALL_STEPS = process.env.BENCH_ALL_STEPS === '1'
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1)
 
 const PHONE_NUMBER_ID = '300000000000001'
 const WABA_ID = '400000000000001'
@@ -296,11 +297,33 @@ function webhookBody(contact: string, text: string): string {
 async function run() {
   const graph = await startFakeGraph()
   const prepared = await prepare(graph.url)
-  const { child, port } = await startChild(prepared.env).catch(async (error: unknown) => {
+  // BENCH_INSTANCES (1): more server processes on the same database and a Redis bus of the bench's own (a
+  // redis-server started here on BENCH_REDIS_PORT, 18391, so no other Redis user hears the bench's events); the
+  // agents' sockets and the webhooks are spread over them; (c) and (d) go to the first.
+  let redis: ChildProcess | null = null
+  if (INSTANCES > 1) {
+    const redisPort = Number(process.env.BENCH_REDIS_PORT ?? 18391)
+    redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], { stdio: 'ignore' })
+    await sleep(300)
+    prepared.env.REDIS_URL = `redis://127.0.0.1:${redisPort}`
+  }
+  const servers: { child: ChildProcess; port: number }[] = []
+  try {
+    for (let i = 0; i < INSTANCES; i++) servers.push(await startChild(prepared.env))
+  } catch (error) {
+    for (const s of servers) s.child.kill()
+    redis?.kill()
     await graph.close()
     await prepared.cleanup()
     throw error
-  })
+  }
+  const { child, port } = servers[0]!
+  const ports = servers.map((s) => s.port)
+  /** CPU and statements of every server process together. */
+  const cpuAll = async () => {
+    const answers = await Promise.all(servers.map((s) => ask(s.child, { type: 'cpu' }, 'cpu')))
+    return { type: 'cpu' as const, queries: answers.reduce((n, a) => n + a.queries, 0), cpuMs: answers.reduce((n, a) => n + a.cpuMs, 0) }
+  }
   const sockets: WebSocket[] = []
   let failedPosts = 0
   try {
@@ -318,7 +341,7 @@ async function run() {
     }
     const connectStart = performance.now()
     for (let i = 0; i < prepared.agents.length; i += 50) {
-      sockets.push(...(await Promise.all(prepared.agents.slice(i, i + 50).map((agent) => openChatSocket(port, agent, onFrame)))))
+      sockets.push(...(await Promise.all(prepared.agents.slice(i, i + 50).map((agent, k) => openChatSocket(ports[(i + k) % ports.length]!, agent, onFrame)))))
     }
     const connectMs = performance.now() - connectStart
     const pinger = setInterval(() => {
@@ -332,7 +355,7 @@ async function run() {
       const body = webhookBody(room.contact, `bench ${n}`)
       const signature = `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`
       sentAt.set(n, performance.now())
-      post(port, webhookPath, body, { 'x-hub-signature-256': signature }).then(
+      post(ports[n % ports.length]!, webhookPath, body, { 'x-hub-signature-256': signature }).then(
         (status) => {
           if (status !== 200) failedPosts++
         },
@@ -345,7 +368,7 @@ async function run() {
       sentAt.clear()
       failedPosts = 0
       const total = Math.round(rate * seconds)
-      const before = await ask(child, { type: 'cpu' }, 'cpu')
+      const before = await cpuAll()
       const start = performance.now()
       let sent = 0
       while (sent < total) {
@@ -357,7 +380,7 @@ async function run() {
       const deadline = Date.now() + 20_000
       while (latencies.length < total && Date.now() < deadline) await sleep(20)
       const sorted = [...latencies].sort((a, b) => a - b)
-      const after = await ask(child, { type: 'cpu' }, 'cpu')
+      const after = await cpuAll()
       return {
         cpuPerMessage: (after.cpuMs - before.cpuMs) / total,
         queriesPerMessage: (after.queries - before.queries) / total,
@@ -375,9 +398,9 @@ async function run() {
     // Warm-up (JIT, pools), not reported.
     await paced(100, 2)
     if (PROFILE) child.send({ type: 'profile', start: true } satisfies ParentMessage)
-    const beforeA = await ask(child, { type: 'cpu' }, 'cpu')
+    const beforeA = await cpuAll()
     const a = await paced(RATE, SECONDS)
-    const afterA = await ask(child, { type: 'cpu' }, 'cpu')
+    const afterA = await cpuAll()
     const queriesPerMessage = (afterA.queries - beforeA.queries) / a.total
     // CPU time is what contention does not stretch: the ceiling of one core for this work.
     const cpuPerMessage = (afterA.cpuMs - beforeA.cpuMs) / a.total
@@ -453,7 +476,7 @@ async function run() {
       `${s.frames}/${s.total} frames${s.failedPosts ? `, ${s.failedPosts} webhook POSTs not 200` : ''}; ` +
       `${s.cpuPerMessage.toFixed(2)} ms server CPU and ${s.queriesPerMessage.toFixed(1)} statements per message`
     console.log(
-      `chat on postgres: ${AGENTS} agents × ${ROOMS_PER_AGENT} rooms, ${sockets.length} chat sockets connected in ${(connectMs / 1000).toFixed(1)} s; fake Graph API in the bench process`,
+      `chat on postgres, ${INSTANCES} server process${INSTANCES > 1 ? 'es (Redis bus)' : ''}: ${AGENTS} agents × ${ROOMS_PER_AGENT} rooms, ${sockets.length} chat sockets connected in ${(connectMs / 1000).toFixed(1)} s; fake Graph API in the bench process`,
     )
     console.log(`  (a) webhook → agent's 'message' frame, paced ${line(a)}   [goal p99 ≤ ${GOAL_P99_MS} ms]`)
     console.log(
@@ -479,8 +502,9 @@ async function run() {
     )
   } finally {
     for (const ws of sockets) ws.terminate()
-    child.send({ type: 'stop' } satisfies ParentMessage)
-    await new Promise((resolve) => child.once('exit', resolve))
+    for (const s of servers) s.child.send({ type: 'stop' } satisfies ParentMessage)
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.child.once('exit', resolve))))
+    redis?.kill()
     await graph.close()
     keepAlive.destroy()
     await prepared.cleanup()
