@@ -280,6 +280,12 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
     }
   }
 
+  await announceInbound(deps, siteId, outcome)
+  return { roomId: outcome.room.id, messageId: outcome.row.id, duplicate: false, newRoom: outcome.created }
+}
+
+/** What follows a stored customer's message: the sockets hear it, its media is fetched, its room routed. */
+async function announceInbound(deps: AppDeps, siteId: number, outcome: { room: RoomRow; created: boolean; row: MessageRow }): Promise<void> {
   const { room, created, row } = outcome
   const users = await roomAudience(deps, room)
   if (created) await publishChatEvent(deps.bus, { type: 'room', site_id: siteId, users, room: await serializeRoom(deps, room) })
@@ -291,5 +297,125 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
   // The first answer to a WhatsApp campaign's template: its room goes to the campaign's chat queue.
   else if (room.state === 'new' && room.userId === null && room.queueId !== null) await routeCampaignReply(deps, room)
   else if (room.endedAt !== null) await answerNpsSurvey(deps, room, row.content)
-  return { roomId: room.id, messageId: row.id, duplicate: false, newRoom: created }
+}
+
+/** A message of a batch: its room and the stored message, a duplicate (its ids were taken), or null (no open room). */
+export type BatchAnswer = { roomId: number; messageId: number; duplicate: false } | { roomId: number; messageId: null; duplicate: true } | null
+
+/**
+ * Many customers' messages in one statement (README.md "Throughput"; the WhatsApp webhooks of one moment): those
+ * whose customer has an open room go in, in the given order, and each room takes its newest message's preview and
+ * one revision. Answers per message; null for a customer without an open room, or a message with its own uid (the
+ * caller hands those to receiveInbound, which opens rooms, answers NPS surveys and finds a duplicate's message).
+ * The rooms are locked in id order first, so two batches at once never deadlock.
+ */
+export async function receiveInboundBatch(deps: AppDeps, messages: InboundMessage[]): Promise<BatchAnswer[]> {
+  const answers: BatchAnswer[] = messages.map(() => null)
+  const input: Record<string, unknown>[] = []
+  const siteOf = new Map<number, number>()
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i]!
+    if (message.uid) continue
+    const channel = await channelOf(deps.db, message.channelId)
+    if (!channel || channel.siteId !== message.siteId) continue
+    const identity = normalizeContact(channel.type as ChannelType, message.customer.contact)
+    const m = messageValues(message, channel.siteId, channel.id)
+    siteOf.set(i, channel.siteId)
+    input.push({
+      ord: i,
+      uid: m.uid,
+      site_id: channel.siteId,
+      channel_id: channel.id,
+      contact: identity.contact,
+      address: identity.address,
+      name: (message.customer.name ?? '').slice(0, 255),
+      preview: preview(message),
+      type: m.type,
+      content: m.content,
+      attachment_file: m.attachmentFile,
+      attachment_name: m.attachmentName,
+      attachment_mime: m.attachmentMime,
+      attachment_size: m.attachmentSize,
+      attachment_state: m.attachmentState,
+      attachment_source: m.attachmentSource,
+      latitude: m.latitude,
+      longitude: m.longitude,
+      location_name: m.locationName,
+      location_address: m.locationAddress,
+      contacts: m.contacts,
+      reply_to: message.replyToExternalId ?? null,
+      external_id: m.externalId,
+      created_at: m.createdAt.toISOString(),
+    })
+  }
+  if (input.length === 0) return answers
+  const result = (await deps.db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(ord int, uid varchar, site_id int, channel_id int,
+        contact varchar, address varchar, name varchar, preview text, type varchar, content text, attachment_file varchar,
+        attachment_name varchar, attachment_mime varchar, attachment_size int, attachment_state varchar, attachment_source jsonb,
+        latitude float8, longitude float8, location_name varchar, location_address varchar, contacts jsonb, reply_to varchar,
+        external_id varchar, created_at timestamptz)
+    ), rooms as (
+      select r.id from chat_rooms r
+      where r.ended_at is null and (r.channel_id, r.contact) in (select channel_id, contact from input)
+      order by r.id
+      for no key update of r
+    ), target as (
+      select i.*, r.id as room_id from input i
+      join chat_rooms r on r.channel_id = i.channel_id and r.contact = i.contact and r.ended_at is null
+      where r.id in (select id from rooms)
+    ), msg as (
+      insert into chat_room_messages (uid, site_id, room_id, channel_id, sent_by, type, content, attachment_file, attachment_name,
+        attachment_mime, attachment_size, attachment_state, attachment_source, latitude, longitude, location_name, location_address,
+        contacts, reply_to_id, external_id, created_at)
+      select t.uid, t.site_id, t.room_id, t.channel_id, 'client', t.type, t.content, t.attachment_file, t.attachment_name,
+        t.attachment_mime, t.attachment_size, t.attachment_state, t.attachment_source, t.latitude, t.longitude, t.location_name,
+        t.location_address, t.contacts,
+        case when t.reply_to is null then null::bigint
+          else (select p.id from chat_room_messages p where p.channel_id = t.channel_id and p.external_id = t.reply_to) end,
+        t.external_id, t.created_at
+      from target t order by t.ord
+      on conflict do nothing
+      returning *
+    ), newest as (
+      select distinct on (m.room_id) m.room_id, t.preview, t.address, t.name
+      from msg m join target t on t.uid = m.uid
+      order by m.room_id, m.created_at desc, t.ord desc
+    ), totals as (
+      select room_id, max(created_at) as at, max(id) as id from msg group by room_id
+    ), updated as (
+      update chat_rooms r set
+        last_message_at = greatest(r.last_message_at, totals.at),
+        last_message_id = greatest(r.last_message_id, totals.id),
+        last_client_message_at = greatest(r.last_client_message_at, totals.at),
+        -- A batch older than what the room shows (a late delivery) keeps the preview of the newer message.
+        last_client_message_content = case when r.last_client_message_at > totals.at then r.last_client_message_content else newest.preview end,
+        address = coalesce(nullif(newest.address, ''), r.address),
+        title = case when r.title = '' then newest.name else r.title end,
+        awaiting_template_reply = false,
+        window_closed_at = null,
+        revision = nextval('chat_revision_seq')
+      from totals join newest on newest.room_id = totals.room_id
+      where r.id = totals.room_id
+      returning r.*
+    )
+    select
+      (select coalesce(jsonb_agg(jsonb_build_array(t.ord, t.room_id)), '[]'::jsonb) from target t) as targets,
+      (select coalesce(jsonb_agg(jsonb_build_array(t.ord, to_jsonb(m))), '[]'::jsonb) from msg m join target t on t.uid = m.uid) as messages,
+      (select coalesce(jsonb_agg(to_jsonb(u)), '[]'::jsonb) from updated u) as rooms`)) as unknown as {
+    rows: { targets: [number, number][]; messages: [number, Record<string, unknown>][]; rooms: Record<string, unknown>[] }[]
+  }
+  const { targets, messages: stored, rooms } = result.rows[0]!
+  for (const [ord, roomId] of targets) answers[ord] = { roomId: Number(roomId), messageId: null, duplicate: true }
+  const roomById = new Map<number, RoomRow>()
+  for (const json of rooms) {
+    const room = rowFromJson<RoomRow>(ROOM_COLUMNS, json)
+    roomById.set(room.id, room)
+  }
+  const rows = stored.map(([ord, json]) => [ord, rowFromJson<MessageRow>(MESSAGE_COLUMNS, json)] as const).sort((a, b) => a[0] - b[0])
+  for (const [ord, row] of rows) answers[ord] = { roomId: row.roomId, messageId: row.id, duplicate: false }
+  // The sockets hear them in the batch's order.
+  for (const [ord, row] of rows) await announceInbound(deps, siteOf.get(ord)!, { room: roomById.get(row.roomId)!, created: false, row })
+  return answers
 }
