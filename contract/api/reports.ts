@@ -292,6 +292,7 @@ export const REPORT_TEXTS = {
   average_wait: t3('Espera média', 'Average wait', 'Espera media'),
   average_duration: t3('Duração média', 'Average duration', 'Duración media'),
   steps: t3('Etapas', 'Steps', 'Etapas'),
+  messages: t3('Mensagens', 'Messages', 'Mensajes'),
   agents: t3('Agentes', 'Agents', 'Agentes'),
   total: t3('Total', 'Total', 'Total'),
   // NPS
