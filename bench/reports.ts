@@ -10,7 +10,9 @@ import { users } from '../server/db/schema/index.ts'
 import { createSite } from '../server/sites/site-repo.ts'
 import { reportCsv, reportPage, resolveReport } from '../server/reports/engine.ts'
 import type { ReportId } from '../contract/api/reports.ts'
-import { mb, scratchDatabase } from './lib.ts'
+import pg from 'pg'
+import type { Db } from '../server/db/client.ts'
+import { PG_ADMIN_URL, mb, scratchDatabase } from './lib.ts'
 
 const CALLS = Number(process.env.BENCH_REPORT_CALLS ?? 1_000_000)
 const PAGE_RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 20)
@@ -32,10 +34,39 @@ const percentile = (values: number[], p: number) => {
 }
 
 async function main() {
-  const scratch = await scratchDatabase(`atende_bench_reports_${randomBytes(3).toString('hex')}`)
+  // BENCH_REPORT_KEEP=<name>: seed that database once and keep it (repeated runs measure without seeding again).
+  const keep = process.env.BENCH_REPORT_KEEP
+  const scratch = keep ? await keptDatabase(keep) : await scratchDatabase(`atende_bench_reports_${randomBytes(3).toString('hex')}`)
   const database = await openDatabase({ databaseUrl: scratch.url })
   try {
     const db = database.db
+    const existing = keep
+      ? ((await db.execute(sql`select id from sites where domain = 'reports.example'`)) as unknown as { rows: { id: number }[] }).rows[0]
+      : undefined
+    const site = existing ? { id: Number(existing.id) } : await seed(db)
+    await measure(db, site.id)
+  } finally {
+    await database.close()
+    if (!keep) await scratch.drop?.()
+  }
+}
+
+async function keptDatabase(name: string): Promise<{ url: string; drop?: () => Promise<void> }> {
+  const url = new URL(PG_ADMIN_URL)
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL })
+  await client.connect()
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name])
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${name.replace(/\W/g, '')}`)
+  } finally {
+    await client.end()
+  }
+  url.pathname = `/${name}`
+  return { url: url.toString() }
+}
+
+async function seed(db: Db): Promise<{ id: number }> {
+  {
     const site = await createSite(db, { domain: 'reports.example', name: 'Bench' })
     const agents = await db
       .insert(users)
@@ -68,28 +99,37 @@ async function main() {
     console.log(
       `reports, PostgreSQL: ${CALLS.toLocaleString('en')} calls (${(CALLS * 2).toLocaleString('en')} steps) seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`,
     )
+    return site
+  }
+}
+
+async function measure(db: Db, siteId: number) {
+  {
+    const site = { id: siteId }
 
     const today = new Date().toISOString().slice(0, 10)
     const first = new Date(Date.now() - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10)
     const period = { tz: 'UTC', date_from: first, date_to: today }
 
-    // The CSV of every call of the 30 days, as the processing queue writes it.
-    const report = await resolveReport(db, site.id, 'calls', period, 'pt-BR')
-    const before = process.memoryUsage.rss()
-    const stop = peakRss()
-    const started = performance.now()
-    let firstRows = 0
-    let bytes = 0
-    let chunks = 0
-    for await (const chunk of reportCsv(db, report, 'pt-BR')) {
-      bytes += Buffer.byteLength(chunk)
-      if (++chunks === 2) firstRows = performance.now() - started
+    // The CSV of every call of the 30 days, as the processing queue writes it (BENCH_REPORT_CSV=0 skips it).
+    if (process.env.BENCH_REPORT_CSV !== '0') {
+      const report = await resolveReport(db, site.id, 'calls', period, 'pt-BR')
+      const before = process.memoryUsage.rss()
+      const stop = peakRss()
+      const started = performance.now()
+      let firstRows = 0
+      let bytes = 0
+      let chunks = 0
+      for await (const chunk of reportCsv(db, report, 'pt-BR')) {
+        bytes += Buffer.byteLength(chunk)
+        if (++chunks === 2) firstRows = performance.now() - started
+      }
+      const seconds = (performance.now() - started) / 1000
+      const rss = stop()
+      console.log(
+        `  calls CSV: ${seconds.toFixed(1)} s (${Math.round(CALLS / seconds).toLocaleString('en')} rows/s), first rows after ${firstRows.toFixed(0)} ms, ${mb(bytes)}, peak RSS ${mb(rss)} (${mb(before)} before it; goal ≤ 300 MB)`,
+      )
     }
-    const seconds = (performance.now() - started) / 1000
-    const rss = stop()
-    console.log(
-      `  calls CSV: ${seconds.toFixed(1)} s (${Math.round(CALLS / seconds).toLocaleString('en')} rows/s), first rows after ${firstRows.toFixed(0)} ms, ${mb(bytes)}, peak RSS ${mb(rss)} (${mb(before)} before it; goal ≤ 300 MB)`,
-    )
 
     for (const id of ['calls', 'agent-productivity'] as ReportId[]) {
       const resolved = await resolveReport(db, site.id, id, period, 'pt-BR')
@@ -103,9 +143,6 @@ async function main() {
         `  ${id} page over ${DAYS} days (totals, chart, count, 25 rows): p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms`,
       )
     }
-  } finally {
-    await database.close()
-    await scratch.drop()
   }
 }
 

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import { gunzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 import type { ReportJob } from '../contract/api/reports.ts'
 import { DEMO } from './fixtures/users.ts'
@@ -89,4 +91,28 @@ test('the processing queue shows an export until it is ready and downloads it', 
   expect(csv).toContain(E2E_CALLS.recorded.callId)
   await row.getByRole('button', { name: 'Excluir Etapas das chamadas' }).click()
   await expect(row).toHaveCount(0)
+})
+
+test('a supervisor asks for a backup of the reports and downloads the archive', async ({ page }) => {
+  await signIn(page, DEMO.supervisor)
+  await menuItem(page, 'reports').click()
+  await menuItem(page, 'reports-backup').click()
+  await expect(page.getByRole('heading', { name: 'Backup dos relatórios' })).toBeVisible(LOAD)
+  await page.locator('#backup-from').fill(day(-1))
+  await page.locator('#backup-to').fill(day(0))
+  await page.getByTestId('backup-create').click()
+  const row = page.getByTestId('backup-row').first()
+  await expect(row.getByTestId('backup-status')).toHaveText('Pronto', LOAD)
+  await expect(row.getByTestId('backup-sha256')).toHaveText(/^[0-9a-f]{64}$/)
+  await shot(page, 'reports-backup')
+  const sha = await row.getByTestId('backup-sha256').textContent()
+  const downloading = page.waitForEvent('download')
+  await row.getByTestId('backup-download').click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe(`backup-reports_${day(-1)}_${day(0)}.tar.gz`)
+  const archive = await readFile((await download.path())!)
+  expect(createHash('sha256').update(archive).digest('hex')).toBe(sha)
+  const tar = gunzipSync(archive).toString('latin1')
+  expect(tar).toContain('calls.csv')
+  expect(tar).toContain(E2E_CALLS.recorded.callId)
 })

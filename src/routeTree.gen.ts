@@ -16,6 +16,7 @@ import { Route as Char123LocaleChar125LoginRouteRouteImport } from './routes/{-$
 import { Route as Char123LocaleChar125AppIndexRouteImport } from './routes/{-$locale}/_app/index'
 import { Route as Char123LocaleChar125AppActivitiesRouteImport } from './routes/{-$locale}/_app/activities'
 import { Route as Char123LocaleChar125AppChatsRouteImport } from './routes/{-$locale}/_app/chats'
+import { Route as Char123LocaleChar125AppChatsBackupRouteImport } from './routes/{-$locale}/_app/chats-backup'
 import { Route as Char123LocaleChar125AppCoworkersRouteImport } from './routes/{-$locale}/_app/coworkers'
 import { Route as Char123LocaleChar125AppDashboardRouteImport } from './routes/{-$locale}/_app/dashboard'
 import { Route as Char123LocaleChar125AppDashboardsRouteImport } from './routes/{-$locale}/_app/dashboards'
@@ -35,6 +36,7 @@ import { Route as Char123LocaleChar125AppProfileIndexRouteImport } from './route
 import { Route as Char123LocaleChar125AppProfileChangeAvatarRouteImport } from './routes/{-$locale}/_app/profile/change-avatar'
 import { Route as Char123LocaleChar125AppProfileChangePasswordRouteImport } from './routes/{-$locale}/_app/profile/change-password'
 import { Route as Char123LocaleChar125AppProfileChangePersonalDataRouteImport } from './routes/{-$locale}/_app/profile/change-personal-data'
+import { Route as Char123LocaleChar125AppReportsBackupRouteImport } from './routes/{-$locale}/_app/reports/backup'
 import { Route as Char123LocaleChar125AppReportsProcessingQueueRouteImport } from './routes/{-$locale}/_app/reports/processing-queue'
 import { Route as Char123LocaleChar125AppSettingsIndexRouteImport } from './routes/{-$locale}/_app/settings/index'
 import { Route as Char123LocaleChar125AppSettingsSplatRouteImport } from './routes/{-$locale}/_app/settings/$'
@@ -80,6 +82,12 @@ const Char123LocaleChar125AppChatsRoute =
   Char123LocaleChar125AppChatsRouteImport.update({
     id: '/chats',
     path: '/chats',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppChatsBackupRoute =
+  Char123LocaleChar125AppChatsBackupRouteImport.update({
+    id: '/chats-backup',
+    path: '/chats-backup',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
 const Char123LocaleChar125AppCoworkersRoute =
@@ -196,6 +204,12 @@ const Char123LocaleChar125AppProfileChangePersonalDataRoute =
     path: '/profile/change-personal-data',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
+const Char123LocaleChar125AppReportsBackupRoute =
+  Char123LocaleChar125AppReportsBackupRouteImport.update({
+    id: '/reports/backup',
+    path: '/reports/backup',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
 const Char123LocaleChar125AppReportsProcessingQueueRoute =
   Char123LocaleChar125AppReportsProcessingQueueRouteImport.update({
     id: '/reports/processing-queue',
@@ -243,6 +257,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/{-$locale}/activities': typeof Char123LocaleChar125AppActivitiesRoute
   '/{-$locale}/chats': typeof Char123LocaleChar125AppChatsRoute
+  '/{-$locale}/chats-backup': typeof Char123LocaleChar125AppChatsBackupRoute
   '/{-$locale}/coworkers': typeof Char123LocaleChar125AppCoworkersRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/dashboards': typeof Char123LocaleChar125AppDashboardsRoute
@@ -262,6 +277,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  '/{-$locale}/reports/backup': typeof Char123LocaleChar125AppReportsBackupRoute
   '/{-$locale}/reports/processing-queue': typeof Char123LocaleChar125AppReportsProcessingQueueRoute
   '/{-$locale}/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
@@ -275,6 +291,7 @@ export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125AppIndexRoute
   '/{-$locale}/activities': typeof Char123LocaleChar125AppActivitiesRoute
   '/{-$locale}/chats': typeof Char123LocaleChar125AppChatsRoute
+  '/{-$locale}/chats-backup': typeof Char123LocaleChar125AppChatsBackupRoute
   '/{-$locale}/coworkers': typeof Char123LocaleChar125AppCoworkersRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/dashboards': typeof Char123LocaleChar125AppDashboardsRoute
@@ -293,6 +310,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  '/{-$locale}/reports/backup': typeof Char123LocaleChar125AppReportsBackupRoute
   '/{-$locale}/reports/processing-queue': typeof Char123LocaleChar125AppReportsProcessingQueueRoute
   '/{-$locale}/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/profile': typeof Char123LocaleChar125AppProfileIndexRoute
@@ -310,6 +328,7 @@ export interface FileRoutesById {
   '/{-$locale}/_login': typeof Char123LocaleChar125LoginRouteRouteWithChildren
   '/{-$locale}/_app/activities': typeof Char123LocaleChar125AppActivitiesRoute
   '/{-$locale}/_app/chats': typeof Char123LocaleChar125AppChatsRoute
+  '/{-$locale}/_app/chats-backup': typeof Char123LocaleChar125AppChatsBackupRoute
   '/{-$locale}/_app/coworkers': typeof Char123LocaleChar125AppCoworkersRoute
   '/{-$locale}/_app/dashboard': typeof Char123LocaleChar125AppDashboardRoute
   '/{-$locale}/_app/dashboards': typeof Char123LocaleChar125AppDashboardsRoute
@@ -329,6 +348,7 @@ export interface FileRoutesById {
   '/{-$locale}/_app/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   '/{-$locale}/_app/profile/change-password': typeof Char123LocaleChar125AppProfileChangePasswordRoute
   '/{-$locale}/_app/profile/change-personal-data': typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  '/{-$locale}/_app/reports/backup': typeof Char123LocaleChar125AppReportsBackupRoute
   '/{-$locale}/_app/reports/processing-queue': typeof Char123LocaleChar125AppReportsProcessingQueueRoute
   '/{-$locale}/_app/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
   '/{-$locale}/_app/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
@@ -344,6 +364,7 @@ export interface FileRouteTypes {
     | '/{-$locale}'
     | '/{-$locale}/activities'
     | '/{-$locale}/chats'
+    | '/{-$locale}/chats-backup'
     | '/{-$locale}/coworkers'
     | '/{-$locale}/dashboard'
     | '/{-$locale}/dashboards'
@@ -363,6 +384,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/profile/change-avatar'
     | '/{-$locale}/profile/change-password'
     | '/{-$locale}/profile/change-personal-data'
+    | '/{-$locale}/reports/backup'
     | '/{-$locale}/reports/processing-queue'
     | '/{-$locale}/settings/$'
     | '/{-$locale}/profile/'
@@ -376,6 +398,7 @@ export interface FileRouteTypes {
     | '/{-$locale}'
     | '/{-$locale}/activities'
     | '/{-$locale}/chats'
+    | '/{-$locale}/chats-backup'
     | '/{-$locale}/coworkers'
     | '/{-$locale}/dashboard'
     | '/{-$locale}/dashboards'
@@ -394,6 +417,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/profile/change-avatar'
     | '/{-$locale}/profile/change-password'
     | '/{-$locale}/profile/change-personal-data'
+    | '/{-$locale}/reports/backup'
     | '/{-$locale}/reports/processing-queue'
     | '/{-$locale}/settings/$'
     | '/{-$locale}/profile'
@@ -410,6 +434,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_login'
     | '/{-$locale}/_app/activities'
     | '/{-$locale}/_app/chats'
+    | '/{-$locale}/_app/chats-backup'
     | '/{-$locale}/_app/coworkers'
     | '/{-$locale}/_app/dashboard'
     | '/{-$locale}/_app/dashboards'
@@ -429,6 +454,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_app/profile/change-avatar'
     | '/{-$locale}/_app/profile/change-password'
     | '/{-$locale}/_app/profile/change-personal-data'
+    | '/{-$locale}/_app/reports/backup'
     | '/{-$locale}/_app/reports/processing-queue'
     | '/{-$locale}/_app/settings/$'
     | '/{-$locale}/_app/profile/'
@@ -492,6 +518,13 @@ declare module '@tanstack/react-router' {
       path: '/chats'
       fullPath: '/{-$locale}/chats'
       preLoaderRoute: typeof Char123LocaleChar125AppChatsRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/chats-backup': {
+      id: '/{-$locale}/_app/chats-backup'
+      path: '/chats-backup'
+      fullPath: '/{-$locale}/chats-backup'
+      preLoaderRoute: typeof Char123LocaleChar125AppChatsBackupRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
     '/{-$locale}/_app/coworkers': {
@@ -627,6 +660,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125AppProfileChangePersonalDataRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
+    '/{-$locale}/_app/reports/backup': {
+      id: '/{-$locale}/_app/reports/backup'
+      path: '/reports/backup'
+      fullPath: '/{-$locale}/reports/backup'
+      preLoaderRoute: typeof Char123LocaleChar125AppReportsBackupRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
     '/{-$locale}/_app/reports/processing-queue': {
       id: '/{-$locale}/_app/reports/processing-queue'
       path: '/reports/processing-queue'
@@ -682,6 +722,7 @@ declare module '@tanstack/react-router' {
 interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppActivitiesRoute: typeof Char123LocaleChar125AppActivitiesRoute
   Char123LocaleChar125AppChatsRoute: typeof Char123LocaleChar125AppChatsRoute
+  Char123LocaleChar125AppChatsBackupRoute: typeof Char123LocaleChar125AppChatsBackupRoute
   Char123LocaleChar125AppCoworkersRoute: typeof Char123LocaleChar125AppCoworkersRoute
   Char123LocaleChar125AppDashboardRoute: typeof Char123LocaleChar125AppDashboardRoute
   Char123LocaleChar125AppDashboardsRoute: typeof Char123LocaleChar125AppDashboardsRoute
@@ -695,6 +736,7 @@ interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppProfileChangeAvatarRoute: typeof Char123LocaleChar125AppProfileChangeAvatarRoute
   Char123LocaleChar125AppProfileChangePasswordRoute: typeof Char123LocaleChar125AppProfileChangePasswordRoute
   Char123LocaleChar125AppProfileChangePersonalDataRoute: typeof Char123LocaleChar125AppProfileChangePersonalDataRoute
+  Char123LocaleChar125AppReportsBackupRoute: typeof Char123LocaleChar125AppReportsBackupRoute
   Char123LocaleChar125AppReportsProcessingQueueRoute: typeof Char123LocaleChar125AppReportsProcessingQueueRoute
   Char123LocaleChar125AppSettingsSplatRoute: typeof Char123LocaleChar125AppSettingsSplatRoute
   Char123LocaleChar125AppProfileIndexRoute: typeof Char123LocaleChar125AppProfileIndexRoute
@@ -710,6 +752,8 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
     Char123LocaleChar125AppActivitiesRoute:
       Char123LocaleChar125AppActivitiesRoute,
     Char123LocaleChar125AppChatsRoute: Char123LocaleChar125AppChatsRoute,
+    Char123LocaleChar125AppChatsBackupRoute:
+      Char123LocaleChar125AppChatsBackupRoute,
     Char123LocaleChar125AppCoworkersRoute:
       Char123LocaleChar125AppCoworkersRoute,
     Char123LocaleChar125AppDashboardRoute:
@@ -734,6 +778,8 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
       Char123LocaleChar125AppProfileChangePasswordRoute,
     Char123LocaleChar125AppProfileChangePersonalDataRoute:
       Char123LocaleChar125AppProfileChangePersonalDataRoute,
+    Char123LocaleChar125AppReportsBackupRoute:
+      Char123LocaleChar125AppReportsBackupRoute,
     Char123LocaleChar125AppReportsProcessingQueueRoute:
       Char123LocaleChar125AppReportsProcessingQueueRoute,
     Char123LocaleChar125AppSettingsSplatRoute:

@@ -71,7 +71,17 @@ export type DuplicatesResponse = { results: Duplicate[] }
 export const MergeBody = v.object({ merge_id: Id })
 export type MergeResponse = { id: number; merged_id: number; moved: Record<string, number> }
 
-export type LeadCall = { id: number; uid: string; started_at: string; direction: string; phone: string; dial_status: number | null; answered_duration: number | null; user_id: number | null; recording: boolean }
+export type LeadCall = {
+  id: number
+  uid: string
+  started_at: string
+  direction: string
+  phone: string
+  dial_status: number | null
+  answered_duration: number | null
+  user_id: number | null
+  recording: boolean
+}
 export type LeadCallsResponse = { results: LeadCall[] }
 
 // Interactions (spec 000 §2 /interactions with :interaction_id, :slug and :form): the type a page names and the form

@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import type { Locale } from '../locales.ts'
 import { message } from '../messages.ts'
+import { ENDPOINT_STATUSES, ENDPOINT_STATUS_LABELS } from '../codes/states.ts'
+import type { EndpointStatus } from '../codes/states.ts'
 
 // The report pages (spec 000 §2 /reports/pages/:id?, "Report selection with CSV download", §6 sites.view_reports) and
 // the processing queue (/reports/processing-queue). The datasets are defined on the server (server/reports/datasets/);
@@ -17,7 +19,20 @@ export const REPORT_PATHS = {
 } as const
 
 /** The report ids, in the order of the list. */
-export const REPORT_IDS = ['calls', 'call-steps', 'chats', 'pauses', 'after-service', 'agent-productivity', 'queue-service-level', 'classifications'] as const
+export const REPORT_IDS = [
+  'calls',
+  'call-steps',
+  'chats',
+  'pauses',
+  'after-service',
+  'agent-productivity',
+  'queue-service-level',
+  'classifications',
+  'nps',
+  'kpi',
+  'agent-status',
+  'dialer-results',
+] as const
 export type ReportId = (typeof REPORT_IDS)[number]
 
 export const REPORT_FILTERS = ['team', 'agent', 'queue', 'campaign', 'classification'] as const
@@ -147,6 +162,12 @@ export type ReportCsvTooLarge = { detail: string; code: 'report_too_large'; coun
 type Texts = Record<Locale, string>
 const t3 = (pt: string, en: string, es: string): Texts => ({ 'pt-BR': pt, 'en-US': en, 'es-ES': es })
 
+/** The agents' reported statuses (the timeline's detail column): `endpoint.<status>`. */
+const ENDPOINT_TEXTS = Object.fromEntries(ENDPOINT_STATUSES.map((status) => [`endpoint.${status}`, ENDPOINT_STATUS_LABELS[status]])) as Record<
+  `endpoint.${EndpointStatus}`,
+  Texts
+>
+
 /** Texts the server writes (CSV headers, titles, errors): all three languages side by side, like contract/messages.ts. */
 export const REPORT_TEXTS = {
   // report titles and descriptions
@@ -198,6 +219,30 @@ export const REPORT_TEXTS = {
     'How many calls and chats got each classification.',
     'Cuántas llamadas y chats recibieron cada clasificación.',
   ),
+  'nps.title': t3('NPS', 'NPS', 'NPS'),
+  'nps.description': t3(
+    'As respostas das pesquisas NPS por teclado e por chat: distribuição das notas e NPS (% promotores − % detratores).',
+    'The keypad and chat NPS survey answers: score distribution and NPS (% promoters − % detractors).',
+    'Las respuestas de las encuestas NPS por teclado y por chat: distribución de notas y NPS (% promotores − % detractores).',
+  ),
+  'kpi.title': t3('Indicadores (KPI)', 'KPIs', 'Indicadores (KPI)'),
+  'kpi.description': t3(
+    'Por dia e agente: chamadas de fila recebidas, atendidas, abandonadas, nível de serviço, TMA, TMC, TMPA, ocupação e pausas.',
+    'Per day and agent: queue calls received, answered, abandoned, service level, AHT, ATT, ACW, occupancy and pauses.',
+    'Por día y agente: llamadas de cola recibidas, atendidas, abandonadas, nivel de servicio, TMO, TMC, TPA, ocupación y pausas.',
+  ),
+  'agent-status.title': t3('Linha do tempo dos agentes', 'Agent status timeline', 'Línea de tiempo de los agentes'),
+  'agent-status.description': t3(
+    'Cada intervalo de status de cada agente (disponível, em pausa com o motivo, em ligação, pós-atendimento, desconectado), dividido à meia-noite.',
+    'Every status interval of every agent (available, paused with its reason, on a call, after-service, offline), split at midnight.',
+    'Cada intervalo de estado de cada agente (disponible, en pausa con el motivo, en llamada, posatención, desconectado), dividido a medianoche.',
+  ),
+  'dialer-results.title': t3('Resultados do discador', 'Dialer results', 'Resultados del marcador'),
+  'dialer-results.description': t3(
+    'Por campanha e mailing: tentativas, status de discagem, atendidas, abandonadas e leads concluídos e restantes.',
+    'Per campaign and mailing: attempts, dial statuses, answered, abandoned and leads done and remaining.',
+    'Por campaña y mailing: intentos, estados de marcación, atendidas, abandonadas y leads terminados y restantes.',
+  ),
   // columns, totals and series
   started_at: t3('Início', 'Start', 'Inicio'),
   ended_at: t3('Fim', 'End', 'Fin'),
@@ -247,8 +292,51 @@ export const REPORT_TEXTS = {
   average_wait: t3('Espera média', 'Average wait', 'Espera media'),
   average_duration: t3('Duração média', 'Average duration', 'Duración media'),
   steps: t3('Etapas', 'Steps', 'Etapas'),
+  messages: t3('Mensagens', 'Messages', 'Mensajes'),
   agents: t3('Agentes', 'Agents', 'Agentes'),
   total: t3('Total', 'Total', 'Total'),
+  // NPS
+  answered_on: t3('Respondida em', 'Answered at', 'Respondida el'),
+  source: t3('Origem', 'Source', 'Origen'),
+  survey: t3('Pesquisa', 'Survey', 'Encuesta'),
+  question: t3('Pergunta', 'Question', 'Pregunta'),
+  scale: t3('Escala', 'Scale', 'Escala'),
+  score: t3('Nota', 'Score', 'Nota'),
+  category: t3('Categoria', 'Category', 'Categoría'),
+  reference: t3('Chamada ou conversa', 'Call or conversation', 'Llamada o conversación'),
+  answers: t3('Respostas', 'Answers', 'Respuestas'),
+  promoters: t3('Promotores', 'Promoters', 'Promotores'),
+  passives: t3('Neutros', 'Passives', 'Neutros'),
+  detractors: t3('Detratores', 'Detractors', 'Detractores'),
+  nps: t3('NPS', 'NPS', 'NPS'),
+  average_score: t3('Nota média', 'Average score', 'Nota media'),
+  // KPI
+  day: t3('Dia', 'Day', 'Día'),
+  missed: t3('Não atendidas pelo agente', 'Missed by the agent', 'No atendidas por el agente'),
+  att: t3('TMC (conversação média)', 'ATT (average talk time)', 'TMC (conversación media)'),
+  acw: t3('TMPA (pós-atendimento médio)', 'ACW (average after-call work)', 'TPA (posatención media)'),
+  aht: t3('TMA (atendimento médio)', 'AHT (average handle time)', 'TMO (operación media)'),
+  occupancy: t3('Ocupação', 'Occupancy', 'Ocupación'),
+  // agent status timeline
+  detail: t3('Status informado', 'Reported status', 'Estado informado'),
+  intervals: t3('Intervalos', 'Intervals', 'Intervalos'),
+  available_time: t3('Tempo disponível', 'Time available', 'Tiempo disponible'),
+  call_time: t3('Tempo em ligação', 'Time on calls', 'Tiempo en llamada'),
+  offline_time: t3('Tempo desconectado', 'Time offline', 'Tiempo desconectado'),
+  // dialer results
+  mailing: t3('Mailing', 'Mailing', 'Mailing'),
+  attempts: t3('Tentativas', 'Attempts', 'Intentos'),
+  abandon_rate: t3('Taxa de abandono', 'Abandon rate', 'Tasa de abandono'),
+  busy: t3('Ocupado (486, 600)', 'Busy (486, 600)', 'Ocupado (486, 600)'),
+  no_answer: t3('Sem resposta (480, 487, 408)', 'No answer (480, 487, 408)', 'Sin respuesta (480, 487, 408)'),
+  blacklisted: t3('Bloqueadas (609)', 'Blocked (609)', 'Bloqueadas (609)'),
+  voicemail: t3('Caixa postal (552)', 'Voicemail (552)', 'Buzón de voz (552)'),
+  fax: t3('Fax (510)', 'Fax (510)', 'Fax (510)'),
+  uncertain: t3('Incerto (559)', 'Uncertain (559)', 'Incierto (559)'),
+  statuses: t3('Status de discagem', 'Dial statuses', 'Estados de marcación'),
+  leads_total: t3('Leads', 'Leads', 'Leads'),
+  leads_done: t3('Leads concluídos', 'Leads done', 'Leads terminados'),
+  leads_remaining: t3('Leads restantes', 'Leads remaining', 'Leads restantes'),
   yes: t3('Sim', 'Yes', 'Sí'),
   no: t3('Não', 'No', 'No'),
   // values of enumerated columns (column `values` prefix + '.' + value)
@@ -271,6 +359,19 @@ export const REPORT_TEXTS = {
   'endedBy.system': t3('Sistema', 'System', 'Sistema'),
   'endedBy.timeout': t3('Inatividade', 'Inactivity', 'Inactividad'),
   'endedBy.transfer': t3('Transferência', 'Transfer', 'Transferencia'),
+  'npsSource.telephony': t3('Telefonia', 'Telephony', 'Telefonía'),
+  'npsSource.chat': t3('Chat', 'Chat', 'Chat'),
+  'npsCategory.promoter': t3('Promotor', 'Promoter', 'Promotor'),
+  'npsCategory.passive': t3('Neutro', 'Passive', 'Neutro'),
+  'npsCategory.detractor': t3('Detrator', 'Detractor', 'Detractor'),
+  'agentState.available': t3('Disponível', 'Available', 'Disponible'),
+  'agentState.paused': t3('Em pausa', 'Paused', 'En pausa'),
+  'agentState.call': t3('Em ligação', 'On a call', 'En llamada'),
+  'agentState.after_service': t3('Pós-atendimento', 'After-service', 'Posatención'),
+  'agentState.offline': t3('Desconectado', 'Offline', 'Desconectado'),
+  'agentState.other': t3('Outro', 'Other', 'Otro'),
+  'noAgent.': t3('(nenhum agente)', '(no agent)', '(ningún agente)'),
+  ...ENDPOINT_TEXTS,
   // errors
   notForReport: t3('Este filtro não se aplica a este relatório', 'This filter does not apply to this report', 'Este filtro no se aplica a este informe'),
   periodOrder: t3('A data final é anterior à inicial', 'The end date is before the start date', 'La fecha final es anterior a la inicial'),

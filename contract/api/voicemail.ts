@@ -13,7 +13,10 @@ export const VOICEMAIL_PATHS = {
 
 const invalid = (issue: v.BaseIssue<unknown>) => message('invalidValue', issue.lang)
 const Count = v.pipe(v.string(invalid), v.regex(/^\d{1,9}$/, invalid), v.transform(Number))
-const Flag = v.pipe(v.picklist(['0', '1', 'true', 'false'], invalid), v.transform((s) => s === '1' || s === 'true'))
+const Flag = v.pipe(
+  v.picklist(['0', '1', 'true', 'false'], invalid),
+  v.transform((s) => s === '1' || s === 'true'),
+)
 
 export const VoicemailListQuery = v.object({
   offset: v.optional(Count),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
+import { ABANDONED_TEXT } from '../dialer/store.ts'
 import type { ReportColumnKind, ReportFilter, ReportFilters, ReportId } from '../../contract/api/reports.ts'
 
 // The report datasets (contract/api/reports.ts REPORT_IDS). Each is a SELECT over one site's period that names its
@@ -34,7 +35,8 @@ export type Dataset = {
   source(ctx: DatasetContext): SQL
   /** Aggregates over the source's rows (aliased `x`). */
   totals: Measure[]
-  chart: { type: 'bar' | 'line'; by: 'day' | 'label'; label?: SQL; series: Measure[] }
+  /** `order`: the label groups' order — the largest first (by the first series, the default) or by label (numeric aware). */
+  chart: { type: 'bar' | 'line'; by: 'day' | 'label'; label?: SQL; series: Measure[]; order?: 'value' | 'label' }
 }
 
 const userName = (alias: string) => sql.raw(`coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.username)`)
@@ -447,6 +449,363 @@ const classifications: Dataset = {
   chart: { type: 'bar', by: 'label', label: sql`x.classification`, series: [sum('calls', 'calls', 'number'), sum('chats', 'chats', 'number')] },
 }
 
+// ---- NPS ----------------------------------------------------------------------------------------------------------
+
+/** Promoter, passive or detractor: 9–10 / 7–8 / 0–6 on the 0–10 scale; 5 / 4 / 1–3 on the 1–5 scale. */
+const npsCategory = (score: string, scale: string) =>
+  sql.raw(`case when ${scale} = '1-5' then (case when ${score} >= 5 then 'promoter' when ${score} = 4 then 'passive' else 'detractor' end)
+    else (case when ${score} >= 9 then 'promoter' when ${score} >= 7 then 'passive' else 'detractor' end) end`)
+const pct = (part: SQL, whole: SQL) => sql`case when ${whole} > 0 then round(100.0 * ${part} / ${whole}, 1)::float8 end`
+
+const nps: Dataset = {
+  id: 'nps',
+  filters: ['team', 'agent', 'queue'],
+  order: 'time',
+  columns: [
+    { key: 'answered_on', kind: 'datetime' },
+    { key: 'source', kind: 'text', values: 'npsSource' },
+    { key: 'survey', kind: 'text' },
+    { key: 'question', kind: 'number' },
+    { key: 'scale', kind: 'text' },
+    { key: 'score', kind: 'number' },
+    { key: 'category', kind: 'text', values: 'npsCategory' },
+    { key: 'agent', kind: 'text' },
+    { key: 'queue', kind: 'text' },
+    { key: 'comment', kind: 'text' },
+    { key: 'reference', kind: 'text' },
+  ],
+  // One row per answer: each keypad answer of a telephony survey (question 1, 2, …) and each scored chat survey (one
+  // question; its comment beside it), on the day it was answered (a chat's score waiting for its comment: sent).
+  // The queue filter names a telephony queue, so it keeps telephony answers only.
+  source: (ctx) => {
+    const f = ctx.filters
+    const who = agentConditions(ctx, 'a.user_id')
+    const phoneQueue = f.queue !== undefined ? sql` and n.queue_id = ${f.queue}` : sql``
+    const chatQueue = f.queue !== undefined ? sql` and false` : sql``
+    return sql`select a.*, ${npsCategory('a.score', 'a.scale')} as category, ${userName('u')} as agent
+      from (
+        select 't' || lpad(n.id::text, 20, '0') as _k, n.answered_at as _t, n.answered_at as answered_on, 'telephony' as source,
+          coalesce(sv.description, '') as survey, n.question + 1 as question, n.scale, n.score, n.user_id,
+          coalesce(q.description, '') as queue, '' as comment, n.call_id as reference
+        from telephony_nps_answers n
+          left join service_nps_telephony sv on sv.id = n.nps_id
+          left join pabx_queues q on q.id = n.queue_id
+        where n.site_id = ${ctx.siteId} and ${inPeriod(sql`n.answered_at`, ctx)}${phoneQueue}
+        union all
+        select 'c' || lpad(c.id::text, 20, '0'), coalesce(c.answered_at, c.sent_at), coalesce(c.answered_at, c.sent_at), 'chat',
+          coalesce(sv.description, ''), 1, c.scale, c.score, c.user_id, coalesce(q.description, ''), c.comment, r.uid
+        from chat_nps_surveys c
+          join chat_rooms r on r.id = c.room_id
+          left join service_nps_chat sv on sv.id = c.nps_id
+          left join chat_queues q on q.id = c.queue_id
+        where c.site_id = ${ctx.siteId} and c.score is not null and ${inPeriod(sql`coalesce(c.answered_at, c.sent_at)`, ctx)}${chatQueue}
+      ) a left join users u on u.id = a.user_id
+      where true${and(who)}`
+  },
+  totals: [
+    count('answers'),
+    count('promoters', sql`x.category = 'promoter'`),
+    count('passives', sql`x.category = 'passive'`),
+    count('detractors', sql`x.category = 'detractor'`),
+    {
+      key: 'nps',
+      kind: 'number',
+      sql: sql`case when count(*) > 0 then round(100.0 * (count(*) filter (where x.category = 'promoter') - count(*) filter (where x.category = 'detractor')) / count(*), 1)::float8 end`,
+    },
+    { key: 'average_score', kind: 'number', sql: sql`round(avg(x.score), 1)::float8` },
+  ],
+  // The score distribution: answers per score, in score order.
+  chart: { type: 'bar', by: 'label', label: sql`x.score::text`, order: 'label', series: [count('answers')] },
+}
+
+// ---- agent status timeline ---------------------------------------------------------------------------------------
+
+/** The timeline's categories of the telephony status an agent reported (contract/codes/states.ts). */
+const stateCategory = (status: string) =>
+  sql.raw(`case when ${status} = 'not_inuse' then 'available'
+    when ${status} in ('paused', 'do_not_disturb') then 'paused'
+    when ${status} = 'after_service' then 'after_service'
+    when ${status} in ('inuse', 'busy', 'ringing', 'ringinuse', 'onhold', 'onmute', 'inconference', 'click_to_call', 'in_activity') then 'call'
+    when ${status} in ('unavailable', 'unknown', 'invalid', 'blocked') then 'offline'
+    else 'other' end`)
+
+/**
+ * The agents' telephony status intervals in the period, split at each midnight of the user's time zone: one row per
+ * (status change, day) with `id` (the change), `user_id`, `status`, `category`, `day`, `started_at`, `ended_at`,
+ * `seconds`. A status holds until the agent's next change (the last one until now, or the period's end); the status
+ * held when the period starts is the last change before it. `who` filters the agents (a condition on `u.id`).
+ */
+function statusIntervals(ctx: DatasetContext, who: SQL[]): SQL {
+  const from = sql`${ctx.from}::timestamptz`
+  const to = sql`${ctx.to}::timestamptz`
+  return sql`with ag as (select u.id from users u where u.site_id = ${ctx.siteId}${and(who)}),
+    ev as (
+      select e.id, e.user_id, e.status, e.at from agent_status_events e
+      where e.site_id = ${ctx.siteId} and e.channel = 'telephony' and e.at >= ${from} and e.at < ${to} and e.user_id in (select id from ag)
+      union all
+      select b.id, b.user_id, b.status, b.at from ag cross join lateral (
+        select e.id, e.user_id, e.status, e.at from agent_status_events e
+        where e.site_id = ${ctx.siteId} and e.user_id = ag.id and e.channel = 'telephony' and e.at < ${from}
+        order by e.at desc, e.id desc limit 1) b),
+    iv as (select ev.id, ev.user_id, ev.status, ev.at as s,
+        coalesce(lead(ev.at) over (partition by ev.user_id order by ev.at, ev.id), least(now(), ${to})) as e
+      from ev),
+    days as (select d::date as day, (d::date::timestamp at time zone ${ctx.tz}) as ds, ((d::date + 1)::timestamp at time zone ${ctx.tz}) as de
+      from generate_series(((${from} at time zone ${ctx.tz})::date)::timestamp, ((${to} at time zone ${ctx.tz})::date - 1)::timestamp, interval '1 day') d)
+    select iv.id, iv.user_id, iv.status, ${stateCategory('iv.status')} as category, days.day,
+      greatest(iv.s, days.ds) as started_at, least(iv.e, days.de) as ended_at,
+      ${seconds(sql`least(iv.e, days.de) - greatest(iv.s, days.ds)`)} as seconds
+    from iv join days on iv.s < days.de and iv.e > days.ds`
+}
+
+const sumWhere = (key: string, where: SQL, column = 'duration'): Measure => ({
+  key,
+  kind: 'duration',
+  sql: sql`coalesce(sum(x.${sql.raw(column)}) filter (where ${where}), 0)`,
+})
+
+const agentStatus: Dataset = {
+  id: 'agent-status',
+  filters: ['team', 'agent'],
+  order: 'time',
+  columns: [
+    { key: 'started_at', kind: 'datetime' },
+    { key: 'ended_at', kind: 'datetime' },
+    { key: 'agent', kind: 'text' },
+    { key: 'team', kind: 'text' },
+    { key: 'status', kind: 'text', values: 'agentState' },
+    { key: 'detail', kind: 'text', values: 'endpoint' },
+    { key: 'reason', kind: 'text' },
+    { key: 'duration', kind: 'duration' },
+  ],
+  // One row per status interval per agent and day (an interval crossing midnight is two rows, one each side); a
+  // pause's reason is the agent's pause report overlapping the interval (the latest one started).
+  source: (ctx) => sql`select lpad(i.id::text, 20, '0') || to_char(i.day, 'YYYYMMDD') as _k, i.started_at as _t, i.started_at, i.ended_at,
+      ${userName('u')} as agent, coalesce(t.name, '') as team, i.category as status, i.status as detail,
+      case when i.category = 'paused' then coalesce((select p.description from pause_reports p
+        where p.site_id = ${ctx.siteId} and p.user_id = i.user_id and p.started_at is not null and p.started_at < i.ended_at
+          and coalesce(p.ended_at, 'infinity'::timestamptz) > i.started_at
+        order by p.started_at desc limit 1), '') else '' end as reason,
+      i.seconds as duration
+    from (${statusIntervals(ctx, agentConditions(ctx, 'u.id'))}) i
+      join users u on u.id = i.user_id
+      left join teams t on t.id = u.team_id`,
+  totals: [
+    count('intervals'),
+    sumWhere('available_time', sql`x.status = 'available'`),
+    sumWhere('call_time', sql`x.status = 'call'`),
+    sumWhere('after_service_time', sql`x.status = 'after_service'`),
+    sumWhere('pause_time', sql`x.status = 'paused'`),
+    sumWhere('offline_time', sql`x.status = 'offline'`),
+  ],
+  chart: {
+    type: 'bar',
+    by: 'label',
+    label: sql`x.agent`,
+    series: [
+      sumWhere('available_time', sql`x.status = 'available'`),
+      sumWhere('call_time', sql`x.status = 'call'`),
+      sumWhere('after_service_time', sql`x.status = 'after_service'`),
+      sumWhere('pause_time', sql`x.status = 'paused'`),
+    ],
+  },
+}
+
+// ---- KPI ---------------------------------------------------------------------------------------------------------
+
+const kpi: Dataset = {
+  id: 'kpi',
+  filters: ['team', 'agent', 'queue'],
+  order: 'label',
+  columns: [
+    { key: 'day', kind: 'text' },
+    { key: 'agent', kind: 'text', values: 'noAgent' },
+    { key: 'team', kind: 'text' },
+    { key: 'calls_offered', kind: 'number' },
+    { key: 'calls_answered', kind: 'number' },
+    { key: 'abandoned', kind: 'number' },
+    { key: 'missed', kind: 'number' },
+    { key: 'service_level', kind: 'percent' },
+    { key: 'att', kind: 'duration' },
+    { key: 'acw', kind: 'duration' },
+    { key: 'aht', kind: 'duration' },
+    { key: 'occupancy', kind: 'percent' },
+    { key: 'pauses', kind: 'number' },
+    { key: 'pause_time', kind: 'duration' },
+  ],
+  // One row per day and agent. Queue calls (each call once per queue it entered, on the day it entered it) are the
+  // answering agent's row — the abandoned ones a row of no agent —, so the rows add up to the queues' totals:
+  // received = answered + abandoned, service level = answered within the queue's target / received. `missed`: calls
+  // the agent was offered (rung) and did not answer. ATT = talk / answered, ACW = after-service of those calls /
+  // after-services, AHT = ATT + ACW. Occupancy (status timeline) = time on calls and in after-service / (that + time
+  // available); pauses (not after-service) on the day they started.
+  source: (ctx) => {
+    const f = ctx.filters
+    const queue = f.queue !== undefined ? sql` and r.queue_id = ${f.queue}` : sql``
+    const day = (column: SQL) => sql`(${column} at time zone ${ctx.tz})::date`
+    return sql`with
+      qs as (select r.call_id, r.queue_id, r.user_id, r.offered_user_ids, r.answered_at, r.answered_duration, r.after_service_duration,
+          coalesce(r.queue_started_at, r.started_at) as qstart
+        from call_records r where r.site_id = ${ctx.siteId} and r.queue_id is not null and ${inPeriod(sql`r.started_at`, ctx)}${queue}),
+      qc as (select qs.call_id, qs.queue_id, min(qs.qstart) as qstart,
+          (array_agg(qs.user_id order by qs.answered_at) filter (where qs.answered_at is not null))[1] as agent_id,
+          bool_or(qs.answered_at is not null) as answered,
+          min(extract(epoch from qs.answered_at - qs.qstart)) filter (where qs.answered_at is not null) as answer_wait,
+          coalesce(sum(qs.answered_duration) filter (where qs.answered_at is not null), 0) as talk,
+          coalesce(sum(qs.after_service_duration) filter (where qs.answered_at is not null), 0) as acw,
+          count(qs.after_service_duration) filter (where qs.answered_at is not null) as acw_n
+        from qs group by qs.call_id, qs.queue_id),
+      cq as (select ${day(sql`qc.qstart`)} as day, coalesce(qc.agent_id, 0) as user_id, count(*) as offered,
+          count(*) filter (where qc.answered) as answered, count(*) filter (where not qc.answered) as abandoned,
+          count(*) filter (where qc.answered and qc.answer_wait <= q.service_level) as in_target,
+          sum(qc.talk) as talk_sum, sum(qc.acw) as acw_sum, sum(qc.acw_n) as acw_n
+        from qc join pabx_queues q on q.id = qc.queue_id group by 1, 2),
+      offers as (select distinct qs.call_id, qs.queue_id, o.uid from qs
+          cross join lateral (select qs.user_id as uid union select (jsonb_array_elements_text(qs.offered_user_ids))::int) o
+        where o.uid is not null),
+      mi as (select ${day(sql`qc.qstart`)} as day, offers.uid as user_id, count(*) as missed
+        from offers join qc on qc.call_id = offers.call_id and qc.queue_id = offers.queue_id
+        where qc.agent_id is distinct from offers.uid group by 1, 2),
+      st as (select i.day, i.user_id,
+          coalesce(sum(i.seconds) filter (where i.category in ('call', 'after_service')), 0) as handling,
+          coalesce(sum(i.seconds) filter (where i.category = 'available'), 0) as available
+        from (${statusIntervals(ctx, agentConditions(ctx, 'u.id'))}) i group by 1, 2),
+      pa as (select ${day(sql`p.started_at`)} as day, p.user_id, count(*) as n,
+          sum(coalesce(p.duration, ${seconds(sql`coalesce(p.ended_at, now()) - p.started_at`)})) as secs
+        from pause_reports p
+        where p.site_id = ${ctx.siteId} and p.started_at is not null and ${inPeriod(sql`p.started_at`, ctx)} and ${notAfterService} group by 1, 2),
+      k as (select day, user_id from cq union select day, user_id from mi union select day, user_id from st union select day, user_id from pa)
+    select to_char(k.day, 'YYYY-MM-DD') || chr(1) || case when k.user_id = 0 then chr(2) else lower(coalesce(${userName('u')}, '')) end
+        || chr(1) || lpad(k.user_id::text, 12, '0') as _k,
+      (k.day::timestamp at time zone ${ctx.tz}) as _t, to_char(k.day, 'YYYY-MM-DD') as day,
+      case when k.user_id = 0 then '' else ${userName('u')} end as agent, coalesce(t.name, '') as team,
+      coalesce(cq.offered, 0)::int as calls_offered, coalesce(cq.answered, 0)::int as calls_answered, coalesce(cq.abandoned, 0)::int as abandoned,
+      coalesce(mi.missed, 0)::int as missed, coalesce(cq.in_target, 0)::int as in_target,
+      ${pct(sql`cq.in_target`, sql`cq.offered`)} as service_level,
+      coalesce(cq.talk_sum, 0)::int as talk_sum, coalesce(cq.acw_sum, 0)::int as acw_sum, coalesce(cq.acw_n, 0)::int as acw_n,
+      case when cq.answered > 0 then round(cq.talk_sum::numeric / cq.answered)::int end as att,
+      case when cq.acw_n > 0 then round(cq.acw_sum::numeric / cq.acw_n)::int end as acw,
+      case when cq.answered > 0 then (round(cq.talk_sum::numeric / cq.answered) + coalesce(round(cq.acw_sum::numeric / nullif(cq.acw_n, 0)), 0))::int end as aht,
+      coalesce(st.handling, 0)::int as handling, coalesce(st.available, 0)::int as available,
+      ${pct(sql`st.handling`, sql`(st.handling + st.available)`)} as occupancy,
+      coalesce(pa.n, 0)::int as pauses, coalesce(pa.secs, 0)::int as pause_time
+    from k
+      left join users u on u.id = k.user_id and u.site_id = ${ctx.siteId}
+      left join teams t on t.id = u.team_id
+      left join cq on cq.day = k.day and cq.user_id = k.user_id
+      left join mi on mi.day = k.day and mi.user_id = k.user_id
+      left join st on st.day = k.day and st.user_id = k.user_id
+      left join pa on pa.day = k.day and pa.user_id = k.user_id
+    where (k.user_id = 0 or u.id is not null)${and(agentConditions(ctx, 'k.user_id'))}`
+  },
+  totals: [
+    sum('calls_offered', 'calls_offered', 'number'),
+    sum('calls_answered', 'calls_answered', 'number'),
+    sum('abandoned', 'abandoned', 'number'),
+    { key: 'service_level', kind: 'percent', sql: pct(sql`sum(x.in_target)`, sql`sum(x.calls_offered)`) },
+    { key: 'att', kind: 'duration', sql: sql`case when sum(x.calls_answered) > 0 then round(sum(x.talk_sum)::numeric / sum(x.calls_answered)) end` },
+    { key: 'acw', kind: 'duration', sql: sql`case when sum(x.acw_n) > 0 then round(sum(x.acw_sum)::numeric / sum(x.acw_n)) end` },
+    {
+      key: 'aht',
+      kind: 'duration',
+      sql: sql`case when sum(x.calls_answered) > 0 then round(sum(x.talk_sum)::numeric / sum(x.calls_answered)) + coalesce(round(sum(x.acw_sum)::numeric / nullif(sum(x.acw_n), 0)), 0) end`,
+    },
+    { key: 'occupancy', kind: 'percent', sql: pct(sql`sum(x.handling)`, sql`sum(x.handling + x.available)`) },
+    sum('pause_time', 'pause_time'),
+  ],
+  chart: { type: 'bar', by: 'day', series: [sum('calls_answered', 'calls_answered', 'number'), sum('abandoned', 'abandoned', 'number')] },
+}
+
+// ---- dialer results ----------------------------------------------------------------------------------------------
+
+const dialerResults: Dataset = {
+  id: 'dialer-results',
+  filters: ['campaign'],
+  order: 'label',
+  columns: [
+    { key: 'campaign', kind: 'text' },
+    { key: 'mailing', kind: 'text' },
+    { key: 'attempts', kind: 'number' },
+    { key: 'calls_answered', kind: 'number' },
+    { key: 'abandoned', kind: 'number' },
+    { key: 'abandon_rate', kind: 'percent' },
+    { key: 'busy', kind: 'number' },
+    { key: 'no_answer', kind: 'number' },
+    { key: 'blacklisted', kind: 'number' },
+    { key: 'voicemail', kind: 'number' },
+    { key: 'fax', kind: 'number' },
+    { key: 'uncertain', kind: 'number' },
+    { key: 'statuses', kind: 'text' },
+    { key: 'leads_total', kind: 'number' },
+    { key: 'leads_done', kind: 'number' },
+    { key: 'leads_remaining', kind: 'number' },
+  ],
+  // One row per campaign and mailing (every mailing linked to a campaign, and any other a try of the period dialled).
+  // Attempts: the calls the dialer or a preview placed to the mailing's leads in the period (step 1 of call types 12,
+  // 14 and 18; the campaign the dialer wrote on it, else the mailing's campaign), by their dial status; a blacklisted
+  // lead (609) is not dialled and is no attempt: it is counted on the day it was blocked. Answered: the customer
+  // answered; abandoned: answered with no agent free (the dialer's 'Abandoned'); abandon rate = abandoned / answered
+  // (the basis of the dialer's cap). Leads: the mailing's leads now — done, and remaining (pending with attempts left).
+  source: (ctx) => {
+    const f = ctx.filters
+    const campaign = (column: string) => (f.campaign !== undefined ? sql` and ${sql.raw(column)} = ${f.campaign}` : sql``)
+    return sql`with
+      tries as (select coalesce(case when r.decision->>'campaign' ~ '^[0-9]{1,9}$' then (r.decision->>'campaign')::int end,
+            (select min(cm.campaign_id) from service_shipments_campaigns_mailings cm where cm.mailing_id = l.mailing_id)) as campaign_id,
+          l.mailing_id, r.dial_status, r.answered_at, r.dial_status_text
+        from call_records r join crm_leads l on l.id = r.lead_id
+        where r.site_id = ${ctx.siteId} and r.step = 1 and r.lead_id is not null and r.call_type in (12, 14, 18) and ${inPeriod(sql`r.started_at`, ctx)}),
+      blocked as (select s.campaign_id, l.mailing_id, 609 as dial_status from dialer_lead_states s join crm_leads l on l.id = s.lead_id
+        where s.site_id = ${ctx.siteId} and s.last_status = 609 and ${inPeriod(sql`s.last_dial_at`, ctx)}),
+      a as (select campaign_id, mailing_id, count(*) as attempts, count(*) filter (where answered_at is not null) as answered,
+          count(*) filter (where dial_status_text = ${ABANDONED_TEXT}) as abandoned,
+          count(*) filter (where dial_status in (486, 600)) as busy, count(*) filter (where dial_status in (480, 487, 408)) as no_answer,
+          count(*) filter (where dial_status = 552) as voicemail, count(*) filter (where dial_status = 510) as fax,
+          count(*) filter (where dial_status = 559) as uncertain
+        from tries group by 1, 2),
+      b as (select campaign_id, mailing_id, count(*) as n from blocked group by 1, 2),
+      codes as (select campaign_id, mailing_id, coalesce(dial_status::text, '…') as code, count(*) as n
+        from (select campaign_id, mailing_id, dial_status from tries union all select campaign_id, mailing_id, dial_status from blocked) y group by 1, 2, 3),
+      st as (select campaign_id, mailing_id, string_agg(code || ' × ' || n, ', ' order by n desc, code) as statuses from codes group by 1, 2),
+      k as (select campaign_id, mailing_id from service_shipments_campaigns_mailings where site_id = ${ctx.siteId}
+        union select campaign_id, mailing_id from a union select campaign_id, mailing_id from b)
+    select lower(coalesce(c.description, '')) || chr(1) || lpad(coalesce(k.campaign_id, 0)::text, 12, '0') || chr(1)
+        || lower(m.description) || chr(1) || lpad(k.mailing_id::text, 12, '0') as _k,
+      ${ctx.from}::timestamptz as _t, coalesce(c.description, '') as campaign, m.description as mailing,
+      coalesce(a.attempts, 0)::int as attempts, coalesce(a.answered, 0)::int as calls_answered, coalesce(a.abandoned, 0)::int as abandoned,
+      ${pct(sql`a.abandoned`, sql`a.answered`)} as abandon_rate,
+      coalesce(a.busy, 0)::int as busy, coalesce(a.no_answer, 0)::int as no_answer, coalesce(b.n, 0)::int as blacklisted,
+      coalesce(a.voicemail, 0)::int as voicemail, coalesce(a.fax, 0)::int as fax, coalesce(a.uncertain, 0)::int as uncertain,
+      coalesce(st.statuses, '') as statuses,
+      (select count(*) from crm_leads l where l.site_id = ${ctx.siteId} and l.mailing_id = k.mailing_id)::int as leads_total,
+      (select count(*) from crm_leads l where l.site_id = ${ctx.siteId} and l.mailing_id = k.mailing_id and l.status = 'done')::int as leads_done,
+      (select count(*) from crm_leads l where l.site_id = ${ctx.siteId} and l.mailing_id = k.mailing_id and l.status = 'pending'
+        and l.attempts < coalesce(c.max_attempts, 2147483647))::int as leads_remaining
+    from k
+      join crm_mailings m on m.id = k.mailing_id and m.site_id = ${ctx.siteId}
+      left join service_shipments_campaigns c on c.id = k.campaign_id and c.site_id = ${ctx.siteId}
+      left join a on a.campaign_id is not distinct from k.campaign_id and a.mailing_id = k.mailing_id
+      left join b on b.campaign_id is not distinct from k.campaign_id and b.mailing_id = k.mailing_id
+      left join st on st.campaign_id is not distinct from k.campaign_id and st.mailing_id = k.mailing_id
+    where true${campaign('k.campaign_id')}`
+  },
+  totals: [
+    sum('attempts', 'attempts', 'number'),
+    sum('calls_answered', 'calls_answered', 'number'),
+    sum('abandoned', 'abandoned', 'number'),
+    { key: 'abandon_rate', kind: 'percent', sql: pct(sql`sum(x.abandoned)`, sql`sum(x.calls_answered)`) },
+    sum('blacklisted', 'blacklisted', 'number'),
+    sum('leads_done', 'leads_done', 'number'),
+    sum('leads_remaining', 'leads_remaining', 'number'),
+  ],
+  chart: {
+    type: 'bar',
+    by: 'label',
+    label: sql`x.campaign`,
+    series: [sum('attempts', 'attempts', 'number'), sum('calls_answered', 'calls_answered', 'number'), sum('abandoned', 'abandoned', 'number')],
+  },
+}
+
 export const DATASETS: Record<ReportId, Dataset> = {
   calls,
   'call-steps': callSteps,
@@ -456,4 +815,8 @@ export const DATASETS: Record<ReportId, Dataset> = {
   'agent-productivity': agentProductivity,
   'queue-service-level': queueServiceLevel,
   classifications,
+  nps,
+  kpi,
+  'agent-status': agentStatus,
+  'dialer-results': dialerResults,
 }

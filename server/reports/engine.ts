@@ -129,10 +129,11 @@ async function summaryOf(db: Db, report: ResolvedReport, lang: string): Promise<
       series.forEach((s, i) => s.values.push(Number(row?.[`s${i}`] ?? 0)))
     }
   } else {
-    // The 30 largest groups by the first measure (then by name).
+    // The 30 largest groups by the first measure (then by name), or the first 30 by name (numbers in their order).
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en', { numeric: true })
     const top = groups
       .map((row) => ({ row, first: Number(row.s0 ?? 0), name: String(row.label ?? '') }))
-      .sort((a, b) => b.first - a.first || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .sort(chart.order === 'label' ? byName : (a, b) => b.first - a.first || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       .slice(0, 30)
     for (const { row, name } of top) {
       labels.push(name)

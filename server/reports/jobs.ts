@@ -13,6 +13,9 @@ import { reportJobs } from '../db/schema/index.ts'
 import { CSV_BOM } from './csv.ts'
 import { countRows, reportCsv, resolveReport } from './engine.ts'
 import { startJobLoop } from '../jobs/job-loop.ts'
+import { BACKUP_KINDS } from '../../contract/api/backups.ts'
+import type { BackupKind } from '../../contract/api/backups.ts'
+import { buildBackup } from './backup.ts'
 import type { JobLoop } from '../jobs/job-loop.ts'
 
 // The processing queue's runner, the lead imports' durable pattern (server/crm/lead-import/runner.ts): every instance
@@ -28,14 +31,21 @@ export function reportsDir(dataDir: string): string {
   return path.join(dataDir, 'reports')
 }
 
-export function newReportFileName(): string {
-  return `${randomBytes(16).toString('hex')}.csv`
+export function newReportFileName(ext: 'csv' | 'tar.gz' = 'csv'): string {
+  return `${randomBytes(16).toString('hex')}.${ext}`
 }
 
 /** The stored file of a job: only names the runner made (32 hex digits) map to a path. */
 export function reportFile(dataDir: string, storedName: string): string {
-  if (!/^[0-9a-f]{32}\.csv$/.test(storedName)) throw new Error('bad stored name')
+  if (!/^[0-9a-f]{32}\.(csv|tar\.gz)$/.test(storedName)) throw new Error('bad stored name')
   return path.join(reportsDir(dataDir), storedName)
+}
+
+/** report_jobs.report of a backup: `backup:<kind>`. */
+export const backupReport = (kind: BackupKind) => `backup:${kind}`
+export function backupKindOf(report: string): BackupKind | undefined {
+  const kind = report.startsWith('backup:') ? report.slice('backup:'.length) : ''
+  return (BACKUP_KINDS as readonly string[]).includes(kind) ? (kind as BackupKind) : undefined
 }
 
 type Claimed = { id: number; site_id: number; report: string; filters: Record<string, string>; lang: string; stored_name: string; attempts: number }
@@ -79,6 +89,27 @@ export function startReportJobRunner(
       return
     }
     try {
+      const backup = backupKindOf(job.report)
+      if (backup) {
+        // A backup (server/reports/backup.ts): the period's archive, progress as rows written over rows to write.
+        const period = v.parse(ReportFilters, job.filters)
+        await mkdir(reportsDir(dataDir), { recursive: true })
+        const checksum = await buildBackup(
+          db,
+          { kind: backup, siteId: job.site_id, lang: job.lang, period },
+          partial,
+          async (written, total) => {
+            await db.update(reportJobs).set({ rowsWritten: written, totalRows: total, heartbeatAt: new Date() }).where(eq(reportJobs.id, job.id))
+          },
+          loop.signal,
+        )
+        if (loop.stopped) return
+        await rename(partial, file)
+        const size = (await stat(file)).size
+        const kept = await finish(job.id, { status: 'done', size, checksum })
+        if (!kept) await rm(file, { force: true })
+        return
+      }
       if (!(REPORT_IDS as readonly string[]).includes(job.report)) throw new Error(`unknown report ${job.report}`)
       const filters = v.parse(ReportFilters, job.filters)
       const report = await resolveReport(db, job.site_id, job.report as ReportId, filters, job.lang)

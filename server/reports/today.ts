@@ -104,7 +104,11 @@ export async function dashboardToday(db: Db, viewer: DayViewer, query: Dashboard
       and not exists (select 1 from call_records r where r.after_service_pause_report_id = p.id)
     group by description order by seconds desc`,
   )
-  const byReason = pauseRows.map((row) => ({ description: String(row.description ?? ''), count: n(row.count), seconds: Math.max(0, Math.round(n(row.seconds))) }))
+  const byReason = pauseRows.map((row) => ({
+    description: String(row.description ?? ''),
+    count: n(row.count),
+    seconds: Math.max(0, Math.round(n(row.seconds))),
+  }))
 
   const [afterRow] = await rows(
     db,

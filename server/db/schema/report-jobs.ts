@@ -18,7 +18,8 @@ export const reportJobs = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** A report id of contract/api/reports.ts and its filters as the query string had them. */
+    /** A report id of contract/api/reports.ts and its filters as the query string had them; or a backup's kind
+     * (`backup:reports`, `backup:chats`, contract/api/backups.ts) and its period. */
     report: varchar('report', { length: 64 }).notNull(),
     filters: jsonb('filters').$type<Record<string, string>>().notNull().default({}),
     /** The requester's language: the CSV's header, separator and yes/no are written in it. */
@@ -30,6 +31,8 @@ export const reportJobs = pgTable(
     storedName: varchar('stored_name', { length: 64 }).notNull(),
     fileName: varchar('file_name', { length: 255 }).notNull().default(''),
     size: bigint('size', { mode: 'number' }).notNull().default(0),
+    /** A backup's archive (server/reports/backup.ts): its SHA-256, hex. */
+    checksum: varchar('checksum', { length: 64 }).notNull().default(''),
     error: jsonb('error').$type<{ text: string }>(),
     attempts: integer('attempts').notNull().default(0),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),

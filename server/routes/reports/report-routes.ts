@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { Readable } from 'node:stream'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, notLike, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ReportFilterChoices, ReportId, ReportJob, ReportSummary } from '../../../contract/api/reports.ts'
@@ -22,7 +22,9 @@ import { isFile, sendStoredFile } from '../../http/files.ts'
 import { parseInput } from '../../http/validate.ts'
 import { CSV_BOM } from '../../reports/csv.ts'
 import { countRows, reportCsv, reportList, reportPage, reportSummary, resolveReport } from '../../reports/engine.ts'
-import { newReportFileName, reportFile, startReportJobRunner } from '../../reports/jobs.ts'
+import { backupKindOf, backupReport, newReportFileName, reportFile, startReportJobRunner } from '../../reports/jobs.ts'
+import { BACKUP_KINDS, BACKUP_PATHS, BackupCreate, BackupParams } from '../../../contract/api/backups.ts'
+import type { BackupJob } from '../../../contract/api/backups.ts'
 import type { ReportJobRunner } from '../../reports/jobs.ts'
 
 // The report pages and the processing queue (contract/api/reports.ts, server/reports/README.md). Everything needs
@@ -54,6 +56,27 @@ function serializeJob(row: JobRow, lang: string): ReportJob {
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
     user: row.userId,
+  }
+}
+
+function serializeBackup(row: JobRow): BackupJob {
+  const progress = row.status === 'done' ? 1 : row.totalRows > 0 ? Math.min(1, row.rowsWritten / row.totalRows) : 0
+  return {
+    id: row.id,
+    kind: backupKindOf(row.report)!,
+    date_from: row.filters.date_from ?? '',
+    date_to: row.filters.date_to ?? '',
+    tz: row.filters.tz ?? 'UTC',
+    status: row.status,
+    total_rows: row.totalRows,
+    rows_written: row.rowsWritten,
+    progress,
+    error: row.error?.text ?? null,
+    file_name: row.fileName,
+    size: row.size,
+    sha256: row.checksum,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
   }
 }
 
@@ -145,7 +168,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     const [row] = await db
       .select()
       .from(reportJobs)
-      .where(and(eq(reportJobs.id, id), eq(reportJobs.siteId, me.siteId), eq(reportJobs.userId, me.id)))
+      .where(and(eq(reportJobs.id, id), eq(reportJobs.siteId, me.siteId), eq(reportJobs.userId, me.id), notLike(reportJobs.report, 'backup:%')))
     if (!row) throw detailError(404, 'notFound', request.lang)
     return row
   }
@@ -155,7 +178,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     const rows = await db
       .select()
       .from(reportJobs)
-      .where(and(eq(reportJobs.siteId, me.siteId), eq(reportJobs.userId, me.id)))
+      .where(and(eq(reportJobs.siteId, me.siteId), eq(reportJobs.userId, me.id), notLike(reportJobs.report, 'backup:%')))
       .orderBy(desc(reportJobs.id))
       .limit(HISTORY)
     return { count: rows.length, results: rows.map((row) => serializeJob(row, request.lang)) }
@@ -193,6 +216,71 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     if (row.status !== 'done' || !(await isFile(file))) throw detailError(404, 'notFound', request.lang)
     return sendStoredFile(reply, file, { type: 'text/csv; charset=utf-8', filename: row.fileName })
   })
+
+  // Backups (contract/api/backups.ts): the requester's archives of a period, built by the same runner.
+  for (const kind of BACKUP_KINDS) {
+    const paths = BACKUP_PATHS[kind]
+    const guard = { config: { permission: kind === 'reports' ? PERMISSIONS.viewReports : PERMISSIONS.downloadChatConversation } } as const
+    const ownBackup = async (request: FastifyRequest): Promise<JobRow> => {
+      const { id } = parseInput(BackupParams, request.params, request.lang)
+      const me = request.auth!.user
+      const [row] = await db
+        .select()
+        .from(reportJobs)
+        .where(and(eq(reportJobs.id, id), eq(reportJobs.siteId, me.siteId), eq(reportJobs.userId, me.id), eq(reportJobs.report, backupReport(kind))))
+      if (!row) throw detailError(404, 'notFound', request.lang)
+      return row
+    }
+    app.get(paths.list, guard, async (request): Promise<{ count: number; results: BackupJob[] }> => {
+      const me = request.auth!.user
+      const rows = await db
+        .select()
+        .from(reportJobs)
+        .where(and(eq(reportJobs.siteId, me.siteId), eq(reportJobs.userId, me.id), eq(reportJobs.report, backupReport(kind))))
+        .orderBy(desc(reportJobs.id))
+        .limit(HISTORY)
+      return { count: rows.length, results: rows.map(serializeBackup) }
+    })
+    app.post(paths.list, guard, async (request, reply): Promise<BackupJob> => {
+      const input = parseInput(BackupCreate, request.body ?? {}, request.lang)
+      const me = request.auth!.user
+      // The period is checked now (400 here rather than a failed job later): the chats report takes the same one.
+      const report = await resolveReport(db, me.siteId, 'chats', input, request.lang)
+      const filters = { date_from: report.dateFrom, date_to: report.dateTo, tz: input.tz }
+      const [row] = await db
+        .insert(reportJobs)
+        .values({
+          siteId: me.siteId,
+          userId: me.id,
+          report: backupReport(kind),
+          filters,
+          lang: request.lang,
+          storedName: newReportFileName('tar.gz'),
+          fileName: `backup-${kind}_${report.dateFrom}_${report.dateTo}.tar.gz`,
+        })
+        .returning()
+      runner.wake()
+      reply.code(201)
+      return serializeBackup(row!)
+    })
+    app.get(paths.one, guard, async (request): Promise<BackupJob> => serializeBackup(await ownBackup(request)))
+    app.get(paths.download, guard, async (request, reply) => {
+      const row = await ownBackup(request)
+      const file = reportFile(dataDir, row.storedName)
+      if (row.status !== 'done' || !(await isFile(file))) throw detailError(404, 'notFound', request.lang)
+      reply.header('X-Checksum-SHA256', row.checksum)
+      return sendStoredFile(reply, file, { type: 'application/gzip', filename: row.fileName })
+    })
+    app.delete(paths.one, guard, async (request, reply) => {
+      const row = await ownBackup(request)
+      await db.delete(reportJobs).where(eq(reportJobs.id, row.id))
+      const file = reportFile(dataDir, row.storedName)
+      await rm(file, { force: true })
+      await rm(`${file}.part`, { force: true })
+      reply.code(204)
+      return reply.send()
+    })
+  }
 
   app.delete(REPORT_PATHS.job, reports, async (request, reply) => {
     const row = await ownJob(request)

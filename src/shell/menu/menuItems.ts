@@ -5,7 +5,7 @@ import { settingsMenu } from '../../features/settings/settingsMenu.ts'
 import { MachinesIcon } from '../../features/machines/icons.tsx'
 import { CallsIcon } from '../../features/phonecalls/icons.tsx'
 import { ActivitiesIcon } from '../../features/activities/icons.tsx'
-import { QueueIcon, ReportsIcon } from '../../features/reports/icons.tsx'
+import { BackupIcon, QueueIcon, ReportsIcon } from '../../features/reports/icons.tsx'
 import { AccountIcon, ChatIcon, DashboardIcon, EditIcon, HomeIcon, LockIcon, PersonIcon, PhotoIcon } from '../../components/icons/icons.tsx'
 import { chatUnreadBadge } from '../../features/chat/chatBadge.ts'
 import type { MenuItem } from '../../components/menuTypes.ts'
@@ -44,6 +44,14 @@ export const MENU: MenuItem[] = [
         to: '/{-$locale}/reports/processing-queue',
         permission: PERMISSIONS.viewReports,
         icon: QueueIcon,
+      },
+      { id: 'reports-backup', label: msg`Backup dos relatórios`, to: '/{-$locale}/reports/backup', permission: PERMISSIONS.viewReports, icon: BackupIcon },
+      {
+        id: 'chats-backup',
+        label: msg`Backup dos chats`,
+        to: '/{-$locale}/chats-backup',
+        permission: PERMISSIONS.downloadChatConversation,
+        icon: BackupIcon,
       },
     ],
   },

@@ -189,6 +189,10 @@ describe('GET /api/v1/report/pages/', () => {
       'agent-productivity',
       'queue-service-level',
       'classifications',
+      'nps',
+      'kpi',
+      'agent-status',
+      'dialer-results',
     ])
     const choices = (await supervisor.get('/api/v1/report/filters/')).json() as Record<string, { id: number; description: string }[]>
     expect(choices.queue!.map((q) => q.description)).toEqual(expect.arrayContaining(['Suporte', 'Vendas']))

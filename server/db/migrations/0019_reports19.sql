@@ -1,0 +1,1 @@
+ALTER TABLE "report_jobs" ADD COLUMN "checksum" varchar(64) DEFAULT '' NOT NULL;
