@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import type { Writable } from 'node:stream'
 import { from as copyFrom } from 'pg-copy-streams'
 import type { Db } from '../../db/client.ts'
@@ -76,6 +75,21 @@ export function copyLines(batch: LeadValues[], target: Target): string {
   return text
 }
 
+/** Resolves when the stream takes writes again, or will never (closed, failed); its listeners go with it. */
+function drained(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done)
+      stream.off('close', done)
+      stream.off('error', done)
+      resolve()
+    }
+    stream.on('drain', done)
+    stream.on('close', done)
+    stream.on('error', done)
+  })
+}
+
 async function postgresWriter(pool: PgPool, target: Target): Promise<LeadWriter> {
   const connection = await pool.connect()
   let open = true
@@ -106,7 +120,7 @@ async function postgresWriter(pool: PgPool, target: Target): Promise<LeadWriter>
     async write(batch) {
       if (failure) throw failure
       if (!copy.write(copyLines(batch, target))) {
-        await Promise.race([once(copy, 'drain'), once(copy, 'close').then(() => undefined)])
+        await drained(copy)
         if (failure) throw failure
       }
       count += batch.length
