@@ -19,10 +19,17 @@ export const DEFAULT_PHONE_COUNTRY: CountryCode = 'BR'
 const BRAZIL_MOBILE_WITHOUT_NINE = /^55([1-9][1-9])([6-9]\d{7})$/
 /** A Brazilian national number: DDD + a 9-digit mobile (9…) or 8 digits (landline 2–5, or a mobile missing its nine). */
 const BRAZIL_NATIONAL = /^([1-9][1-9])(9\d{8}|[2-9]\d{7})$/
+/**
+ * A Brazilian number libphonenumber gives back digit for digit (a mobile with its nine, a landline 2–5): read without
+ * parsing it, which is most of the cost of normalising a million leads (issue 17). Checked against libphonenumber
+ * for every DDD in tests/server/crm/normalise.test.ts.
+ */
+export const BRAZIL_PLAIN = /^55[1-9][1-9](?:9\d{8}|[2-5]\d{7})$/
 
 function international(digits: string): string {
   const nine = BRAZIL_MOBILE_WITHOUT_NINE.exec(digits)
   if (nine) return `55${nine[1]}9${nine[2]}`
+  if (BRAZIL_PLAIN.test(digits)) return digits
   const parsed = parsePhoneNumberFromString(`+${digits}`)
   if (parsed?.isPossible()) return parsed.number.slice(1)
   return digits

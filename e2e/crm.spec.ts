@@ -241,6 +241,33 @@ test('an interaction of a type with its form (/interactions/:form), several file
   await expect(page.getByText('Esta página não foi encontrada')).toBeVisible()
 })
 
+test('each interaction type has its CRM menu entry listing that type, renamed in the menu as soon as an admin saves it', async ({ page, browser }) => {
+  const stamp = String(Date.now()).slice(-6)
+  const admin = await apiAs(browser, DEMO.admin)
+  const form = (await admin.send('POST', apiPath('service.forms'), { description: `Menu ${stamp}`, fields: [{ name: 'nota', label: 'Nota', type: 'text' }] })) as { id: number }
+  const type = (await admin.send('POST', '/api/v1/crm/interactions/', { description: `Sugestão ${stamp}`, slug: `sugestao-${stamp}`, form: form.id })) as { id: number }
+  await admin.close()
+
+  await signIn(page, DEMO.admin)
+  const group = menuItem(page, 'interactions')
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click()
+  const entry = menuItem(page, `interaction-type-${type.id}`)
+  await expect(entry).toHaveText(`Sugestão ${stamp}`)
+  await entry.click()
+  await expect(page).toHaveURL(new RegExp(`/interactions/${type.id}/sugestao-${stamp}$`))
+  await expect(page.getByTestId('interaction-type-filter')).toHaveText(`Tipo: Sugestão ${stamp}`)
+  await shot(page, 'crm-menu-interaction-types')
+
+  // The admin renames the type in the CRM settings: the menu follows without a reload.
+  await page.goto(`/settings/crm/interactions/${type.id}/edit`)
+  await expect(page.getByLabel('Descrição')).toHaveValue(`Sugestão ${stamp}`)
+  await page.getByLabel('Descrição').fill(`Ideia ${stamp}`)
+  await page.getByTestId('form-save').click()
+  await expect(page).toHaveURL(/\/settings\/crm\/interactions\/?$/)
+  if ((await menuItem(page, 'interactions').getAttribute('aria-expanded')) !== 'true') await menuItem(page, 'interactions').click()
+  await expect(menuItem(page, `interaction-type-${type.id}`)).toHaveText(`Ideia ${stamp}`)
+})
+
 test("a client's phone field: call dials through the webphone and opens /phonecalls; chat opens the template dialog", async ({ page, browser }) => {
   const phone = `+55119${String(Date.now()).slice(-8)}`
   const { send, close } = await apiAs(browser, DEMO.admin)

@@ -88,6 +88,8 @@ export type LeadCallsResponse = { results: LeadCall[] }
 // its custom fields come from; the several files kept with an interaction.
 
 export const INTERACTION_PATHS = {
+  /** GET: the site's active interaction types shown in the menu (one CRM menu entry each, /interactions/:id/:slug). */
+  menu: '/v1/crm/interaction-types/',
   /** GET: an interaction type by id or slug, with its form-builder form (the page's custom fields). */
   type: '/v1/crm/interaction-types/:key/',
   /** GET: the interaction's files; POST (multipart, one or more `file` parts): adds files. */
@@ -111,6 +113,10 @@ export type InteractionTypeResponse = {
   /** The form's fields (null when the form is inactive or gone). */
   form_definition: CallFormDefinition | null
 }
+
+/** A type's menu entry: its list is /interactions/{id}/{slug}. */
+export type InteractionMenuType = { id: number; description: string; slug: string; icon: string; color: string }
+export type InteractionMenuResponse = { results: InteractionMenuType[] }
 
 export type InteractionAttachment = {
   id: number

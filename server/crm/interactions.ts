@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { CallFormDefinition } from '../../contract/api/service-actions.ts'
 import { INTERACTION_PATHS, InteractionTypeParams } from '../../contract/api/crm.ts'
-import type { InteractionTypeResponse } from '../../contract/api/crm.ts'
+import type { InteractionMenuResponse, InteractionTypeResponse } from '../../contract/api/crm.ts'
 import { entityByKey } from '../../contract/entities/index.ts'
 import { entityMessage } from '../../contract/entities/messages.ts'
 import type { Db } from '../db/client.ts'
@@ -63,6 +63,17 @@ export async function interactionTypeRoutes(app: FastifyInstance): Promise<void>
   // Whoever sees the interactions sees their types and forms (an agent holds no service.view_form).
   const view = { config: { permission: records.permissions.view as RoutePermission } }
   const siteOf = (request: FastifyRequest) => request.auth!.user.siteId
+
+  // The CRM menu's entries (issue 17): the active types marked 'show in menu', by name.
+  app.get(INTERACTION_PATHS.menu, view, async (request): Promise<InteractionMenuResponse> => {
+    const rows = await app.deps.db
+      .select({ id: crmInteractions.id, description: crmInteractions.description, slug: crmInteractions.slug, icon: crmInteractions.icon, color: crmInteractions.color })
+      .from(crmInteractions)
+      .where(and(eq(crmInteractions.siteId, siteOf(request)), eq(crmInteractions.isActive, true), eq(crmInteractions.showInMenu, true)))
+      .orderBy(asc(crmInteractions.description), asc(crmInteractions.id))
+      .limit(200)
+    return { results: rows }
+  })
 
   app.get(INTERACTION_PATHS.type, view, async (request): Promise<InteractionTypeResponse> => {
     const params = parseInput(InteractionTypeParams, request.params, request.lang)

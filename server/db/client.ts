@@ -32,6 +32,9 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
   const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.pgliteDir, options.pgliteTemplate)
   try {
     await database.migrate()
+    // Imported here: data-steps.ts imports this module's types.
+    const { runDataSteps } = await import('./data-steps.ts')
+    await runDataSteps(database.db)
   } catch (error) {
     await database.close()
     throw error

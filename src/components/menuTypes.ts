@@ -14,8 +14,8 @@ export type MenuContext = { profile: Profile | undefined; now: number; /** Unrea
 export type MenuItem = {
   /** Stable key, also the test handle. */
   id: string
-  /** A Lingui message, or a registry text in the three languages (settings entities). */
-  label: MessageDescriptor | Texts
+  /** A Lingui message, a registry text in the three languages (settings entities), or a name the site gave (an interaction type). */
+  label: MessageDescriptor | Texts | string
   /** Route path (absent on a group that only opens its children). */
   to?: RegisteredRouter['routeTree']['types']['fileRouteTypes']['to']
   /** Route params besides the locale (the settings splat). */

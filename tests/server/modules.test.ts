@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
 import { ALL_MODULES_ON, MODULES_PATH, moduleOfApi, moduleOfPage } from '../../contract/modules.ts'
+import { eq } from 'drizzle-orm'
+import { authChanged } from '../../server/auth/auth-cache.ts'
 import { createSite } from '../../server/sites/site-repo.ts'
+import { permissionGroups } from '../../server/db/schema/index.ts'
+import { ADMIN_CODENAMES_ADDED, grantAddedAdminCodenames, runDataSteps } from '../../server/db/data-steps.ts'
 import { createGroup, createUser } from '../../server/users/user-repo.ts'
 import { TestClient, signedIn, useTestApp } from './helper.ts'
 
@@ -125,5 +129,32 @@ describe('site modules', () => {
     expect(moduleOfPage('/settings/crm/tags')).toBe('crm')
     expect(moduleOfPage('/settings/service/teams')).toBeNull()
     expect(moduleOfPage('/')).toBeNull()
+  })
+
+  it("gives existing sites' administrators the modules codenames at start, once, and nobody else", async () => {
+    const db = t.database.db
+    const site = await createSite(db, { domain: 'modules-upgrade.example', name: 'Antiga' })
+    // The groups of a site seeded before modules existed.
+    const older = ALL_PERMISSIONS.filter((p) => !(ADMIN_CODENAMES_ADDED as readonly string[]).includes(p))
+    const adminGroup = await createGroup(db, site.id, 'Administradores', older)
+    const agents = await createGroup(db, site.id, 'Agentes', ['sites.view_dashboard', 'chat.view_chat'])
+    await createUser(db, { siteId: site.id, username: 'oldadmin', password: 'oldadmin12', groupIds: [adminGroup] })
+    const client = new TestClient(t.app, { host: 'modules-upgrade.example' })
+    expect((await client.login('oldadmin', 'oldadmin12')).statusCode).toBe(200)
+    expect((await client.get(M)).statusCode).toBe(403)
+
+    await runDataSteps(db)
+    // At a real start no server has cached anyone yet; this test's app has, so it is told as a group edit would.
+    await authChanged(db, t.bus, { kind: 'site', site_id: site.id })
+    const permissionsOf = async (id: number) => (await db.select().from(permissionGroups).where(eq(permissionGroups.id, id)))[0]!.permissions
+    const upgraded = await permissionsOf(adminGroup)
+    expect(upgraded).toEqual([...older, ...ADMIN_CODENAMES_ADDED])
+    expect(await permissionsOf(agents)).toEqual(['sites.view_dashboard', 'chat.view_chat'])
+    const again = new TestClient(t.app, { host: 'modules-upgrade.example' })
+    expect((await again.login('oldadmin', 'oldadmin12')).statusCode).toBe(200)
+    expect((await again.get(M)).statusCode).toBe(200)
+    // A second start changes nothing (no group, no duplicate codename).
+    expect(await grantAddedAdminCodenames(db)).toBe(0)
+    expect(await permissionsOf(adminGroup)).toEqual(upgraded)
   })
 })

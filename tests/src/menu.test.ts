@@ -4,6 +4,7 @@ import { filterMenu, menuPath } from '../../src/shell/menu/filterMenu.ts'
 import { ALL_PERMISSIONS } from '../../contract/all-permissions.ts'
 import { MENU } from '../../src/shell/menu/menuItems.ts'
 import type { MenuItem } from '../../src/components/menuTypes.ts'
+import { withInteractionTypes } from '../../src/shell/menu/interactionMenu.ts'
 
 const ids = (items: MenuItem[]): string[] => items.flatMap((i) => [i.id, ...ids(i.children ?? [])])
 const Icon = () => null
@@ -29,6 +30,26 @@ describe('side menu filtering', () => {
     expect(noDialer).toEqual(expect.arrayContaining(['clients', 'settings-crm.tags']))
     // No modules known (an older server): everything stays.
     expect(ids(filterMenu(MENU, roles))).toEqual(all)
+  })
+
+  it('gives each interaction type its own CRM entry, listing that type, under the interactions permission', () => {
+    const types = [
+      { id: 7, description: 'Reclamação', slug: 'reclamacao', icon: '', color: '' },
+      { id: 9, description: 'Elogio', slug: '', icon: '', color: '' },
+    ]
+    const on = { telephony: true, chat: true, dialer: true, crm: true, reports: true }
+    const menu = filterMenu(withInteractionTypes(MENU, types), ALL_PERMISSIONS, on)
+    const group = menu.find((i) => i.id === 'interactions')!
+    expect(group.children!.map((c) => [c.id, typeof c.label === 'string' ? c.label : 'msg', menuPath(c), c.permission])).toEqual([
+      ['interactions-all', 'msg', '/interactions', 'crm.view_clientinteraction'],
+      ['interaction-type-7', 'Reclamação', '/interactions/7/reclamacao', 'crm.view_clientinteraction'],
+      ['interaction-type-9', 'Elogio', '/interactions/9', 'crm.view_clientinteraction'],
+    ])
+    // Without the codename, or with the CRM off, none of them; without types, the single entry as before.
+    expect(ids(filterMenu(withInteractionTypes(MENU, types), [PERMISSIONS.myProfile], on)).filter((id) => id.startsWith('interaction'))).toEqual([])
+    expect(ids(filterMenu(withInteractionTypes(MENU, types), ALL_PERMISSIONS, { ...on, crm: false })).filter((id) => id.startsWith('interaction'))).toEqual([])
+    const plain = filterMenu(withInteractionTypes(MENU, []), ALL_PERMISSIONS, on).find((i) => i.id === 'interactions')!
+    expect([plain.children, menuPath(plain)]).toEqual([undefined, '/interactions'])
   })
 
   it('resolves an entry to the page it opens, without the locale', () => {

@@ -17,6 +17,7 @@ import { parseInput } from '../../http/validate.ts'
 import { mediaUrl } from '../../entities/media-store.ts'
 import { fileUrl, kindOfName, sniffVisitorFile, storeVisitorFile, visitorDir } from './attachments.ts'
 import { channelOnline, findWebchatChannel, widgetOriginAllowed } from './channel.ts'
+import { siteModules } from '../../sites/modules.ts'
 import type { WebchatChannel } from './channel.ts'
 import { createMemoryConversations } from './conversations.ts'
 import type { MemoryConversations, WebchatConversations } from './conversations.ts'
@@ -103,7 +104,8 @@ export async function webchatRoutes(app: FastifyInstance, options: WebchatOption
   /** The channel of `:token` on the request's site, if the request's Origin may use it (CORS headers set). */
   async function channelFor(request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply): Promise<WebchatChannel> {
     const id = keys.channelOf(request.params.token)
-    const channel = id !== null && request.site ? await findWebchatChannel(db, request.site.id, id) : null
+    // A site that turned chat off (system/base/modules) has no public chat: its channels are not found (REST and socket).
+    const channel = id !== null && request.site && siteModules(request.site).chat ? await findWebchatChannel(db, request.site.id, id) : null
     if (!channel) throw detailError(404, 'notFound', request.lang)
     const origin = request.headers.origin
     if (!widgetOriginAllowed(origin, request.host, channel.allowedDomains)) throw detailError(403, 'permissionDenied', request.lang)
@@ -157,14 +159,15 @@ export async function webchatRoutes(app: FastifyInstance, options: WebchatOption
   })
 
   app.get(WIDGET_PATHS.demo, { config: { permission: 'public' } }, async (request, reply) => {
-    const [row] = request.site
-      ? await db
-          .select({ id: chatChannels.id })
-          .from(chatChannels)
-          .where(and(eq(chatChannels.siteId, request.site.id), eq(chatChannels.type, 'webchat'), eq(chatChannels.isActive, true)))
-          .orderBy(asc(chatChannels.id))
-          .limit(1)
-      : []
+    const [row] =
+      request.site && siteModules(request.site).chat
+        ? await db
+            .select({ id: chatChannels.id })
+            .from(chatChannels)
+            .where(and(eq(chatChannels.siteId, request.site.id), eq(chatChannels.type, 'webchat'), eq(chatChannels.isActive, true)))
+            .orderBy(asc(chatChannels.id))
+            .limit(1)
+        : []
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
@@ -248,7 +251,8 @@ export async function webchatRoutes(app: FastifyInstance, options: WebchatOption
   app.get<{ Params: { channel: string; visitor: string; name: string } }>(WIDGET_PATHS.file, { config: { permission: 'public' } }, async (request, reply) => {
     const { channel, visitor, name } = request.params
     const kind = kindOfName(name)
-    const valid = kind && /^[1-9][0-9]{0,9}$/.test(channel) && Number(channel) <= 2_147_483_647 && /^[0-9a-f-]{36}$/.test(visitor)
+    const valid =
+      kind && siteModules(request.site).chat && /^[1-9][0-9]{0,9}$/.test(channel) && Number(channel) <= 2_147_483_647 && /^[0-9a-f-]{36}$/.test(visitor)
     let file = valid ? path.join(visitorDir(config.mediaDir, Number(channel), visitor), name) : null
     // Not an upload of the visitor: an agent's file of the visitor's conversation (the chat core keeps those).
     if (file && !(await isFile(file)) && request.site) {

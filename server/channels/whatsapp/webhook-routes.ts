@@ -6,11 +6,19 @@ import { processFreshWebhookEvent, storeWebhookEvent } from '../../chat/webhook-
 import { cachedWhatsAppChannel, loadWhatsAppChannel } from './channel.ts'
 import { verifyHandshake, verifySignature } from './signature.ts'
 import { setWhatsAppLog } from './log.ts'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { sites } from '../../db/schema/index.ts'
+import { siteModules } from '../../sites/modules.ts'
 
 // The public webhook of a WhatsApp channel, outside /api: /webhooks/whatsapp/{channel id}/ (WHATSAPP.md §A1.1–A1.3).
 // GET is Meta's verification handshake; POST is authenticated by X-Hub-Signature-256 over the raw bytes (a content
 // parser of this plugin only keeps the bytes), stored as it came (the core's chat_webhook_events) and only then
 // answered 200; it is processed after the answer, and again by the core's recovery if the server stopped first.
+// A site that turned its chat module off (system/base/modules) refuses its channels' webhooks with 403 once the caller
+// proved it is Meta (token or signature): nothing is stored, Meta counts a failed delivery, retries (what arrives
+// after chat is back on within Meta's retry window is taken) and alerts the app's owner that the webhook is failing,
+// instead of being told all is well while messages go nowhere (server/chat/README.md).
 
 export const WEBHOOK_PATH = '/webhooks/whatsapp/:channel/'
 /** Meta's payloads reach 3 MB. */
@@ -22,6 +30,12 @@ function channelId(request: FastifyRequest): number {
   const param = (request.params as { channel?: string }).channel ?? ''
   if (!/^[1-9]\d{0,9}$/.test(param)) throw detailError(404, 'notFound', request.lang)
   return Number(param)
+}
+
+/** Whether the channel's site uses chat (the channel's own site: the Host Meta calls may be any). */
+async function chatOn(db: Db, siteId: number): Promise<boolean> {
+  const [site] = await db.select().from(sites).where(eq(sites.id, siteId))
+  return !!site && siteModules(site).chat
 }
 
 export async function whatsappWebhookRoutes(app: FastifyInstance): Promise<void> {
@@ -39,6 +53,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance): Promise<void>
     const query = v.safeParse(WaVerifyQuery, request.query)
     const challenge = channel && query.success ? verifyHandshake(query.output, channel.verifyToken) : null
     if (challenge === null) throw detailError(403, 'permissionDenied', request.lang)
+    if (!(await chatOn(app.deps.db, channel!.siteId))) throw detailError(403, 'moduleDisabled', request.lang)
     return reply.code(200).type('text/plain; charset=utf-8').send(challenge)
   })
 
@@ -50,6 +65,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance): Promise<void>
     if (!channel || !verifySignature(body, request.headers['x-hub-signature-256'], channel.appSecret)) {
       throw detailError(401, 'notAuthenticated', request.lang)
     }
+    if (!(await chatOn(app.deps.db, channel.siteId))) throw detailError(403, 'moduleDisabled', request.lang)
     // Durability before acknowledgement: if this throws (database down), Meta gets a 5xx and delivers again.
     const eventId = await storeWebhookEvent(app.deps, { siteId: channel.siteId, channelId: channel.id, body })
     reply.code(200).type('text/plain; charset=utf-8').send('EVENT_RECEIVED')

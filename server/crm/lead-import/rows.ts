@@ -61,7 +61,11 @@ export function leadOf(row: string[], plan: ColumnPlan): { lead: LeadValues } | 
   if (phones.length === 0 && !errors.some((e) => e.field === 'phones')) errors.push({ field: 'phones', code: 'required' })
   if (errors.length) return { errors }
   const data: Record<string, string> = {}
-  for (const [i, key] of plan.extra) if (row[i]) data[key] = row[i]!
+  for (const [i, key] of plan.extra) {
+    const value = row[i]
+    // jsonb holds no NUL (its \u0000 escape is refused): a stray one is dropped rather than failing the file.
+    if (value) data[key] = value.includes('\0') ? value.replaceAll('\0', '') : value
+  }
   return {
     lead: {
       name: name.slice(0, 255),

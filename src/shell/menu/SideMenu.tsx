@@ -15,8 +15,15 @@ import { useLingui } from '@lingui/react/macro'
 import { displayName, useProfile } from '../../api/useProfile.ts'
 import { useLocale } from '../../app/useLocale.ts'
 import { schemeOn } from '../../app/theme.ts'
+import { useQuery } from '@tanstack/react-query'
+import { has } from '../../../contract/permissions.ts'
+import { pageEnabled } from '../../../contract/modules.ts'
+import { INTERACTION_PATHS } from '../../../contract/api/crm.ts'
+import type { InteractionMenuResponse } from '../../../contract/api/crm.ts'
+import { api } from '../../api/client.ts'
 import { MENU } from './menuItems.ts'
 import { filterMenu } from './filterMenu.ts'
+import { INTERACTION_MENU_KEY, withInteractionTypes } from './interactionMenu.ts'
 import { SideMenuItems } from './SideMenuItems.tsx'
 import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon, PhoneIcon } from '../../components/icons/icons.tsx'
 import { LogoutDialog } from './LogoutDialog.tsx'
@@ -75,7 +82,19 @@ export function SideMenu({ mini, onToggleMini, onNavigate }: Props) {
   const profile = useProfile()
   const settings = profile.site?.settings
   const [confirmLogout, setConfirmLogout] = useState(false)
-  const items = useMemo(() => filterMenu(MENU, profile.roles, profile.site?.modules), [profile.roles, profile.site?.modules])
+  // The CRM's interaction types, one entry each (interactionMenu.ts), for whoever may list interactions.
+  const interactionsEntry = MENU.find((item) => item.id === 'interactions')
+  const types = useQuery({
+    queryKey: INTERACTION_MENU_KEY,
+    queryFn: () => api.get<InteractionMenuResponse>(INTERACTION_PATHS.menu),
+    enabled: !!interactionsEntry && has(profile.roles, interactionsEntry.permission) && pageEnabled(profile.site?.modules, '/interactions'),
+    staleTime: 5 * 60_000,
+  })
+  const typeList = types.data?.results
+  const items = useMemo(
+    () => filterMenu(withInteractionTypes(MENU, typeList), profile.roles, profile.site?.modules),
+    [profile.roles, profile.site?.modules, typeList],
+  )
   const chatUnread = unreadCount(useStore(chatLive))
   const ctx = { profile, now: Date.now(), chatUnread }
   const logoutLabel = t`Sair`

@@ -23,8 +23,9 @@ const isCurrent = (item: MenuItem, pathname: string): boolean =>
   item.to !== undefined && (plainPath(item) === pathname || (item.params?._splat !== undefined && pathname.startsWith(`${plainPath(item)}/`)))
 const containsPath = (item: MenuItem, pathname: string): boolean => isCurrent(item, pathname) || (item.children ?? []).some((c) => containsPath(c, pathname))
 
-/** A menu label: a Lingui message, or a registry text in the three languages. */
+/** A menu label: a Lingui message, a registry text in the three languages, or a name the site gave. */
 function labelOf(label: MenuItem['label'], i18n: ReturnType<typeof useLingui>['i18n']): string {
+  if (typeof label === 'string') return label
   return 'pt-BR' in label ? localize(label, i18n.locale) : i18n._(label)
 }
 /**

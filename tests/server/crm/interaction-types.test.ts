@@ -68,4 +68,28 @@ describe('interaction types and their forms', () => {
     await s.restricted.grant([])
     expect((await s.restricted.client.get('/api/v1/crm/status/')).statusCode).toBe(403)
   })
+
+  it('lists the active types shown in the menu, by name, for the site, under the interactions codename', async () => {
+    const MENU = '/api/v1/crm/interaction-types/'
+    const a = await complaintType('menu-zeta')
+    await s.admin.client.patch(`/api/v1/crm/interactions/${a.type}/`, { description: 'Zeta atendimento' })
+    const b = await complaintType('menu-alfa')
+    await s.admin.client.patch(`/api/v1/crm/interactions/${b.type}/`, { description: 'Alfa atendimento' })
+    const hidden = await complaintType('menu-oculta')
+    await s.admin.client.patch(`/api/v1/crm/interactions/${hidden.type}/`, { show_in_menu: false })
+    const inactive = await complaintType('menu-inativa')
+    await s.admin.client.patch(`/api/v1/crm/interactions/${inactive.type}/`, { is_active: false })
+    const listed = await s.admin.client.get(MENU)
+    expect(listed.statusCode, listed.body).toBe(200)
+    const mine = listed.json().results.filter((r: { slug: string }) => r.slug.startsWith('menu-'))
+    expect(mine.map((r: { id: number; description: string; slug: string }) => [r.id, r.description, r.slug])).toEqual([
+      [b.type, 'Alfa atendimento', 'menu-alfa'],
+      [a.type, 'Zeta atendimento', 'menu-zeta'],
+    ])
+    const theirs = (await s.otherSite.client.get(MENU)).json().results.map((r: { id: number }) => r.id)
+    expect(theirs).not.toContain(a.type)
+    expect((await s.nobody.get(MENU)).statusCode).toBe(403)
+    await s.restricted.grant(['crm.view_clientinteraction'])
+    expect((await s.restricted.client.get(MENU)).statusCode).toBe(200)
+  })
 })

@@ -5,6 +5,8 @@ import { resolveSite } from '../../../server/sites/site-repo.ts'
 import { crmLeadImports, crmLeads } from '../../../server/db/schema/index.ts'
 import { startImportRunner } from '../../../server/crm/lead-import/runner.ts'
 import { importsDir, uploadFile } from '../../../server/crm/lead-import/store.ts'
+import { copyField, openLeadWriter } from '../../../server/crm/lead-import/writer.ts'
+import type { LeadValues } from '../../../server/crm/lead-import/rows.ts'
 import type { TestClient } from '../helper.ts'
 import { useEntitySuite } from '../entities/entity-helper.ts'
 import { PNG } from '../entities/valid-body.ts'
@@ -179,5 +181,52 @@ describe('lead import', () => {
     expect((await s.otherSite.client.get(`${IMPORTS}${id}/errors/`)).statusCode).toBe(404)
     expect((await s.otherSite.client.get(IMPORTS)).json().results.map((r: { id: number }) => r.id)).not.toContain(id)
     expect((await s.admin.client.get(IMPORTS)).json().results.map((r: { id: number }) => r.id)).toContain(id)
+  })
+
+  // On PostgreSQL the leads go through one COPY … FROM STDIN (writer.ts); on PGlite through a temporary table. The same
+  // values must arrive either way, whatever the CSV held.
+  it('stores tabs, newlines, backslashes, quotes and any unicode of the CSV exactly', async () => {
+    const ids = await mailingAndLayout(s.admin.client)
+    const odd = ['tab\there', 'line\nbreak', 'cr\r\nlf', 'back\\slash \\N \\t', 'say "hi"', 'José Ñandú 日本 🙂', '\\', '']
+    const cell = (v: string) => `"${v.replace(/"/g, '""')}"`
+    let csv = 'Nome;Sobrenome;Celular;Fixo;Nota\n'
+    odd.forEach((v, i) => (csv += `${cell(`N${i} ${v}`)};${cell(v)};1198765${String(4000 + i)};;${cell(v)}\n`))
+    const response = await s.admin.client.request('POST', IMPORTS, upload(csv, ids))
+    const done = await finished(s.admin.client, response.json().id)
+    expect(done, done.error).toMatchObject({ status: 'done', rows_imported: odd.length, rows_failed: 0 })
+    const leads = await leadsOf(ids.mailing)
+    expect(leads.map((l) => [l.name, l.surname, l.data])).toEqual(
+      odd.map((v, i) => [`N${i} ${v}`.trim(), v.trim(), v ? { Nota: v } : {}]),
+    )
+  })
+
+  it('keeps nothing when a row is refused by the database after earlier batches went in', async () => {
+    const ids = await mailingAndLayout(s.admin.client)
+    const siteId = (await resolveSite(s.t.database.db, 'localhost'))!.id
+    const lead = (i: number): LeadValues => ({ name: `L${i}`, surname: '', phones: `+55119876${String(50000 + i)}`, data: '{}' })
+    const writer = await openLeadWriter(s.t.database.db, { siteId, mailingId: Number(ids.mailing), importId: 999_001 })
+    await writer.write(Array.from({ length: 3000 }, (_, i) => lead(i)))
+    await writer.write(Array.from({ length: 3000 }, (_, i) => lead(3000 + i)))
+    // data that is not JSON: the row the database refuses, in the last batch.
+    await expect(
+      (async () => {
+        await writer.write([lead(6000), { ...lead(6001), data: '{not json' }])
+        await writer.commit()
+      })(),
+    ).rejects.toThrow()
+    await writer.abort()
+    expect(await leadsOf(ids.mailing)).toEqual([])
+    // The server is fine afterwards: the next import goes in.
+    const again = await openLeadWriter(s.t.database.db, { siteId, mailingId: Number(ids.mailing), importId: 999_002 })
+    await again.write([lead(1)])
+    expect(await again.commit()).toBe(1)
+    expect((await leadsOf(ids.mailing)).map((l) => l.name)).toEqual(['L1'])
+  })
+
+  it('escapes COPY text fields', () => {
+    expect(copyField('plain é 🙂')).toBe('plain é 🙂')
+    expect(copyField('a\tb\nc\rd\\e')).toBe('a\\tb\\nc\\rd\\\\e')
+    expect(copyField('\\N')).toBe('\\\\N')
+    expect(copyField('nul\0byte')).toBe('nulbyte')
   })
 })

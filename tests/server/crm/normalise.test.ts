@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isCnpj, isCpf, isCpfOrCnpj } from '../../../contract/entities/validators.ts'
-import { canonicalPhone, e164 } from '../../../contract/phone.ts'
+import { parsePhoneNumberFromString } from 'libphonenumber-js'
+import { BRAZIL_PLAIN, canonicalPhone, e164 } from '../../../contract/phone.ts'
 import { normaliseDocuments, normalisePhones, phoneKey } from '../../../server/crm/keys.ts'
 
 describe('CPF and CNPJ check digits', () => {
@@ -35,6 +36,20 @@ describe('the one phone normaliser (E.164, Brazil’s ninth digit folded)', () =
   it('reads a Brazilian mobile the same with or without +55, the ninth digit, spaces and punctuation', () => {
     for (const typed of ['(11) 98765-4321', '11 98765 4321', '11987654321', '+55 11 98765-4321', '5511987654321', '0055 11 98765-4321', '11 8765-4321', '+55 11 8765-4321', '551187654321'])
       expect(e164(typed), typed).toBe(BR_MOBILE)
+  })
+
+  it('reads the Brazilian numbers it takes without libphonenumber exactly as libphonenumber does, for every DDD', () => {
+    // The fast path of the leads import (issue 17): mobiles with their nine and landlines 2–5 are given back as they are.
+    for (let ddd = 11; ddd <= 99; ddd++) {
+      if (ddd % 10 === 0) continue
+      for (const rest of ['987654321', '900000000', '999999999', '23456789', '30001000', '59999999']) {
+        const digits = `55${ddd}${rest}`
+        expect(BRAZIL_PLAIN.test(digits)).toBe(true)
+        expect(parsePhoneNumberFromString(`+${digits}`)?.number).toBe(`+${digits}`)
+        expect(e164(`+${digits}`)).toBe(`+${digits}`)
+        expect(e164(`(${ddd}) ${rest}`)).toBe(`+${digits}`)
+      }
+    }
   })
 
   it('keeps a Brazilian landline at 8 digits, with or without +55 and the long-distance 0', () => {

@@ -4,7 +4,8 @@ import type { MemoryConversations } from '../../../../server/channels/webchat/co
 import { signVisitorToken } from '../../../../server/channels/webchat/visitor-token.ts'
 import { MAX_SOCKETS_PER_ADDRESS } from '../../../../server/channels/webchat/socket.ts'
 import { chatChannels } from '../../../../server/db/schema/index.ts'
-import { useTestApp } from '../../helper.ts'
+import { ALL_MODULES_ON, MODULES_PATH } from '../../../../contract/modules.ts'
+import { randomIp, signedIn, useTestApp } from '../../helper.ts'
 import { listen } from '../../realtime/ws-helper.ts'
 import { Visitor, connectVisitor, demoChannel, newSession } from './visitor-helper.ts'
 
@@ -66,6 +67,27 @@ describe('opening the visitor socket', () => {
     const allowed = new Visitor(`${base}/widget/socket/${token}`, 'http://localhost:3000')
     await allowed.opened
     allowed.close()
+  })
+
+  it("refuses the widget's REST and socket with 404 while the site's chat module is off", async () => {
+    const admin = await signedIn(t.app, 'admin')
+    const rest = (method: 'GET' | 'POST', url: string) =>
+      t.app.inject({ method, url, headers: { host: 'localhost', origin: 'http://localhost' }, remoteAddress: randomIp(), ...(method === 'POST' ? { payload: { name: 'Ana', email: 'ana@example.com' } } : {}) })
+    expect((await rest('GET', `/widget/config/${token}`)).statusCode).toBe(200)
+    expect((await admin.put(`/api${MODULES_PATH}`, { ...ALL_MODULES_ON, chat: false })).statusCode).toBe(200)
+    try {
+      expect((await rest('GET', `/widget/config/${token}`)).statusCode).toBe(404)
+      expect((await rest('POST', `/widget/sessions/${token}`)).statusCode).toBe(404)
+      expect(await refusal(`${base}/widget/socket/${token}`, 'http://localhost:3000')).toBe(404)
+      // The demo page offers no channel either.
+      expect((await rest('GET', '/widget-demo')).body).not.toContain(token)
+    } finally {
+      expect((await admin.put(`/api${MODULES_PATH}`, ALL_MODULES_ON)).statusCode).toBe(200)
+    }
+    expect((await rest('GET', `/widget/config/${token}`)).statusCode).toBe(200)
+    const back = new Visitor(`${base}/widget/socket/${token}`, 'http://localhost:3000')
+    await back.opened
+    back.close()
   })
 
   it('closes 4401 on a forged, expired or other-channel token, and on frames before hello', async () => {

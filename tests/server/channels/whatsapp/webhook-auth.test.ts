@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { count } from 'drizzle-orm'
 import { chatWebhookEvents } from '../../../../server/db/schema/index.ts'
 import { signatureHeader } from '../../../../server/channels/whatsapp/signature.ts'
-import { TestClient, useTestApp } from '../../helper.ts'
+import { ALL_MODULES_ON, MODULES_PATH } from '../../../../contract/modules.ts'
+import { TestClient, signedIn, useTestApp } from '../../helper.ts'
 import { APP_SECRET, createWhatsAppChannel, VERIFY_TOKEN } from './channel-fixture.ts'
 import { envelope, everyType, value } from './payloads.ts'
 
@@ -76,5 +77,34 @@ describe('webhook signature (POST)', () => {
     const headers = { 'content-type': 'application/json', 'x-hub-signature-256': signatureHeader(body, APP_SECRET) }
     expect((await client.post(`/webhooks/whatsapp/${other.id}/`, body, { headers })).statusCode).toBe(401)
     expect((await client.post('/webhooks/whatsapp/999999/', body, { headers })).statusCode).toBe(401)
+  })
+})
+
+describe('a site with its chat module off', () => {
+  const body = JSON.stringify(envelope(value({ messages: [everyType().text] })))
+  const signed = { 'content-type': 'application/json', 'x-hub-signature-256': signatureHeader(body, APP_SECRET) }
+  const handshake = () => client.get(`${url()}?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=42`)
+
+  it("refuses Meta's handshake and signed deliveries with 403 and stores nothing, until chat is back on", async () => {
+    const admin = await signedIn(t.app, 'admin')
+    expect((await admin.put(`/api${MODULES_PATH}`, { ...ALL_MODULES_ON, chat: false })).statusCode).toBe(200)
+    try {
+      const before = await storedEvents()
+      const refused = await handshake()
+      expect(refused.statusCode).toBe(403)
+      expect(refused.json()).toEqual({ detail: 'Este módulo está desativado neste site.' })
+      const post = await client.post(url(), body, { headers: signed })
+      expect(post.statusCode).toBe(403)
+      expect(post.body).not.toContain('EVENT_RECEIVED')
+      // Who cannot sign learns nothing more than before.
+      expect((await client.post(url(), body, { headers: { 'content-type': 'application/json' } })).statusCode).toBe(401)
+      expect(await storedEvents()).toBe(before)
+    } finally {
+      expect((await admin.put(`/api${MODULES_PATH}`, ALL_MODULES_ON)).statusCode).toBe(200)
+    }
+    expect((await handshake()).body).toBe('42')
+    const before = await storedEvents()
+    expect((await client.post(url(), body, { headers: signed })).statusCode).toBe(200)
+    expect(await storedEvents()).toBe(before + 1)
   })
 })
