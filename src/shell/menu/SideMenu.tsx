@@ -17,6 +17,7 @@ import { useLocale } from '../../app/useLocale.ts'
 import { schemeOn } from '../../app/theme.ts'
 import { MENU } from './menuItems.ts'
 import { filterMenu } from './filterMenu.ts'
+import { useBuilderMenu, withBuilderMenus } from '../../features/builder/builderMenu.ts'
 import { SideMenuItems } from './SideMenuItems.tsx'
 import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon, PhoneIcon } from '../../components/icons/icons.tsx'
 import { LogoutDialog } from './LogoutDialog.tsx'
@@ -75,7 +76,11 @@ export function SideMenu({ mini, onToggleMini, onNavigate }: Props) {
   const profile = useProfile()
   const settings = profile.site?.settings
   const [confirmLogout, setConfirmLogout] = useState(false)
-  const items = useMemo(() => filterMenu(MENU, profile.roles, profile.site?.modules), [profile.roles, profile.site?.modules])
+  const builderMenu = useBuilderMenu(profile.roles)
+  const items = useMemo(
+    () => filterMenu(withBuilderMenus(MENU, builderMenu), profile.roles, profile.site?.modules),
+    [profile.roles, profile.site?.modules, builderMenu],
+  )
   const chatUnread = unreadCount(useStore(chatLive))
   const ctx = { profile, now: Date.now(), chatUnread }
   const logoutLabel = t`Sair`
