@@ -36,7 +36,7 @@ export const queries = defineEntity({
       ...when({ field: 'measure', oneOf: ['sum', 'avg', 'min', 'max'] }),
     }),
     choice('group_by', t('Agrupar por', 'Group by', 'Agrupar por'), options(BUILDER_GROUPS, BUILDER_TEXTS.groups), { required: true, default: 'none' }),
-    integer('limit', t('Máximo de grupos', 'Most groups', 'Máximo de grupos'), { default: 10, min: 1, max: 100 }),
+    integer('max_groups', t('Máximo de grupos', 'Most groups', 'Máximo de grupos'), { default: 10, min: 1, max: 100 }),
     fk('team', t('Equipe', 'Team', 'Equipo'), 'service.teams', { title: 'name' }),
     fk('agent', t('Agente', 'Agent', 'Agente'), 'business.users', { kind: 'autocomplete', title: 'username' }),
     fk('queue', t('Fila', 'Queue', 'Cola'), 'pabx.queues'),
@@ -46,7 +46,7 @@ export const queries = defineEntity({
   list: { columns: ['id', 'description', 'dataset', 'measure', 'group_by', 'period'] },
   form: {
     tabs: [
-      { key: 'general', label: t('Geral', 'General', 'General'), fields: ['description', 'dataset', 'period', 'measure', 'measure_field', 'group_by', 'limit'] },
+      { key: 'general', label: t('Geral', 'General', 'General'), fields: ['description', 'dataset', 'period', 'measure', 'measure_field', 'group_by', 'max_groups'] },
       { key: 'filters', label: t('Filtros', 'Filters', 'Filtros'), fields: ['team', 'agent', 'queue', 'campaign', 'classification'] },
     ],
   },

@@ -52,7 +52,7 @@ CREATE TABLE "builder_queries" (
 	"measure" text DEFAULT 'count' NOT NULL,
 	"measure_field" text DEFAULT '' NOT NULL,
 	"group_by" text DEFAULT 'none' NOT NULL,
-	"limit" integer DEFAULT 10 NOT NULL,
+	"max_groups" integer DEFAULT 10 NOT NULL,
 	"team_id" integer,
 	"agent_id" integer,
 	"queue_id" integer,

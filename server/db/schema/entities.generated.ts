@@ -1850,7 +1850,7 @@ export const builderQueries = pgTable(
     measure: text('measure').notNull().default('count'),
     measureField: text('measure_field').notNull().default(''),
     groupBy: text('group_by').notNull().default('none'),
-    limit: integer('limit').notNull().default(10),
+    maxGroups: integer('max_groups').notNull().default(10),
     teamId: integer('team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
     agentId: integer('agent_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     queueId: integer('queue_id').references((): AnyPgColumn => pabxQueues.id, { onDelete: 'set null' }),

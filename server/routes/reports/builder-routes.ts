@@ -67,7 +67,7 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
     if (!page) throw detailError(404, 'notFound', request.lang)
     if (!request.auth!.roles.includes(String(page.permission))) throw detailError(403, 'permissionDenied', request.lang)
     const placed = await rows(sql`select pw.widget_id, pw.width, pw.height, w.description, w.type,
-        q.dataset, q.period, q.measure, q.measure_field, q.group_by, q."limit", q.team_id, q.agent_id, q.queue_id, q.campaign_id, q.classification_id
+        q.dataset, q.period, q.measure, q.measure_field, q.group_by, q.max_groups, q.team_id, q.agent_id, q.queue_id, q.campaign_id, q.classification_id
       from ${sql.identifier(tb.widgets)} pw
         join builder_widgets w on w.id = pw.widget_id and w.site_id = pw.site_id
         left join builder_queries q on q.id = w.query_id and q.site_id = w.site_id
@@ -88,7 +88,7 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
         measure: w.measure,
         measure_field: w.measure_field || null,
         group_by: w.group_by,
-        limit: w.limit,
+        limit: w.max_groups,
         team: w.team_id,
         agent: w.agent_id,
         queue: w.queue_id,

@@ -66,7 +66,7 @@ beforeAll(async () => {
     period: 'last_7_days',
     measure: 'count',
     group_by: 'queue',
-    limit: 10,
+    max_groups: 10,
   })
   const numberWidget = await created(admin, '/api/v1/builder/widgets/', { description: 'Suporte', type: 'number', query: count })
   const barWidget = await created(admin, '/api/v1/builder/widgets/', { description: 'Por fila', type: 'bar', query: byQueue })
@@ -177,5 +177,15 @@ describe('the builder', () => {
     expect((await admin.delete(`/api/v1/builder/widgets/${ids.numberWidget}/`)).statusCode).toBe(409)
     expect((await admin.delete(`/api/v1/builder/dashboard-pages/${ids.page}/`)).statusCode).toBe(204)
     expect((await admin.delete(`/api/v1/builder/widgets/${ids.numberWidget}/`)).statusCode).toBe(204)
+  })
+})
+
+describe('the builder’s settings lists', () => {
+  it('lists the queries, widgets and menus an admin made (a field named like a paging parameter would hide them)', async () => {
+    for (const path of ['/api/v1/builder/queries/', '/api/v1/builder/widgets/', '/api/v1/builder/dashboard-menus/']) {
+      const response = await admin.get(`${path}?limit=100`)
+      expect(response.statusCode, `${path} ${response.body}`).toBe(200)
+      expect(response.json().count, `${path} ${response.body.slice(0, 400)}`).toBeGreaterThan(0)
+    }
   })
 })
