@@ -19,7 +19,6 @@ import { Route as Char123LocaleChar125AppChatsRouteImport } from './routes/{-$lo
 import { Route as Char123LocaleChar125AppChatsBackupRouteImport } from './routes/{-$locale}/_app/chats-backup'
 import { Route as Char123LocaleChar125AppCoworkersRouteImport } from './routes/{-$locale}/_app/coworkers'
 import { Route as Char123LocaleChar125AppDashboardRouteImport } from './routes/{-$locale}/_app/dashboard'
-import { Route as Char123LocaleChar125AppDashboardsRouteImport } from './routes/{-$locale}/_app/dashboards'
 import { Route as Char123LocaleChar125AppMachinesRouteImport } from './routes/{-$locale}/_app/machines'
 import { Route as Char123LocaleChar125AppOperationRouteImport } from './routes/{-$locale}/_app/operation'
 import { Route as Char123LocaleChar125AppPhonecallsRouteImport } from './routes/{-$locale}/_app/phonecalls'
@@ -30,6 +29,8 @@ import { Route as Char123LocaleChar125Empty500RouteImport } from './routes/{-$lo
 import { Route as Char123LocaleChar125EmptyLogoutRouteImport } from './routes/{-$locale}/_empty/logout'
 import { Route as Char123LocaleChar125LoginLoginRouteImport } from './routes/{-$locale}/_login/login'
 import { Route as Char123LocaleChar125AppClientsSplatRouteImport } from './routes/{-$locale}/_app/clients/$'
+import { Route as Char123LocaleChar125AppDashboardsIndexRouteImport } from './routes/{-$locale}/_app/dashboards/index'
+import { Route as Char123LocaleChar125AppDashboardsIdRouteImport } from './routes/{-$locale}/_app/dashboards/$id'
 import { Route as Char123LocaleChar125AppInteractionsSplatRouteImport } from './routes/{-$locale}/_app/interactions/$'
 import { Route as Char123LocaleChar125AppLeadsSplatRouteImport } from './routes/{-$locale}/_app/leads/$'
 import { Route as Char123LocaleChar125AppProfileIndexRouteImport } from './routes/{-$locale}/_app/profile/index'
@@ -102,12 +103,6 @@ const Char123LocaleChar125AppDashboardRoute =
     path: '/dashboard',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
-const Char123LocaleChar125AppDashboardsRoute =
-  Char123LocaleChar125AppDashboardsRouteImport.update({
-    id: '/dashboards',
-    path: '/dashboards',
-    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
-  } as any)
 const Char123LocaleChar125AppMachinesRoute =
   Char123LocaleChar125AppMachinesRouteImport.update({
     id: '/machines',
@@ -166,6 +161,18 @@ const Char123LocaleChar125AppClientsSplatRoute =
   Char123LocaleChar125AppClientsSplatRouteImport.update({
     id: '/clients/$',
     path: '/clients/$',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppDashboardsIndexRoute =
+  Char123LocaleChar125AppDashboardsIndexRouteImport.update({
+    id: '/dashboards/',
+    path: '/dashboards/',
+    getParentRoute: () => Char123LocaleChar125AppRouteRoute,
+  } as any)
+const Char123LocaleChar125AppDashboardsIdRoute =
+  Char123LocaleChar125AppDashboardsIdRouteImport.update({
+    id: '/dashboards/$id',
+    path: '/dashboards/$id',
     getParentRoute: () => Char123LocaleChar125AppRouteRoute,
   } as any)
 const Char123LocaleChar125AppInteractionsSplatRoute =
@@ -260,7 +267,6 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/chats-backup': typeof Char123LocaleChar125AppChatsBackupRoute
   '/{-$locale}/coworkers': typeof Char123LocaleChar125AppCoworkersRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
-  '/{-$locale}/dashboards': typeof Char123LocaleChar125AppDashboardsRoute
   '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/operation': typeof Char123LocaleChar125AppOperationRoute
   '/{-$locale}/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
@@ -272,6 +278,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/login': typeof Char123LocaleChar125LoginLoginRoute
   '/{-$locale}/': typeof Char123LocaleChar125AppIndexRoute
   '/{-$locale}/clients/$': typeof Char123LocaleChar125AppClientsSplatRoute
+  '/{-$locale}/dashboards/$id': typeof Char123LocaleChar125AppDashboardsIdRoute
   '/{-$locale}/interactions/$': typeof Char123LocaleChar125AppInteractionsSplatRoute
   '/{-$locale}/leads/$': typeof Char123LocaleChar125AppLeadsSplatRoute
   '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
@@ -280,6 +287,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/reports/backup': typeof Char123LocaleChar125AppReportsBackupRoute
   '/{-$locale}/reports/processing-queue': typeof Char123LocaleChar125AppReportsProcessingQueueRoute
   '/{-$locale}/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
+  '/{-$locale}/dashboards/': typeof Char123LocaleChar125AppDashboardsIndexRoute
   '/{-$locale}/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
   '/{-$locale}/settings/': typeof Char123LocaleChar125AppSettingsIndexRoute
   '/{-$locale}/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
@@ -294,7 +302,6 @@ export interface FileRoutesByTo {
   '/{-$locale}/chats-backup': typeof Char123LocaleChar125AppChatsBackupRoute
   '/{-$locale}/coworkers': typeof Char123LocaleChar125AppCoworkersRoute
   '/{-$locale}/dashboard': typeof Char123LocaleChar125AppDashboardRoute
-  '/{-$locale}/dashboards': typeof Char123LocaleChar125AppDashboardsRoute
   '/{-$locale}/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/operation': typeof Char123LocaleChar125AppOperationRoute
   '/{-$locale}/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
@@ -305,6 +312,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/logout': typeof Char123LocaleChar125EmptyLogoutRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginLoginRoute
   '/{-$locale}/clients/$': typeof Char123LocaleChar125AppClientsSplatRoute
+  '/{-$locale}/dashboards/$id': typeof Char123LocaleChar125AppDashboardsIdRoute
   '/{-$locale}/interactions/$': typeof Char123LocaleChar125AppInteractionsSplatRoute
   '/{-$locale}/leads/$': typeof Char123LocaleChar125AppLeadsSplatRoute
   '/{-$locale}/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
@@ -313,6 +321,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/reports/backup': typeof Char123LocaleChar125AppReportsBackupRoute
   '/{-$locale}/reports/processing-queue': typeof Char123LocaleChar125AppReportsProcessingQueueRoute
   '/{-$locale}/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
+  '/{-$locale}/dashboards': typeof Char123LocaleChar125AppDashboardsIndexRoute
   '/{-$locale}/profile': typeof Char123LocaleChar125AppProfileIndexRoute
   '/{-$locale}/settings': typeof Char123LocaleChar125AppSettingsIndexRoute
   '/{-$locale}/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
@@ -331,7 +340,6 @@ export interface FileRoutesById {
   '/{-$locale}/_app/chats-backup': typeof Char123LocaleChar125AppChatsBackupRoute
   '/{-$locale}/_app/coworkers': typeof Char123LocaleChar125AppCoworkersRoute
   '/{-$locale}/_app/dashboard': typeof Char123LocaleChar125AppDashboardRoute
-  '/{-$locale}/_app/dashboards': typeof Char123LocaleChar125AppDashboardsRoute
   '/{-$locale}/_app/machines': typeof Char123LocaleChar125AppMachinesRoute
   '/{-$locale}/_app/operation': typeof Char123LocaleChar125AppOperationRoute
   '/{-$locale}/_app/phonecalls': typeof Char123LocaleChar125AppPhonecallsRoute
@@ -343,6 +351,7 @@ export interface FileRoutesById {
   '/{-$locale}/_login/login': typeof Char123LocaleChar125LoginLoginRoute
   '/{-$locale}/_app/': typeof Char123LocaleChar125AppIndexRoute
   '/{-$locale}/_app/clients/$': typeof Char123LocaleChar125AppClientsSplatRoute
+  '/{-$locale}/_app/dashboards/$id': typeof Char123LocaleChar125AppDashboardsIdRoute
   '/{-$locale}/_app/interactions/$': typeof Char123LocaleChar125AppInteractionsSplatRoute
   '/{-$locale}/_app/leads/$': typeof Char123LocaleChar125AppLeadsSplatRoute
   '/{-$locale}/_app/profile/change-avatar': typeof Char123LocaleChar125AppProfileChangeAvatarRoute
@@ -351,6 +360,7 @@ export interface FileRoutesById {
   '/{-$locale}/_app/reports/backup': typeof Char123LocaleChar125AppReportsBackupRoute
   '/{-$locale}/_app/reports/processing-queue': typeof Char123LocaleChar125AppReportsProcessingQueueRoute
   '/{-$locale}/_app/settings/$': typeof Char123LocaleChar125AppSettingsSplatRoute
+  '/{-$locale}/_app/dashboards/': typeof Char123LocaleChar125AppDashboardsIndexRoute
   '/{-$locale}/_app/profile/': typeof Char123LocaleChar125AppProfileIndexRoute
   '/{-$locale}/_app/settings/': typeof Char123LocaleChar125AppSettingsIndexRoute
   '/{-$locale}/_app/leads/$id/show': typeof Char123LocaleChar125AppLeadsIdShowRoute
@@ -367,7 +377,6 @@ export interface FileRouteTypes {
     | '/{-$locale}/chats-backup'
     | '/{-$locale}/coworkers'
     | '/{-$locale}/dashboard'
-    | '/{-$locale}/dashboards'
     | '/{-$locale}/machines'
     | '/{-$locale}/operation'
     | '/{-$locale}/phonecalls'
@@ -379,6 +388,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/login'
     | '/{-$locale}/'
     | '/{-$locale}/clients/$'
+    | '/{-$locale}/dashboards/$id'
     | '/{-$locale}/interactions/$'
     | '/{-$locale}/leads/$'
     | '/{-$locale}/profile/change-avatar'
@@ -387,6 +397,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/reports/backup'
     | '/{-$locale}/reports/processing-queue'
     | '/{-$locale}/settings/$'
+    | '/{-$locale}/dashboards/'
     | '/{-$locale}/profile/'
     | '/{-$locale}/settings/'
     | '/{-$locale}/leads/$id/show'
@@ -401,7 +412,6 @@ export interface FileRouteTypes {
     | '/{-$locale}/chats-backup'
     | '/{-$locale}/coworkers'
     | '/{-$locale}/dashboard'
-    | '/{-$locale}/dashboards'
     | '/{-$locale}/machines'
     | '/{-$locale}/operation'
     | '/{-$locale}/phonecalls'
@@ -412,6 +422,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/logout'
     | '/{-$locale}/login'
     | '/{-$locale}/clients/$'
+    | '/{-$locale}/dashboards/$id'
     | '/{-$locale}/interactions/$'
     | '/{-$locale}/leads/$'
     | '/{-$locale}/profile/change-avatar'
@@ -420,6 +431,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/reports/backup'
     | '/{-$locale}/reports/processing-queue'
     | '/{-$locale}/settings/$'
+    | '/{-$locale}/dashboards'
     | '/{-$locale}/profile'
     | '/{-$locale}/settings'
     | '/{-$locale}/leads/$id/show'
@@ -437,7 +449,6 @@ export interface FileRouteTypes {
     | '/{-$locale}/_app/chats-backup'
     | '/{-$locale}/_app/coworkers'
     | '/{-$locale}/_app/dashboard'
-    | '/{-$locale}/_app/dashboards'
     | '/{-$locale}/_app/machines'
     | '/{-$locale}/_app/operation'
     | '/{-$locale}/_app/phonecalls'
@@ -449,6 +460,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_login/login'
     | '/{-$locale}/_app/'
     | '/{-$locale}/_app/clients/$'
+    | '/{-$locale}/_app/dashboards/$id'
     | '/{-$locale}/_app/interactions/$'
     | '/{-$locale}/_app/leads/$'
     | '/{-$locale}/_app/profile/change-avatar'
@@ -457,6 +469,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_app/reports/backup'
     | '/{-$locale}/_app/reports/processing-queue'
     | '/{-$locale}/_app/settings/$'
+    | '/{-$locale}/_app/dashboards/'
     | '/{-$locale}/_app/profile/'
     | '/{-$locale}/_app/settings/'
     | '/{-$locale}/_app/leads/$id/show'
@@ -541,13 +554,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125AppDashboardRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
-    '/{-$locale}/_app/dashboards': {
-      id: '/{-$locale}/_app/dashboards'
-      path: '/dashboards'
-      fullPath: '/{-$locale}/dashboards'
-      preLoaderRoute: typeof Char123LocaleChar125AppDashboardsRouteImport
-      parentRoute: typeof Char123LocaleChar125AppRouteRoute
-    }
     '/{-$locale}/_app/machines': {
       id: '/{-$locale}/_app/machines'
       path: '/machines'
@@ -616,6 +622,20 @@ declare module '@tanstack/react-router' {
       path: '/clients/$'
       fullPath: '/{-$locale}/clients/$'
       preLoaderRoute: typeof Char123LocaleChar125AppClientsSplatRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/dashboards/': {
+      id: '/{-$locale}/_app/dashboards/'
+      path: '/dashboards'
+      fullPath: '/{-$locale}/dashboards/'
+      preLoaderRoute: typeof Char123LocaleChar125AppDashboardsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125AppRouteRoute
+    }
+    '/{-$locale}/_app/dashboards/$id': {
+      id: '/{-$locale}/_app/dashboards/$id'
+      path: '/dashboards/$id'
+      fullPath: '/{-$locale}/dashboards/$id'
+      preLoaderRoute: typeof Char123LocaleChar125AppDashboardsIdRouteImport
       parentRoute: typeof Char123LocaleChar125AppRouteRoute
     }
     '/{-$locale}/_app/interactions/$': {
@@ -725,12 +745,12 @@ interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppChatsBackupRoute: typeof Char123LocaleChar125AppChatsBackupRoute
   Char123LocaleChar125AppCoworkersRoute: typeof Char123LocaleChar125AppCoworkersRoute
   Char123LocaleChar125AppDashboardRoute: typeof Char123LocaleChar125AppDashboardRoute
-  Char123LocaleChar125AppDashboardsRoute: typeof Char123LocaleChar125AppDashboardsRoute
   Char123LocaleChar125AppMachinesRoute: typeof Char123LocaleChar125AppMachinesRoute
   Char123LocaleChar125AppOperationRoute: typeof Char123LocaleChar125AppOperationRoute
   Char123LocaleChar125AppPhonecallsRoute: typeof Char123LocaleChar125AppPhonecallsRoute
   Char123LocaleChar125AppIndexRoute: typeof Char123LocaleChar125AppIndexRoute
   Char123LocaleChar125AppClientsSplatRoute: typeof Char123LocaleChar125AppClientsSplatRoute
+  Char123LocaleChar125AppDashboardsIdRoute: typeof Char123LocaleChar125AppDashboardsIdRoute
   Char123LocaleChar125AppInteractionsSplatRoute: typeof Char123LocaleChar125AppInteractionsSplatRoute
   Char123LocaleChar125AppLeadsSplatRoute: typeof Char123LocaleChar125AppLeadsSplatRoute
   Char123LocaleChar125AppProfileChangeAvatarRoute: typeof Char123LocaleChar125AppProfileChangeAvatarRoute
@@ -739,6 +759,7 @@ interface Char123LocaleChar125AppRouteRouteChildren {
   Char123LocaleChar125AppReportsBackupRoute: typeof Char123LocaleChar125AppReportsBackupRoute
   Char123LocaleChar125AppReportsProcessingQueueRoute: typeof Char123LocaleChar125AppReportsProcessingQueueRoute
   Char123LocaleChar125AppSettingsSplatRoute: typeof Char123LocaleChar125AppSettingsSplatRoute
+  Char123LocaleChar125AppDashboardsIndexRoute: typeof Char123LocaleChar125AppDashboardsIndexRoute
   Char123LocaleChar125AppProfileIndexRoute: typeof Char123LocaleChar125AppProfileIndexRoute
   Char123LocaleChar125AppSettingsIndexRoute: typeof Char123LocaleChar125AppSettingsIndexRoute
   Char123LocaleChar125AppLeadsIdShowRoute: typeof Char123LocaleChar125AppLeadsIdShowRoute
@@ -758,8 +779,6 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
       Char123LocaleChar125AppCoworkersRoute,
     Char123LocaleChar125AppDashboardRoute:
       Char123LocaleChar125AppDashboardRoute,
-    Char123LocaleChar125AppDashboardsRoute:
-      Char123LocaleChar125AppDashboardsRoute,
     Char123LocaleChar125AppMachinesRoute: Char123LocaleChar125AppMachinesRoute,
     Char123LocaleChar125AppOperationRoute:
       Char123LocaleChar125AppOperationRoute,
@@ -768,6 +787,8 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
     Char123LocaleChar125AppIndexRoute: Char123LocaleChar125AppIndexRoute,
     Char123LocaleChar125AppClientsSplatRoute:
       Char123LocaleChar125AppClientsSplatRoute,
+    Char123LocaleChar125AppDashboardsIdRoute:
+      Char123LocaleChar125AppDashboardsIdRoute,
     Char123LocaleChar125AppInteractionsSplatRoute:
       Char123LocaleChar125AppInteractionsSplatRoute,
     Char123LocaleChar125AppLeadsSplatRoute:
@@ -784,6 +805,8 @@ const Char123LocaleChar125AppRouteRouteChildren: Char123LocaleChar125AppRouteRou
       Char123LocaleChar125AppReportsProcessingQueueRoute,
     Char123LocaleChar125AppSettingsSplatRoute:
       Char123LocaleChar125AppSettingsSplatRoute,
+    Char123LocaleChar125AppDashboardsIndexRoute:
+      Char123LocaleChar125AppDashboardsIndexRoute,
     Char123LocaleChar125AppProfileIndexRoute:
       Char123LocaleChar125AppProfileIndexRoute,
     Char123LocaleChar125AppSettingsIndexRoute:

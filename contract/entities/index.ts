@@ -1,4 +1,5 @@
 import { DESTINATION_APPS } from './apps.ts'
+import { BUILDER } from './builder.ts'
 import { BUSINESS } from './business.ts'
 import { CHAT } from './chat.ts'
 import { CRM } from './crm.ts'
@@ -30,6 +31,7 @@ export const ENTITIES: readonly Entity[] = [
   ...PABX_MEDIA,
   ...CHAT,
   ...INTEGRATION,
+  ...BUILDER,
 ]
 
 const BY_KEY: ReadonlyMap<string, Entity> = new Map(ENTITIES.map((e) => [e.key, e]))

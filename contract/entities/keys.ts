@@ -60,12 +60,20 @@ export const ENTITY_KEYS = [
   'integration.events',
   'integration.integrations',
   'integration.proxies',
+  'builder.queries',
+  'builder.widgets',
+  'builder.dashboard-menus',
+  'builder.dashboard-categories',
+  'builder.dashboard-pages',
+  'builder.report-menus',
+  'builder.report-categories',
+  'builder.report-pages',
 ] as const
 
 export type EntityKey = (typeof ENTITY_KEYS)[number]
 
 /** API and permission areas (`/api/v1/<area>/…`, `<area>.view_<model>`). */
-export const AREAS = ['business', 'crm', 'service', 'pabx', 'chat', 'integration'] as const
+export const AREAS = ['business', 'crm', 'service', 'pabx', 'chat', 'integration', 'builder'] as const
 export type Area = (typeof AREAS)[number]
 
 /** The names an area gives its entities: `NameIn<'crm'>` is 'interactions' | 'organizations' | … */

@@ -19,6 +19,7 @@ import { leadImportRoutes } from './crm/lead-import-routes.ts'
 import { coworkerRoutes } from './crm/coworker-routes.ts'
 import { dashboardRoutes } from './reports/dashboard-routes.ts'
 import { reportRoutes } from './reports/report-routes.ts'
+import { builderRoutes } from './reports/builder-routes.ts'
 import { moduleRoutes } from './system/modules-routes.ts'
 
 // Everything under /api, one plugin per area; paths are the spec's, with trailing slashes.
@@ -51,6 +52,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(dashboardRoutes)
   // The report pages (datasets, totals, chart, rows, streamed CSV) and the processing queue (server/reports/).
   await app.register(reportRoutes)
+  await app.register(builderRoutes)
   // The site's modules (settings page system/base/modules): which areas it uses (system/modules-routes.ts).
   await app.register(moduleRoutes)
   // The settings catalogue: every entity of contract/entities (server/entities/).

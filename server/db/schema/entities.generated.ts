@@ -1837,3 +1837,216 @@ export const integrationProxies = pgTable(
     index('integration_proxies_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
+
+// builder.queries: Queries
+export const builderQueries = pgTable(
+  'builder_queries',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    dataset: text('dataset').notNull().default(''),
+    period: text('period').notNull().default('today'),
+    measure: text('measure').notNull().default('count'),
+    measureField: text('measure_field').notNull().default(''),
+    groupBy: text('group_by').notNull().default('none'),
+    maxGroups: integer('max_groups').notNull().default(10),
+    teamId: integer('team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
+    agentId: integer('agent_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references((): AnyPgColumn => pabxQueues.id, { onDelete: 'set null' }),
+    campaignId: integer('campaign_id').references((): AnyPgColumn => serviceShipmentsCampaigns.id, { onDelete: 'set null' }),
+    classificationId: integer('classification_id').references((): AnyPgColumn => serviceClassifications.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('builder_queries_team_id_idx').on(t.teamId),
+    index('builder_queries_agent_id_idx').on(t.agentId),
+    index('builder_queries_queue_id_idx').on(t.queueId),
+    index('builder_queries_campaign_id_idx').on(t.campaignId),
+    index('builder_queries_classification_id_idx').on(t.classificationId),
+    index('builder_queries_list_order_idx').on(t.siteId, t.id),
+    index('builder_queries_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+)
+
+// builder.widgets: Widgets
+export const builderWidgets = pgTable(
+  'builder_widgets',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    type: text('type').notNull().default('number'),
+    queryId: integer('query_id').references((): AnyPgColumn => builderQueries.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('builder_widgets_query_id_idx').on(t.queryId),
+    index('builder_widgets_list_order_idx').on(t.siteId, t.id),
+    index('builder_widgets_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+)
+
+// builder.dashboard-menus: Dashboard menus
+export const builderDashboardMenus = pgTable(
+  'builder_dashboard_menus',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('builder_dashboard_menus_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('builder_dashboard_menus_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+)
+
+// builder.dashboard-categories: Dashboard categories
+export const builderDashboardCategories = pgTable(
+  'builder_dashboard_categories',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    menuId: integer('menu_id').notNull().references((): AnyPgColumn => builderDashboardMenus.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('builder_dashboard_categories_menu_id_idx').on(t.menuId),
+    index('builder_dashboard_categories_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('builder_dashboard_categories_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+)
+
+// builder.dashboard-pages: Dashboard pages
+export const builderDashboardPages = pgTable(
+  'builder_dashboard_pages',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    menuId: integer('menu_id').references((): AnyPgColumn => builderDashboardMenus.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id').references((): AnyPgColumn => builderDashboardCategories.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    permission: text('permission').notNull().default('sites.view_dashboard_supervisor'),
+    refresh: integer('refresh').notNull().default(30),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('builder_dashboard_pages_menu_id_idx').on(t.menuId),
+    index('builder_dashboard_pages_category_id_idx').on(t.categoryId),
+    index('builder_dashboard_pages_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('builder_dashboard_pages_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+)
+
+// builder.dashboard-pages.widgets (rows)
+export const builderDashboardPagesWidgets = pgTable(
+  'builder_dashboard_pages_widgets',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    dashboardpageId: integer('dashboardpage_id').notNull().references((): AnyPgColumn => builderDashboardPages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    widgetId: integer('widget_id').notNull().references((): AnyPgColumn => builderWidgets.id, { onDelete: 'restrict' }),
+    width: integer('width').notNull().default(6),
+    height: integer('height').notNull().default(2),
+  },
+  (t) => [
+    index('builder_dashboard_pages_widgets_site_id_idx').on(t.siteId),
+    index('builder_dashboard_pages_widgets_dashboardpage_id_idx').on(t.dashboardpageId),
+    index('builder_dashboard_pages_widgets_widget_id_idx').on(t.widgetId),
+  ],
+)
+
+// builder.report-menus: Report menus
+export const builderReportMenus = pgTable(
+  'builder_report_menus',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('builder_report_menus_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('builder_report_menus_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+)
+
+// builder.report-categories: Report categories
+export const builderReportCategories = pgTable(
+  'builder_report_categories',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    menuId: integer('menu_id').notNull().references((): AnyPgColumn => builderReportMenus.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('builder_report_categories_menu_id_idx').on(t.menuId),
+    index('builder_report_categories_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('builder_report_categories_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+)
+
+// builder.report-pages: Report pages
+export const builderReportPages = pgTable(
+  'builder_report_pages',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    menuId: integer('menu_id').references((): AnyPgColumn => builderReportMenus.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id').references((): AnyPgColumn => builderReportCategories.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    permission: text('permission').notNull().default('sites.view_reports'),
+    refresh: integer('refresh').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('builder_report_pages_menu_id_idx').on(t.menuId),
+    index('builder_report_pages_category_id_idx').on(t.categoryId),
+    index('builder_report_pages_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('builder_report_pages_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+)
+
+// builder.report-pages.widgets (rows)
+export const builderReportPagesWidgets = pgTable(
+  'builder_report_pages_widgets',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    reportpageId: integer('reportpage_id').notNull().references((): AnyPgColumn => builderReportPages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    widgetId: integer('widget_id').notNull().references((): AnyPgColumn => builderWidgets.id, { onDelete: 'restrict' }),
+    width: integer('width').notNull().default(6),
+    height: integer('height').notNull().default(2),
+  },
+  (t) => [
+    index('builder_report_pages_widgets_site_id_idx').on(t.siteId),
+    index('builder_report_pages_widgets_reportpage_id_idx').on(t.reportpageId),
+    index('builder_report_pages_widgets_widget_id_idx').on(t.widgetId),
+  ],
+)

@@ -62,4 +62,12 @@ export const SETTINGS_INDEX: readonly SettingsIndexEntry[] = [
   {"key":"integration.events","section":"system","label":{"pt-BR":"Eventos","en-US":"Events","es-ES":"Eventos"},"path":"system/integration/events","permission":"integration.view_event"},
   {"key":"integration.integrations","section":"system","label":{"pt-BR":"Integrações","en-US":"Integrations","es-ES":"Integraciones"},"path":"system/integration/integrations","permission":"integration.view_integration"},
   {"key":"integration.proxies","section":"system","label":{"pt-BR":"Proxies","en-US":"Proxies","es-ES":"Proxies"},"path":"system/integration/proxies","permission":"integration.view_proxy"},
+  {"key":"builder.queries","section":"system","label":{"pt-BR":"Consultas","en-US":"Queries","es-ES":"Consultas"},"path":"system/builder/queries","permission":"builder.view_query"},
+  {"key":"builder.widgets","section":"system","label":{"pt-BR":"Widgets","en-US":"Widgets","es-ES":"Widgets"},"path":"system/builder/widgets","permission":"builder.view_widget"},
+  {"key":"builder.dashboard-menus","section":"system","label":{"pt-BR":"Menus de painéis","en-US":"Dashboard menus","es-ES":"Menús de paneles"},"path":"system/builder/dashboards/menus","permission":"builder.view_dashboardmenu"},
+  {"key":"builder.dashboard-categories","section":"system","label":{"pt-BR":"Categorias de painéis","en-US":"Dashboard categories","es-ES":"Categorías de paneles"},"path":"system/builder/dashboards/categories","permission":"builder.view_dashboardcategory"},
+  {"key":"builder.dashboard-pages","section":"system","label":{"pt-BR":"Páginas de painéis","en-US":"Dashboard pages","es-ES":"Páginas de paneles"},"path":"system/builder/dashboards/pages","permission":"builder.view_dashboardpage"},
+  {"key":"builder.report-menus","section":"system","label":{"pt-BR":"Menus de relatórios","en-US":"Report menus","es-ES":"Menús de informes"},"path":"system/builder/reports/menus","permission":"builder.view_reportmenu"},
+  {"key":"builder.report-categories","section":"system","label":{"pt-BR":"Categorias de relatórios","en-US":"Report categories","es-ES":"Categorías de informes"},"path":"system/builder/reports/categories","permission":"builder.view_reportcategory"},
+  {"key":"builder.report-pages","section":"system","label":{"pt-BR":"Páginas de relatórios","en-US":"Report pages","es-ES":"Páginas de informes"},"path":"system/builder/reports/pages","permission":"builder.view_reportpage"},
 ]

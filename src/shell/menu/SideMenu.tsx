@@ -24,6 +24,7 @@ import { api } from '../../api/client.ts'
 import { MENU } from './menuItems.ts'
 import { filterMenu } from './filterMenu.ts'
 import { INTERACTION_MENU_KEY, withInteractionTypes } from './interactionMenu.ts'
+import { useBuilderMenu, withBuilderMenus } from '../../features/builder/builderMenu.ts'
 import { SideMenuItems } from './SideMenuItems.tsx'
 import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon, PhoneIcon } from '../../components/icons/icons.tsx'
 import { LogoutDialog } from './LogoutDialog.tsx'
@@ -91,9 +92,10 @@ export function SideMenu({ mini, onToggleMini, onNavigate }: Props) {
     staleTime: 5 * 60_000,
   })
   const typeList = types.data?.results
+  const builderMenu = useBuilderMenu(profile.roles)
   const items = useMemo(
-    () => filterMenu(withInteractionTypes(MENU, typeList), profile.roles, profile.site?.modules),
-    [profile.roles, profile.site?.modules, typeList],
+    () => filterMenu(withBuilderMenus(withInteractionTypes(MENU, typeList), builderMenu), profile.roles, profile.site?.modules),
+    [profile.roles, profile.site?.modules, typeList, builderMenu],
   )
   const chatUnread = unreadCount(useStore(chatLive))
   const ctx = { profile, now: Date.now(), chatUnread }

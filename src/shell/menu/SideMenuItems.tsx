@@ -17,7 +17,12 @@ import type { MenuContext, MenuItem } from '../../components/menuTypes.ts'
 type Props = { items: MenuItem[]; mini: boolean; ctx: MenuContext; onNavigate?: () => void }
 
 /** Path of a menu target without the locale prefix, to compare with the current page. */
-const plainPath = (item: MenuItem) => (item.to ?? '').replace('/{-$locale}', '').replace(/\$$/, item.params?._splat ?? '') || '/'
+const plainPath = (item: MenuItem) =>
+  (item.to ?? '')
+    .replace('/{-$locale}', '')
+    .replace(/\{-\$id\}|\$id/, item.params?.id ?? '')
+    .replace(/\/$/, '')
+    .replace(/\$$/, item.params?._splat ?? '') || '/'
 /** Whether an entry is the current page; a settings list also stays selected on its create, edit and delete pages. */
 const isCurrent = (item: MenuItem, pathname: string): boolean =>
   item.to !== undefined && (plainPath(item) === pathname || (item.params?._splat !== undefined && pathname.startsWith(`${plainPath(item)}/`)))

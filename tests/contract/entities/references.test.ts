@@ -83,7 +83,19 @@ describe('permissions', () => {
 
   it('gates each settings section by its entities’ view codenames', () => {
     const system = sectionPermissions('system')
-    expect(system).toEqual(['integration.view_event', 'integration.view_integration', 'integration.view_proxy'])
+    expect(system).toEqual([
+      'integration.view_event',
+      'integration.view_integration',
+      'integration.view_proxy',
+      'builder.view_query',
+      'builder.view_widget',
+      'builder.view_dashboardmenu',
+      'builder.view_dashboardcategory',
+      'builder.view_dashboardpage',
+      'builder.view_reportmenu',
+      'builder.view_reportcategory',
+      'builder.view_reportpage',
+    ])
     // The telephony queues page sits under service, with the pabx codename the spec's API implies.
     expect(sectionPermissions('service')).toContain('pabx.view_queue')
     expect(has(['pabx.view_queue'], 'pabx.view_queue')).toBe(true)

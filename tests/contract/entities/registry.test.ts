@@ -48,6 +48,9 @@ const SPEC_PAGES = [
   'pabx/routes/channels', 'pabx/routes/inbound', 'pabx/routes/numbers', 'pabx/routes/outbound', 'pabx/routes/outbound/$id/channels',
   'chat/bots', 'chat/channels', 'chat/flows', 'chat/groups', 'chat/inbounds', 'chat/messages', 'chat/templates',
   'system/integration/events', 'system/integration/integrations', 'system/integration/proxies',
+  'system/builder/queries', 'system/builder/widgets',
+  'system/builder/dashboards/menus', 'system/builder/dashboards/categories', 'system/builder/dashboards/pages',
+  'system/builder/reports/menus', 'system/builder/reports/categories', 'system/builder/reports/pages',
 ]
 
 describe('the registry', () => {
@@ -73,7 +76,7 @@ describe('the registry', () => {
 
   it('counts the entities of each section', () => {
     const count = Object.fromEntries(SECTIONS.map((s) => [s, ENTITIES.filter((e) => e.home === 'settings' && e.section === s).length]))
-    expect(count).toEqual({ business: 5, crm: 6, service: 18, pabx: 16, chat: 7, system: 3 })
+    expect(count).toEqual({ business: 5, crm: 6, service: 18, pabx: 16, chat: 7, system: 11 })
   })
 
   it('keeps keys, routes, API paths and codenames unique', () => {
@@ -120,7 +123,7 @@ describe.each(each)('%s', (_key, entity: Entity) => {
     expect(AREAS).toContain(entity.area)
     expect(entity.key).toBe(`${entity.area}.${entity.name}`)
     expect(entity.api).toBe(`/api/v1/${entity.area}/${entity.name}/`)
-    if (entity.section === 'system') expect(entity.area).toBe('integration')
+    if (entity.section === 'system') expect(['integration', 'builder']).toContain(entity.area)
   })
 
   it('names its permissions <area>.<action>_<model> (platform.<action>_<model> for the platform operator’s acts)', () => {

@@ -1,1 +1,0 @@
-ALTER TABLE "report_jobs" ADD COLUMN "checksum" varchar(64) DEFAULT '' NOT NULL;
