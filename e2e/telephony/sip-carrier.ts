@@ -28,6 +28,11 @@ export type CarrierOptions = {
   answerAfterMs?: number | ((number: string) => number)
   /** An answered call is hung up by the carrier after this long (ms); by default only the caller ends it. */
   talkMs?: (number: string) => number | null
+  /**
+   * What the answered party says: [ms, voiced] segments from the answer (a person's short "alô" then silence, a
+   * machine's long greeting), silence after them; by default a tone all along.
+   */
+  speech?: (number: string) => [number, boolean][] | null
   /** RTP port range for the answered calls' media (one socket per call). */
   rtpPorts?: [number, number]
 }
@@ -148,14 +153,28 @@ export async function startSipCarrier(options: CarrierOptions): Promise<SipCarri
       let ts = 0
       const ssrc = randomBytes(4).readUInt32BE(0)
       let phase = 0
+      const speech = options.speech?.(dialog.call.number) ?? null
+      /** Whether the party speaks `ms` after the answer. */
+      const voiced = (ms: number) => {
+        if (!speech) return true
+        for (const [length, on] of speech) {
+          if (ms < length) return on
+          ms -= length
+        }
+        return false
+      }
       dialog.rtpTimer = setInterval(() => {
+        const on = voiced(phase / 8)
         const packet = Buffer.alloc(12 + 160)
         packet[0] = 0x80
         packet[1] = 0
         packet.writeUInt16BE(seq++ & 0xffff, 2)
         packet.writeUInt32BE(ts >>> 0, 4)
         packet.writeUInt32BE(ssrc, 8)
-        for (let i = 0; i < 160; i++) packet[12 + i] = ulaw(Math.round(Math.sin((2 * Math.PI * 440 * phase++) / 8000) * 8000))
+        for (let i = 0; i < 160; i++) {
+          packet[12 + i] = ulaw(on ? Math.round(Math.sin((2 * Math.PI * 440 * phase) / 8000) * 8000) : 0)
+          phase++
+        }
         ts += 160
         rtp.send(packet, to.port, to.host)
       }, 20)

@@ -201,6 +201,7 @@ export function startCampaignRunner(
       outboundRouteId: campaign.outboundRouteId,
       dialTimeoutMs: campaign.dialTime * 1000,
       headers: headersFor(campaign, lead, attempts),
+      amd: campaign.amd,
     }
     const done = originator
       .originate(request)

@@ -1,0 +1,1 @@
+ALTER TABLE "service_shipments_campaigns" ADD COLUMN "amd" boolean DEFAULT false NOT NULL;
