@@ -1,7 +1,7 @@
 import { setup, assign, enqueueActions, raise, type ActorRefFrom } from 'xstate'
 import { missingAction, missingPromise } from './effects.ts'
 import type { SocketMessage } from './types.ts'
-import { CALL_HEADERS } from './webphoneTypes.ts'
+import { CALL_HEADERS, clientNameOf } from './webphoneTypes.ts'
 import type { CallDirection, CallHeaders, PhoneCommand } from './webphoneTypes.ts'
 
 // One webphone call — spec 000 §3 "Call session", §4 "Webphone state" (lifecycle), §5 (DTMF keys), §9 (delays).
@@ -291,7 +291,7 @@ export const callMachine = setup({
         assign(({ context, event }) => ({
           uid: event.uid,
           phone: event.phone,
-          name: event.headers[CALL_HEADERS.clientName] || event.name,
+          name: clientNameOf(event.headers) || event.name,
           headers: event.headers,
           callType: Number(event.headers[CALL_HEADERS.callType]) || context.callType,
           queue: event.headers[CALL_HEADERS.queue] ?? null,

@@ -20,6 +20,7 @@ import {
   type VoipProfile,
   type WebphoneStage,
   type WebphoneTeam,
+  clientNameOf,
 } from './webphoneTypes.ts'
 
 // The webphone — spec 000 §2 "Webphone panel", §4 "Registration and endpoint states" and "Webphone state", §5
@@ -464,7 +465,7 @@ export const webphoneMachine = setup({
     register: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'PHONE_INCOMING') return
       const callType = Number(header(event.headers, CALL_HEADERS.callType)) || INCOMING_CALL_TYPE
-      const name = header(event.headers, CALL_HEADERS.clientName) || event.name
+      const name = clientNameOf(event.headers) || event.name
       enqueue.assign({
         calls: ({ context, spawn }) => [
           ...context.calls,

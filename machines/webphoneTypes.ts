@@ -79,6 +79,19 @@ export const CALL_HEADERS = {
   queue: 'X-Atende-Queue',
 } as const
 
+/**
+ * The client's name an INVITE carries (X-Atende-Client-Name): the dialer sends it percent-encoded (SIP header values
+ * are ASCII, server/dialer/runner.ts headersFor); a value that is not valid percent-encoding is shown as it came.
+ */
+export function clientNameOf(headers: CallHeaders): string {
+  const raw = Object.entries(headers).find(([name]) => name.toLowerCase() === CALL_HEADERS.clientName.toLowerCase())?.[1] ?? ''
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
+
 /** Commands the machines give the phone. */
 export type PhoneCommand =
   | { type: 'call'; callId: string; target: string; headers: CallHeaders }

@@ -1,5 +1,5 @@
 import { defineEntity, opt, t } from './define.ts'
-import { choice, description, fk, integer, isActive, items, many, rows, text } from './fields.ts'
+import { choice, description, fk, integer, isActive, items, many, rows, text, toggle } from './fields.ts'
 import { NO_LIMIT } from './options.ts'
 
 // Settings → service → shipments (spec 000 §2 service/shipments/layout): how the columns of a CSV of leads map to a
@@ -64,6 +64,14 @@ export const dialerCampaigns = defineEntity({
     }),
     integer('ratio', t('Chamadas por agente livre (power)', 'Calls per free agent (power)', 'Llamadas por agente libre (power)'), { default: 2, min: 1, max: 10 }),
     integer('preview_countdown', t('Contagem do preview (segundos)', 'Preview countdown (seconds)', 'Cuenta atrás del preview (segundos)'), { default: 0, max: 600, hint: t('0 = só com clique', '0 = click only', '0 = solo con clic') }),
+    // Issue 18: answering-machine detection (server/dialer/amd.ts): a machine is hung up as 552, never given to an agent.
+    toggle('amd', t('Detectar secretária eletrônica', 'Detect answering machines', 'Detectar contestador automático'), {
+      hint: t(
+        'Ouve os primeiros segundos do atendimento; secretária eletrônica desliga com status 552',
+        'Listens to the first seconds after the answer; an answering machine is hung up with status 552',
+        'Escucha los primeros segundos tras la respuesta; un contestador se cuelga con estado 552',
+      ),
+    }),
     integer('max_attempts', t('Tentativas por lead', 'Attempts per lead', 'Intentos por lead'), { default: 3, min: 1, max: 50 }),
     integer('min_interval', t('Intervalo mínimo entre chamadas (minutos)', 'Minimum interval between calls (minutes)', 'Intervalo mínimo entre llamadas (minutos)'), { default: 30, max: 100_000 }),
     integer('dial_time', t('Tempo de discagem (segundos)', 'Dial time (seconds)', 'Tiempo de marcación (segundos)'), { default: 30, min: 5, max: 120 }),
@@ -73,7 +81,7 @@ export const dialerCampaigns = defineEntity({
   list: { columns: ['id', 'description', 'is_active', 'mode', 'queue'] },
   form: {
     tabs: [
-      { key: 'dialer', label: DIALER, fields: ['description', 'is_active', 'mailings', 'mode', 'queue', 'outbound_route', 'caller_id', 'calendar', 'form', 'ratio', 'preview_countdown'] },
+      { key: 'dialer', label: DIALER, fields: ['description', 'is_active', 'mailings', 'mode', 'queue', 'outbound_route', 'caller_id', 'calendar', 'form', 'ratio', 'preview_countdown', 'amd'] },
       { key: 'persistence', label: PERSISTENCE, fields: ['max_attempts', 'min_interval', 'dial_time', 'inactivate_by_duration', 'max_abandon_rate'] },
     ],
   },

@@ -8,6 +8,7 @@ import { pace } from './pacer.ts'
 import { abandonWindow, measurePacerStats } from './store.ts'
 import type { MeasuredStats } from './store.ts'
 import type { PacerMode } from './pacer.ts'
+import { leadTimeZone } from './lead-zone.ts'
 import { blacklistMatcher, mayDial } from './rules.ts'
 import type { Campaign, ReservedLead } from './store.ts'
 import { blockLead, campaignProgress, deferLead, finishAttempt, loadBlacklist, loadCalendar, loadCampaign, reserveLeads, startAttempt } from './store.ts'
@@ -102,7 +103,14 @@ export function startCampaignRunner(
       .where(and(eq(dialerLeadStates.campaignId, campaign.id), sql`${dialerLeadStates.callId} IS NOT NULL`))
     for (const orphan of orphans) {
       if (orphan.callId && calls.has(orphan.callId)) continue
-      await finishAttempt(db, { campaign, leadId: orphan.leadId, siteId: orphan.siteId, callId: orphan.callId, result: { status: 559, talkSeconds: 0 }, now: now() })
+      await finishAttempt(db, {
+        campaign,
+        leadId: orphan.leadId,
+        siteId: orphan.siteId,
+        callId: orphan.callId,
+        result: { status: 559, talkSeconds: 0 },
+        now: now(),
+      })
       log.warn({ campaign: campaign.id, lead: orphan.leadId }, 'dialer: a call of a lost runner counted as uncertain')
     }
   }
@@ -136,7 +144,9 @@ export function startCampaignRunner(
     )
     if (decision.calls <= 0) return
     const leads = await reserveLeads(db, { campaign, limit: decision.calls, holdMs: CALL_HOLD_MS, userId: null, now: at })
-    await db.insert(dialerPacingLog).values({ siteId: campaign.siteId, campaignId: campaign.id, at, calls: leads.length, reason: decision.reason, log: decision.log })
+    await db
+      .insert(dialerPacingLog)
+      .values({ siteId: campaign.siteId, campaignId: campaign.id, at, calls: leads.length, reason: decision.reason, log: decision.log })
     if (leads.length === 0) return
     const blacklist = blacklistMatcher(await loadBlacklist(db, campaign.siteId, at))
     const calendar = await loadCalendar(db, campaign.siteId, campaign.calendarId)
@@ -159,13 +169,20 @@ export function startCampaignRunner(
     return Number(row?.n ?? 0)
   }
 
-  async function dial(campaign: Campaign, lead: ReservedLead, blacklist: ReturnType<typeof blacklistMatcher>, calendar: Awaited<ReturnType<typeof loadCalendar>>, at: Date) {
+  async function dial(
+    campaign: Campaign,
+    lead: ReservedLead,
+    blacklist: ReturnType<typeof blacklistMatcher>,
+    calendar: Awaited<ReturnType<typeof loadCalendar>>,
+    at: Date,
+  ) {
     const phone = lead.phones[lead.phoneIndex] ?? lead.phones[0]
     if (!phone) {
       await finishAttempt(db, { campaign, leadId: lead.id, siteId: lead.siteId, callId: null, result: { status: 404, talkSeconds: 0 }, now: at })
       return
     }
-    const verdict = mayDial({ phone, leadTimeZone: calendar?.timezone ?? '', calendar, blacklist, now: at })
+    // The calendar's hours on the lead's clock: its own zone field, else its number's (lead-zone.ts), else the calendar's.
+    const verdict = mayDial({ phone, leadTimeZone: leadTimeZone({ phone, data: lead.data, fallback: calendar?.timezone }).zone, calendar, blacklist, now: at })
     if (!verdict.ok) {
       if (verdict.status === 609) await blockLead(db, lead.siteId, lead.id, at)
       else await deferLead(db, lead.id, verdict.retryAt ?? new Date(at.getTime() + 15 * 60_000))
@@ -184,6 +201,7 @@ export function startCampaignRunner(
       outboundRouteId: campaign.outboundRouteId,
       dialTimeoutMs: campaign.dialTime * 1000,
       headers: headersFor(campaign, lead, attempts),
+      amd: campaign.amd,
     }
     const done = originator
       .originate(request)

@@ -13,6 +13,7 @@ import { mediaOriginator } from './originate.ts'
 import type { Originator } from './runner.ts'
 import { startCampaignRunner } from './runner.ts'
 import type { CampaignRunner } from './runner.ts'
+import { leadTimeZone } from './lead-zone.ts'
 import { blacklistMatcher, mayDial } from './rules.ts'
 import { blockLead, campaignProgress, loadBlacklist, loadCalendar, loadCampaign, releaseLead, reserveLeads, splitPhones } from './store.ts'
 import type { Campaign } from './store.ts'
@@ -96,7 +97,9 @@ export async function dialerService(app: FastifyInstance, options: DialerOptions
   for (const kind of ['start', 'pause', 'stop'] as const) {
     app.post(dialerPaths.command(':id', kind), change, (request) => command(request, kind))
   }
-  app.get(dialerPaths.progress(':id'), { config: { permission: campaigns.permissions.view as RoutePermission } }, async (request) => progressOf(await campaignOf(request)))
+  app.get(dialerPaths.progress(':id'), { config: { permission: campaigns.permissions.view as RoutePermission } }, async (request) =>
+    progressOf(await campaignOf(request)),
+  )
 
   const agent = { config: { permission: PERMISSIONS.viewSoftphone } }
 
@@ -227,12 +230,19 @@ export async function dialerService(app: FastifyInstance, options: DialerOptions
     const [held] = await reserveLeads(db, { campaign, limit: 1, holdMs: AGENT_CALL_HOLD_MS, userId, now, leadId: lead.id })
     if (!held) {
       const [again] = await db.select().from(dialerLeadStates).where(eq(dialerLeadStates.leadId, lead.id))
-      if (again?.reservedUntil && again.reservedUntil > now && again.reservedBy !== userId) return answer(false, DIALER_MESSAGES.leadReserved[lang], again.reservedBy)
+      if (again?.reservedUntil && again.reservedUntil > now && again.reservedBy !== userId)
+        return answer(false, DIALER_MESSAGES.leadReserved[lang], again.reservedBy)
       return answer(false, DIALER_MESSAGES.leadNotDue[lang], null)
     }
     const phone = held.phones[held.phoneIndex] ?? held.phones[0] ?? ''
     const calendar = await loadCalendar(db, siteId, campaign.calendarId)
-    const verdict = mayDial({ phone, leadTimeZone: calendar?.timezone ?? '', calendar, blacklist: blacklistMatcher(await loadBlacklist(db, siteId, now)), now })
+    const verdict = mayDial({
+      phone,
+      leadTimeZone: leadTimeZone({ phone, data: held.data, fallback: calendar?.timezone }).zone,
+      calendar,
+      blacklist: blacklistMatcher(await loadBlacklist(db, siteId, now)),
+      now,
+    })
     if (!verdict.ok) {
       if (verdict.status === 609) await blockLead(db, siteId, lead.id, now)
       else await releaseLead(db, siteId, lead.id, userId)

@@ -32,6 +32,8 @@ export type ReservedLead = {
   phones: string[]
   attempts: number
   phoneIndex: number
+  /** The lead's extra fields (its own time zone may be there: lead-zone.ts). */
+  data: Record<string, unknown>
 }
 
 /** Lead statuses the dialer writes on crm_leads (the CRM shows them): pending leads are still dialled. */
@@ -122,6 +124,7 @@ export async function reserveLeads(
       phones: splitPhones(l.phones),
       attempts: l.attempts,
       phoneIndex: index.get(l.id) ?? 0,
+      data: l.data,
     }))
     .sort((a, b) => a.id - b.id)
 }
@@ -131,7 +134,9 @@ export async function releaseLead(db: Db, siteId: number, leadId: number, userId
   const rows = await db
     .update(dialerLeadStates)
     .set({ reservedBy: null, reservedUntil: null, callId: null, ...(dueAt ? { nextAt: dueAt } : {}) })
-    .where(and(eq(dialerLeadStates.siteId, siteId), eq(dialerLeadStates.leadId, leadId), userId === undefined ? undefined : eq(dialerLeadStates.reservedBy, userId)))
+    .where(
+      and(eq(dialerLeadStates.siteId, siteId), eq(dialerLeadStates.leadId, leadId), userId === undefined ? undefined : eq(dialerLeadStates.reservedBy, userId)),
+    )
     .returning({ id: dialerLeadStates.leadId })
   return rows.length > 0
 }
@@ -197,7 +202,10 @@ export async function finishAttempt(
   },
 ): Promise<string> {
   const { campaign, result, now } = input
-  const [lead] = await db.select().from(crmLeads).where(and(eq(crmLeads.siteId, input.siteId), eq(crmLeads.id, input.leadId)))
+  const [lead] = await db
+    .select()
+    .from(crmLeads)
+    .where(and(eq(crmLeads.siteId, input.siteId), eq(crmLeads.id, input.leadId)))
   if (!lead) return 'gone'
   const [state] = await db.select().from(dialerLeadStates).where(eq(dialerLeadStates.leadId, lead.id))
   // The one place the runtime reads the brain's NextStep (rules.ts, dialbrain's): adapt here if its shape changes.
@@ -250,8 +258,14 @@ export async function finishAttempt(
 /** A lead the blacklist forbids: 609 on the lead (no call placed, no attempt counted), never dialled again. */
 export async function blockLead(db: Db, siteId: number, leadId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(crmLeads).set({ status: LEAD_STATUS.blocked, updatedAt: now }).where(and(eq(crmLeads.siteId, siteId), eq(crmLeads.id, leadId)))
-    await tx.update(dialerLeadStates).set({ reservedBy: null, reservedUntil: null, callId: null, lastStatus: 609, lastDialAt: now }).where(eq(dialerLeadStates.leadId, leadId))
+    await tx
+      .update(crmLeads)
+      .set({ status: LEAD_STATUS.blocked, updatedAt: now })
+      .where(and(eq(crmLeads.siteId, siteId), eq(crmLeads.id, leadId)))
+    await tx
+      .update(dialerLeadStates)
+      .set({ reservedBy: null, reservedUntil: null, callId: null, lastStatus: 609, lastDialAt: now })
+      .where(eq(dialerLeadStates.leadId, leadId))
   })
 }
 
@@ -348,7 +362,17 @@ const STATS_MAX_SAMPLES = 500
 const RECENT_MS = 15 * 60 * 1000
 
 export type MeasuredStats = {
-  stats: { samples: number; answerRate: number; meanRingSeconds: number; meanTalkSeconds: number; meanWrapSeconds: number; answerRings: number[]; failRings: number[]; talkSamples: number[]; wrapSamples: number[] }
+  stats: {
+    samples: number
+    answerRate: number
+    meanRingSeconds: number
+    meanTalkSeconds: number
+    meanWrapSeconds: number
+    answerRings: number[]
+    failRings: number[]
+    talkSamples: number[]
+    wrapSamples: number[]
+  }
   recent: { answered: number; abandoned: number }
 }
 
@@ -363,7 +387,16 @@ const ascending = (values: number[]) => values.sort((a, b) => a - b)
  */
 export async function measurePacerStats(db: Db, campaign: Campaign, now: Date): Promise<MeasuredStats> {
   const since = new Date(now.getTime() - STATS_WINDOW_MS)
-  const rows = rowsOf<{ started_at: string; answered_at: string | null; ended_at: string; total: number | null; talk: number | null; user_id: number | null; text: string; wrap: number | null }>(
+  const rows = rowsOf<{
+    started_at: string
+    answered_at: string | null
+    ended_at: string
+    total: number | null
+    talk: number | null
+    user_id: number | null
+    text: string
+    wrap: number | null
+  }>(
     await db.execute(sql`
       SELECT r.started_at, r.answered_at, r.ended_at, r.total_duration AS total, r.answered_duration AS talk, r.user_id,
         r.dial_status_text AS text,

@@ -13,6 +13,7 @@ import {
   type SipPhoneDeps,
 } from '../../src/features/webphone/sipPhone.ts'
 import type { PhoneConfig, PhoneEvent } from '../../machines/webphoneTypes.ts'
+import { clientNameOf } from '../../machines/webphoneTypes.ts'
 
 // The sip.js adapter against a fake sip.js: what it asks of the UserAgent, Registerer, Inviter and sessions, and the
 // events it reports to the webphone machine.
@@ -325,6 +326,20 @@ describe('sipPhone adapter', () => {
     expect(second.reject).toHaveBeenCalledWith({ statusCode: 486, reasonPhrase: 'busyLimit' })
     expect(events.at(-1)).toEqual({ type: 'PHONE_ENDED', callId: 'in-2', code: 486, reason: 'busyLimit' })
     await expect(phone.answer('nope')).rejects.toThrow('session_not_found')
+  })
+
+  it("a call the media app bridges (From atende-media) shows call control's X-Atende-Phone and the dialer's decoded client name", async () => {
+    const { made, events } = await started()
+    events.length = 0
+    const invitation = new FakeInvitation()
+    const headers: Record<string, string> = { 'X-Atende-Phone': '+551133660101', 'X-Atende-Client-Name': 'Jo%C3%A3o%20Lead', 'X-Atende-Call-Type': '12' }
+    invitation.request = { callId: 'in-sip-id', getHeader: (name: string) => headers[name] }
+    invitation.remoteIdentity = { uri: { user: 'atende-media' }, displayName: '' }
+    made.userAgents[0].options.delegate.onInvite(invitation)
+    expect(events[0]).toMatchObject({ type: 'PHONE_INCOMING', phone: '+551133660101' })
+    // The webphone machine decodes the dialer's percent-encoded name (SIP header values are ASCII).
+    expect(clientNameOf(headers)).toBe('João Lead')
+    expect(clientNameOf({ 'X-Atende-Client-Name': '100% Silva' })).toBe('100% Silva')
   })
 
   it('holds with a re-INVITE and the hold modifier, mutes the microphone track, sends RFC 4733 DTMF', async () => {

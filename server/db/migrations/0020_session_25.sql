@@ -117,6 +117,7 @@ CREATE TABLE "builder_widgets" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "service_shipments_campaigns" ADD COLUMN "amd" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "report_jobs" ADD COLUMN "checksum" varchar(64) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "builder_dashboard_categories" ADD CONSTRAINT "builder_dashboard_categories_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "builder_dashboard_categories" ADD CONSTRAINT "builder_dashboard_categories_menu_id_builder_dashboard_menus_id_fk" FOREIGN KEY ("menu_id") REFERENCES "public"."builder_dashboard_menus"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -177,7 +178,8 @@ CREATE INDEX "builder_report_pages_widgets_reportpage_id_idx" ON "builder_report
 CREATE INDEX "builder_report_pages_widgets_widget_id_idx" ON "builder_report_pages_widgets" USING btree ("widget_id");--> statement-breakpoint
 CREATE INDEX "builder_widgets_query_id_idx" ON "builder_widgets" USING btree ("query_id");--> statement-breakpoint
 CREATE INDEX "builder_widgets_list_order_idx" ON "builder_widgets" USING btree ("site_id","id");--> statement-breakpoint
-CREATE INDEX "builder_widgets_description_trgm_idx" ON "builder_widgets" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "builder_widgets_description_trgm_idx" ON "builder_widgets" USING gin ("description" gin_trgm_ops);
+--> statement-breakpoint
 DO $$
 DECLARE t text;
 BEGIN

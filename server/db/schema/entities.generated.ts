@@ -354,6 +354,7 @@ export const serviceShipmentsCampaigns = pgTable(
     formId: integer('form_id').references((): AnyPgColumn => serviceForms.id, { onDelete: 'set null' }),
     ratio: integer('ratio').notNull().default(2),
     previewCountdown: integer('preview_countdown').notNull().default(0),
+    amd: boolean('amd').notNull().default(false),
     maxAttempts: integer('max_attempts').notNull().default(3),
     minInterval: integer('min_interval').notNull().default(30),
     dialTime: integer('dial_time').notNull().default(30),

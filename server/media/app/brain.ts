@@ -1,4 +1,7 @@
+import { readFile, rm } from 'node:fs/promises'
 import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import readline from 'node:readline'
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { createActor } from 'xstate'
@@ -13,6 +16,8 @@ import { closeStep, latestStep, recordSteps, stepsOf } from '../../telephony/con
 import type { StepDraft } from '../../telephony/control/records.ts'
 import { resolveMohPlaylist, resolvePromptSet, resolveSound } from '../library.ts'
 import type { OriginateOutcome, OriginateRequest, QueueAgents } from './originate-types.ts'
+// A pure leaf (no database, no media app): the dialer's answering-machine heuristic.
+import { detectAnsweringMachine, wavSamples } from '../../dialer/amd.ts'
 import { announceMachine, ivrMachine, queueWaitMachine } from './machines.ts'
 import { QueueVoice } from './queue-voice.ts'
 import type { MediaEvent } from './machines.ts'
@@ -53,6 +58,9 @@ const MEDIA_APPS = new Set(['queue', 'ivrbasic', 'announce', 'voicemail', 'nps']
 const TICK_MS = 500
 /** An answered dialer call waits this long for a free agent of its queue, then counts as abandoned (issue 18). */
 export const DIALER_AGENT_WAIT_MS = 2000
+/** AMD hears this much of the answered customer (the worker's recording ends then) before judging: a person's "alô"
+ * and its silence fit, a machine's greeting is cut short. */
+const DIALER_AMD_MS = 3500
 /** How often the dialer call's wait looks for a free agent. */
 const DIALER_AGENT_POLL_MS = 200
 /** The abandoned customer hears this keyed prompt of the queue's language (the demo's), at most this long. */
@@ -72,6 +80,8 @@ type Dialing = {
   timer: NodeJS.Timeout | null
   resolve: (outcome: OriginateOutcome) => void
   done: boolean
+  /** Answering-machine detection found a machine: the call ends as 552 (voicemail), never bridged. */
+  machine?: boolean
 }
 
 export class MediaBrain {
@@ -344,7 +354,13 @@ export class MediaBrain {
         call.code = event.code
         if (event.code !== 200) return this.finishDialing(call, event.code)
         call.answeredAt = new Date()
+        // AMD: the customer's first seconds recorded (the parked leg's sink hears them), judged on `recorded`.
+        if (call.request.amd) {
+          return this.send({ cmd: 'record', id, file: path.join(tmpdir(), `atende-amd-${id}.wav`), maxMs: DIALER_AMD_MS })
+        }
         return this.offerDialerCall(call)
+      case 'recorded':
+        return this.judgeDialerGreeting(call, event.file)
       case 'bridged':
         call.bridgedAt = new Date()
         await this.markDialerBridged(call, event.leg).catch((err: unknown) => this.log.warn({ err }, 'dialer: recording the agent failed'))
@@ -356,10 +372,24 @@ export class MediaBrain {
         if (event.token === call.playToken) this.send({ cmd: 'hangup', id })
         return
       case 'ended':
-        return this.finishDialing(call, call.answeredAt ? 200 : call.code || 487)
+        return this.finishDialing(call, call.machine ? 552 : call.answeredAt ? 200 : call.code || 487)
       default:
         return
     }
+  }
+
+  /** AMD's verdict on the customer's first seconds: a machine is hung up (552), a person or an uncertain answer goes to an agent. */
+  private async judgeDialerGreeting(call: Dialing, file: string): Promise<void> {
+    const wav = await readFile(file).catch(() => null)
+    await rm(file, { force: true }).catch(() => {})
+    if (call.done) return
+    const result = wav ? detectAnsweringMachine(wavSamples(wav), 8000, { totalMs: DIALER_AMD_MS }) : null
+    this.log.info({ call: call.request.callId, amd: result }, 'dialer: answering-machine detection')
+    if (result?.verdict === 'machine') {
+      call.machine = true
+      return void this.send({ cmd: 'hangup', id: call.request.callId })
+    }
+    return this.offerDialerCall(call)
   }
 
   /** Waits up to 2 s for a free member of the campaign's queue, then bridges the customer to the queue (the ACD picks). */

@@ -14,6 +14,8 @@ export type OriginateRequest = {
   outboundRouteId: number | null
   dialTimeoutMs: number
   headers: Record<string, string>
+  /** Answering-machine detection: the customer's first seconds are heard before an agent is sought (552 if a machine). */
+  amd?: boolean
 }
 
 /** What happened: the dial status (200 answered, 486 busy, 480/487 no answer…), when it was answered, talk seconds. */

@@ -361,11 +361,13 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
     return headers
   }
 
-  /** Who an INVITE is: the step's uid (the SIP Call-ID when there is none), number and name. */
+  /** Who an INVITE is: the step's uid (the SIP Call-ID when there is none), number (call control's X-Atende-Phone first) and name. */
   function identityOf(invitation: InvitationLike, headers: CallHeaders) {
     return {
       uid: headers[CALL_HEADERS.uid] ?? invitation.request.callId,
-      phone: invitation.remoteIdentity.uri.user ?? '',
+      // Call control names the customer (X-Atende-Phone) when the INVITE comes from elsewhere: the media app's bridge
+      // of a queue caller or a dialer's lead is From `atende-media`.
+      phone: headers[CALL_HEADERS.phone] || (invitation.remoteIdentity.uri.user ?? ''),
       name: invitation.remoteIdentity.displayName ?? '',
     }
   }

@@ -19,6 +19,8 @@ import { sites } from '../../../server/db/schema/index.ts'
 import { seedRecord } from '../../../server/seed/seed-record.ts'
 import type { CallEvent } from '../../../server/telephony/types.ts'
 import { signedIn } from '../helper.ts'
+import { startSipCarrier } from '../../../e2e/telephony/sip-carrier.ts'
+import type { SipCarrier } from '../../../e2e/telephony/sip-carrier.ts'
 import type { TestClient } from '../helper.ts'
 import { RawUas, callIdOf } from '../telephony/raw-uas.ts'
 import { freePorts, rawSip, RecordingControl, startBaresip, startStackWith, until } from '../telephony/stack.ts'
@@ -39,11 +41,15 @@ let customer: Baresip
 /** A far end that rings until the test accepts. */
 let slow: Baresip
 let busy: RawUas
+/** A carrier whose far ends speak: a machine's long greeting or a person's short "alô" (AMD). */
+let speaking: SipCarrier
+const MACHINE = '011987652222'
+const PERSON = '011987653333'
 const started: Baresip[] = []
 // The far ends answer calls to their own user: the leads' phones.
 const ANSWERING = '011987650000'
 const SLOW = '011987659999'
-const ids = { siteId: 0, agent: 0, team: 0, queue: 0, answering: 0, busy: 0, slow: 0, failover: 0, busyTrunk: 0, answeringTrunk: 0 }
+const ids = { siteId: 0, agent: 0, team: 0, queue: 0, answering: 0, busy: 0, slow: 0, failover: 0, busyTrunk: 0, answeringTrunk: 0, speaking: 0 }
 
 async function created(url: string, body: Record<string, unknown>): Promise<number> {
   const response = await admin.post(url, body)
@@ -205,6 +211,37 @@ beforeAll(async () => {
   })
   await created('/api/v1/pabx/outbound-route-trunks/', { outbound_route: ids.failover, trunk: busyTrunk, order: 0 })
   await created('/api/v1/pabx/outbound-route-trunks/', { outbound_route: ids.failover, trunk: answeringTrunk, order: 1 })
+  const [speakingPort] = await freePorts(1, 64500, 64990)
+  speaking = await startSipCarrier({
+    port: speakingPort!,
+    plan: () => 'answer',
+    // The machine talks 4 s without a pause; the person says "alô" (0.5 s) and waits.
+    speech: (number) =>
+      number.endsWith(MACHINE)
+        ? [
+            [200, false],
+            [4000, true],
+          ]
+        : [
+            [300, false],
+            [500, true],
+          ],
+  })
+  const speakingTrunk = await created('/api/v1/pabx/trunks/', {
+    description: 'Operadora falante',
+    host: '127.0.0.1',
+    port: speakingPort,
+    transport: 'udp',
+    codecs: ['PCMU', 'PCMA'],
+  })
+  ids.speaking = await created('/api/v1/pabx/outbound-routes/', {
+    description: 'Rota falante',
+    dial_patterns: '0ZX9XXXXXXXX',
+    priority: 0,
+    teams: [ids.team],
+    record: false,
+  })
+  await created('/api/v1/pabx/outbound-route-trunks/', { outbound_route: ids.speaking, trunk: speakingTrunk, order: 0 })
   ids.busyTrunk = busyTrunk
   ids.answeringTrunk = answeringTrunk
   ids.queue = await created('/api/v1/pabx/queues/', {
@@ -237,6 +274,7 @@ afterAll(async () => {
   }
   for (const ua of started) await ua.stop()
   busy?.sip.close()
+  await speaking?.stop()
   await stack?.close()
 })
 
@@ -370,4 +408,27 @@ describe('a progressive campaign through the media app', () => {
     expect(steps.map((s) => s.trunkId)).toEqual([ids.busyTrunk, ids.answeringTrunk])
     await stopCampaign(campaign)
   }, 60_000)
+  it('answering-machine detection: a long greeting is hung up as 552 without an agent; a short "alô" reaches the agent', async () => {
+    await agentState('not_inuse', true)
+    const before = agent.events.join('').length
+    const machine = await campaignOf(ids.speaking, 'Secretária', MACHINE, { amd: true })
+    await until(async () => (await leadState(machine.lead))?.lastStatus != null, 30_000, 'the machine outcome recorded')
+    expect(await leadState(machine.lead)).toMatchObject({ lastStatus: 552, callId: null })
+    expect(await firstStep(machine.lead)).toMatchObject({ dialStatus: 552, userId: null })
+    // Never bridged: the agent was not rung for it, and the app hung the machine up.
+    expect(agent.events.join('').slice(before)).not.toContain(`X-Atende-Mailing-Client: ${machine.lead}`)
+    const machineCall = speaking.calls.find((c) => c.number.endsWith(MACHINE))!
+    expect(machineCall).toMatchObject({ endedBy: 'caller' })
+    // Judged on the first 3.5 s: hung up before the 4 s greeting was over.
+    expect(machineCall.endedAt! - machineCall.answeredAt!).toBeLessThan(4200)
+    await stopCampaign(machine.campaign)
+
+    const person = await campaignOf(ids.speaking, 'Pessoa', PERSON, { amd: true })
+    await until(() => agent.events.join('').slice(before).includes(`X-Atende-Mailing-Client: ${person.lead}`), 30_000, 'the agent rung with the person')
+    await until(async () => (await firstStep(person.lead))?.userId === ids.agent, 15_000, 'the agent took it')
+    await agent.command('hangup')
+    await until(async () => (await leadState(person.lead))?.callId === null, 15_000, 'the outcome recorded')
+    expect(await leadState(person.lead)).toMatchObject({ lastStatus: 200 })
+    await stopCampaign(person.campaign)
+  }, 90_000)
 })

@@ -1,7 +1,15 @@
 import { loadMembers } from '../../../server/telephony/control/acd.ts'
 import { describe, expect, it } from 'vitest'
 import { and, eq, inArray } from 'drizzle-orm'
-import { callRecords, crmLeads, dialerCampaignRuns, dialerLeadStates, dialerPacingLog } from '../../../server/db/schema/index.ts'
+import {
+  callRecords,
+  crmLeads,
+  dialerCampaignRuns,
+  dialerLeadStates,
+  dialerPacingLog,
+  serviceCalendars,
+  serviceCalendarsHours,
+} from '../../../server/db/schema/index.ts'
 import { startCampaignRunner } from '../../../server/dialer/runner.ts'
 import type { CampaignRunner, OriginateOutcome, OriginateRequest, Originator } from '../../../server/dialer/runner.ts'
 import { dialerPaths } from '../../../contract/api/dialer.ts'
@@ -125,7 +133,10 @@ describe('campaign runner', () => {
       expect(busyState).toMatchObject({ lastStatus: 486, reservedUntil: null, callId: null })
       // Not before the minimum interval (30 minutes).
       expect(busyState!.nextAt!.getTime() - Date.now()).toBeGreaterThan(29 * 60_000)
-      const records = await t.database.db.select().from(callRecords).where(inArray(callRecords.leadId, [leads[0]!.id, leads[1]!.id]))
+      const records = await t.database.db
+        .select()
+        .from(callRecords)
+        .where(inArray(callRecords.leadId, [leads[0]!.id, leads[1]!.id]))
       expect(records.map((r) => [r.leadId, r.callType, r.dialStatus, r.answeredDuration]).sort()).toEqual(
         [
           [leads[0]!.id, 12, 200, 42],
@@ -168,6 +179,58 @@ describe('campaign runner', () => {
       const [state] = await t.database.db.select().from(dialerLeadStates).where(eq(dialerLeadStates.leadId, leads[0]!.id))
       expect(state!.lastStatus).toBe(609)
       carrier.answer(leads[1]!.phone)
+      await until(() => runner.inFlight() === 0)
+    } finally {
+      await runner.stop()
+      await admin.post(dialerPaths.command(campaign, 'stop'))
+    }
+  })
+
+  it("reads the calendar's hours on each lead's clock: a Manaus lead waits for 09:00 in Manaus, its own zone field overrides", async () => {
+    const d = await demo(t.database.db)
+    const db = t.database.db
+    const [calendar] = await db.insert(serviceCalendars).values({ siteId: d.site.id, description: 'Comercial', timezone: 'America/Sao_Paulo' }).returning()
+    await db
+      .insert(serviceCalendarsHours)
+      .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ siteId: d.site.id, calendarId: calendar!.id, weekday, start: '09:00', end: '20:00' })))
+    const mailing = await d.seed('crm.mailings', { description: `Mailing fusos ${Math.random()}` })
+    const manaus = '+559233221100'
+    const saoPaulo = '+551133221100'
+    const overridden = '+559233221101'
+    const ids = [
+      await d.seed('crm.leads', { mailing, name: 'Manaus', phones: manaus }),
+      await d.seed('crm.leads', { mailing, name: 'São Paulo', phones: saoPaulo }),
+      await d.seed('crm.leads', { mailing, name: 'Manaus com fuso', phones: overridden }),
+    ]
+    await db
+      .update(crmLeads)
+      .set({ data: { timezone: 'America/Sao_Paulo' } })
+      .where(eq(crmLeads.id, ids[2]!))
+    const campaign = await d.seed('service.shipments-campaigns', {
+      description: `Campanha fusos ${Math.random()}`,
+      mailings: [mailing],
+      mode: 'progressive',
+      queue: d.support.id,
+      calendar: calendar!.id,
+    })
+    await freeAgents(d, 2)
+    const admin = await signedIn(t.app, 'admin')
+    await admin.post(dialerPaths.command(campaign, 'start'))
+    const carrier = fakeCarrier()
+    // 12:30Z: 09:30 in São Paulo, 08:30 in Manaus.
+    const now = new Date('2026-07-06T12:30:00Z')
+    const runner = startCampaignRunner(t.database.db, carrier.originator, silentLog, { tickMs: 60_000, now: () => now })
+    try {
+      await runner.tick()
+      await runner.tick()
+      await until(() => carrier.pending.size === 2)
+      expect([...carrier.pending.keys()].sort()).toEqual([saoPaulo, overridden].sort())
+      // The Manaus lead was not called: no attempt, due at 09:00 Manaus (13:00Z).
+      const [state] = await db.select().from(dialerLeadStates).where(eq(dialerLeadStates.leadId, ids[0]!))
+      expect(state).toMatchObject({ nextAt: new Date('2026-07-06T13:00:00Z'), callId: null, reservedUntil: null })
+      expect((await leadsById([ids[0]!])).get(ids[0]!)).toMatchObject({ attempts: 0, status: 'pending' })
+      carrier.answer(saoPaulo)
+      carrier.answer(overridden)
       await until(() => runner.inFlight() === 0)
     } finally {
       await runner.stop()
@@ -317,7 +380,7 @@ describe('make-call-to-mailing-client and preview', () => {
     expect((await agent1.get(dialerPaths.preview)).json()).toBeNull()
   })
 
-  it('refuses bad input with 400 and another site\'s campaign with 404', async () => {
+  it("refuses bad input with 400 and another site's campaign with 404", async () => {
     const admin = await signedIn(t.app, 'admin')
     expect((await admin.post('/api/v1/service/shipments-campaigns/abc/start/')).statusCode).toBe(400)
     expect((await admin.post('/api/v1/service/shipments-campaigns/999999/start/')).statusCode).toBe(404)
