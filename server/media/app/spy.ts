@@ -298,25 +298,28 @@ export class SpyDesk {
     })
     session.caller.remote = remoteOf(String(callerOffer.sdp))
     session.inPath = true
-    const agentBranch = `spa${rnd()}`
-    const agentOffer = await ngOk(ng, {
+    // The agent leg answered our bridge offer, so its monologue only answers: a new monologue of ours offers to it
+    // (an offer from the agent's own tag on a new via-branch crashes rtpengine 10.5), answered with its stored SDP.
+    const ourTag = `spa${rnd()}`
+    await ngOk(ng, {
       command: 'offer',
       'call-id': leg.callId,
-      'from-tag': agentLeg.localTag,
-      'via-branch': agentBranch,
+      'from-tag': ourTag,
+      'to-tag': agentLeg.localTag,
+      'via-branch': ourTag,
+      sdp: sinkSdp(session.agent.port, agentLeg.lastAnswer),
+      ...towards(false),
+    })
+    const agentAnswer = await ngOk(ng, {
+      command: 'answer',
+      'call-id': leg.callId,
+      'from-tag': ourTag,
+      'to-tag': agentLeg.localTag,
+      'via-branch': ourTag,
       sdp: agentLeg.lastAnswer!,
       ...towards(false),
     })
-    await ngOk(ng, {
-      command: 'answer',
-      'call-id': leg.callId,
-      'from-tag': agentLeg.localTag,
-      'to-tag': `spa${rnd()}`,
-      'via-branch': agentBranch,
-      sdp: sinkSdp(session.agent.port, String(agentOffer.sdp)),
-      ...towards(false),
-    })
-    session.agent.remote = remoteOf(String(agentOffer.sdp))
+    session.agent.remote = remoteOf(String(agentAnswer.sdp))
     this.mix(session)
   }
 
