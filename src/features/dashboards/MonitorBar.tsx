@@ -24,7 +24,7 @@ export function MonitorBar({ request, onDone }: { request: MonitorRequest; onDon
   const [session, setSession] = useState<MonitorSession | null>(null)
   const [busy, setBusy] = useState(true)
   const asked = useRef(false)
-  const labels: Record<MonitorMode, string> = { listen: t`Ouvir`, whisper: t`Sussurrar`, barge: t`Conferência` }
+  const labels: Record<MonitorMode, string> = { listen: t`Ouvir`, whisper: t`Sussurrar`, barge: t`Intervir` }
   useEffect(() => {
     if (asked.current) return
     asked.current = true
