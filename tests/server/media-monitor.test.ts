@@ -227,6 +227,9 @@ describe('monitoring an agent on a call', () => {
     expect(agentAfter[CUSTOMER_HZ], JSON.stringify(agentAfter)).toBeGreaterThan(HEARD)
     expect(agentAfter[SUPERVISOR_HZ], JSON.stringify(agentAfter)).toBeLessThan(SILENT)
 
+    // MONITOR_TEST_PRINT=1 prints the measured amplitudes (for the README's figures).
+    if (process.env.MONITOR_TEST_PRINT)
+      console.info(JSON.stringify({ before, supListen, agentListen, customerListen, agentWhisper, customerWhisper, customerBarge, agentBarge, customerAfter, agentAfter }))
     // Who, which agent, which call, which mode, start and end: in the audit log.
     const written = await audits()
     expect(written.map((a) => [a.command, a.mode])).toEqual([
