@@ -155,6 +155,22 @@ export const MESSAGES = {
     'es-ES': 'Indique una dirección http:// o https://.',
   },
   commandSent: { 'pt-BR': 'Comando enviado.', 'en-US': 'Command sent.', 'es-ES': 'Comando enviado.' },
+  // POST /api/v1/agent/supervisor/monitor/ (contract/api/monitor.ts): listen, whisper, barge.
+  agentNotInCall: {
+    'pt-BR': 'O agente não está em uma chamada atendida.',
+    'en-US': 'The agent is not on an answered call.',
+    'es-ES': 'El agente no está en una llamada atendida.',
+  },
+  monitorUnavailable: {
+    'pt-BR': 'A monitoria precisa do app de mídia no caminho da chamada.',
+    'en-US': 'Monitoring needs the media app in the call\'s path.',
+    'es-ES': 'La monitorización necesita la app de medios en el camino de la llamada.',
+  },
+  supervisorWithoutDevice: {
+    'pt-BR': 'Você não tem um ramal para receber a monitoria.',
+    'en-US': 'You have no extension to receive the monitoring call.',
+    'es-ES': 'No tiene una extensión para recibir la monitorización.',
+  },
   // GET /ws/sip while the SIP engines are off, missing or down.
   telephonyUnavailable: {
     'pt-BR': 'A telefonia está indisponível no momento.',

@@ -9,6 +9,8 @@ export const PERMISSIONS = {
   // Ours: a supervisor's remote commands to an agent's console (do-not-disturb, reload, open a page, logout):
   // POST /api/v1/agent/supervisor/dnd/, /refresh/, /open-url/, /logout/.
   commandAgent: 'sites.command_agent',
+  // Ours: listen to an agent's call, whisper to the agent, barge in (POST /api/v1/agent/supervisor/monitor/).
+  monitorAgent: 'sites.monitor_agent',
   viewSoftphone: 'sites.view_softphone',
   viewChat: 'sites.view_chat',
   viewActivities: 'sites.view_activities',

@@ -7,6 +7,7 @@ import { passwordRoutes } from './business/password-routes.ts'
 import { siteSettingsRoutes } from './business/site-settings-routes.ts'
 import { agentRoutes } from './agent/agent-routes.ts'
 import { activityRoutes } from './agent/activity-routes.ts'
+import { monitorRoutes } from './agent/monitor-routes.ts'
 import { settingsRoutes } from '../entities/index.ts'
 import { callRoutes } from '../telephony/control/routes.ts'
 import { serviceActionRoutes } from '../telephony/control/service-routes.ts'
@@ -34,6 +35,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(agentRoutes)
   // Activities (scheduled callbacks) and a supervisor's remote commands to an agent's console.
   await app.register(activityRoutes)
+  await app.register(monitorRoutes)
   // Call records, recordings and the webphone's lookups (server/telephony/control/).
   await app.register(callRoutes)
   // The webphone's call form: metadata, classification, form, after-service (spec 000 §7 service actions).

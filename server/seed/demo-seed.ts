@@ -38,6 +38,7 @@ const SUPERVISOR_PERMISSIONS = [
   P.viewDashboardSupervisor,
   P.pauseAgent,
   P.commandAgent,
+  P.monitorAgent,
   P.addActivity,
   P.viewReports,
   P.downloadMonitorFile,

@@ -27,14 +27,16 @@ describe('demo data', () => {
         PERMISSIONS.viewDashboardSupervisor,
         PERMISSIONS.pauseAgent,
         PERMISSIONS.commandAgent,
+        PERMISSIONS.monitorAgent,
         PERMISSIONS.addActivity,
         PERMISSIONS.downloadMonitorFile,
       ]),
     )
-    expect(groups.Supervisores).toHaveLength(22)
+    expect(groups.Supervisores).toHaveLength(23)
     expect(groups.Supervisores).toContain('crm.delete_clientinteraction')
     expect(groups.Agentes).not.toContain(PERMISSIONS.pauseAgent)
     expect(groups.Agentes).not.toContain(PERMISSIONS.commandAgent)
+    expect(groups.Agentes).not.toContain(PERMISSIONS.monitorAgent)
     expect(groups.Agentes).not.toContain(PERMISSIONS.addActivity)
     expect(groups.Agentes).toHaveLength(14)
     // Agents keep interactions (add, change), never delete them.

@@ -179,6 +179,13 @@ export class MediaBrain {
     })
   }
 
+  /** Hears the monitoring events (monitor.ts); `command` sends its commands. */
+  onSpy: ((event: Extract<WorkerEvent, { ev: 'spy_started' | 'spy_failed' | 'spy_ended' }>) => void) | null = null
+  command(command: Extract<WorkerCommand, { cmd: 'spy_start' | 'spy_mode' | 'spy_stop' }>): void {
+    if (!this.connected || !this.socket) throw new Error('the media app is not connected')
+    this.send(command)
+  }
+
   private send(command: WorkerCommand): void {
     this.socket?.write(`${JSON.stringify(command)}\n`)
   }
@@ -196,6 +203,8 @@ export class MediaBrain {
       }
       return
     }
+    // Monitoring sessions are the monitor service's (monitor.ts).
+    if (event.ev === 'spy_started' || event.ev === 'spy_failed' || event.ev === 'spy_ended') return void this.onSpy?.(event)
     if (event.ev === 'call') return this.onCall(event.id, event.user)
     const dialing = this.dialing.get(event.id)
     if (dialing) return this.onDialerEvent(dialing, event)

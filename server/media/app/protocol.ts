@@ -6,6 +6,7 @@ import * as v from 'valibot'
 
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(255))
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max))
+const SpyMode = v.picklist(['listen', 'whisper', 'barge'])
 
 export const WorkerEventSchema = v.variant('ev', [
   v.object({ ev: v.literal('hello'), calls: v.array(Id) }),
@@ -22,6 +23,10 @@ export const WorkerEventSchema = v.variant('ev', [
   v.object({ ev: v.literal('unbridged'), id: Id }),
   /** The final answer to an `originate`: 200 when the customer answered (the call is then held like a caller). */
   v.object({ ev: v.literal('originated'), id: Id, code: v.number() }),
+  /** A supervisor's monitoring session (spy.ts): the supervisor answered and the call's media runs through the app. */
+  v.object({ ev: v.literal('spy_started'), id: Id }),
+  v.object({ ev: v.literal('spy_failed'), id: Id, code: v.number(), reason: Text(200) }),
+  v.object({ ev: v.literal('spy_ended'), id: Id, by: v.picklist(['supervisor', 'call', 'app']) }),
 ])
 export type WorkerEvent = v.InferOutput<typeof WorkerEventSchema>
 
@@ -43,6 +48,13 @@ export const WorkerCommandSchema = v.variant('cmd', [
    * 200 the call takes `play`, `bridge`, `hangup` like any held caller. `timeout`: seconds of ringing before giving up.
    */
   v.object({ cmd: v.literal('originate'), id: Id, target: Text(300), from: Text(300), headers: v.array(Text(500)), timeout: v.number() }),
+  /**
+   * Monitoring (spy.ts): `call` is a held caller's Call-ID or its bridged agent leg's; the app puts the call's media
+   * through itself and calls `target` (the supervisor, through Kamailio). `spy_started` / `spy_failed`, then `spy_ended`.
+   */
+  v.object({ cmd: v.literal('spy_start'), id: Id, call: Id, target: Text(300), headers: v.array(Text(500)), mode: SpyMode }),
+  v.object({ cmd: v.literal('spy_mode'), id: Id, mode: SpyMode }),
+  v.object({ cmd: v.literal('spy_stop'), id: Id }),
 ])
 export type WorkerCommand = v.InferOutput<typeof WorkerCommandSchema>
 

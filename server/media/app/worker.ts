@@ -14,6 +14,7 @@ import type { WorkerCommand, WorkerEvent } from './protocol.ts'
 import { RtpengineSdh, ngOk, sinkSdp, towards } from './sdh.ts'
 import type { AgentLeg, CallerLeg, CustomerLeg, Leg } from './sdh.ts'
 import { UdpTransport } from './udp-transport.ts'
+import { SpyDesk } from './spy.ts'
 
 // The media app process (README.md): a sip.js user agent on UDP that Kamailio hands media destinations to. It answers
 // callers, plays prompts and music into their legs through rtpengine, reports their keys (rtpengine's DTMF log and SIP
@@ -62,6 +63,27 @@ export class MediaWorker {
     this.options = options
     this.ng = new NgClient({ host: options.ngHost, port: options.ngPort, timeoutMs: 2000 })
     this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`))
+    this.spy = new SpyDesk({
+      ua: () => this.ua,
+      ng: this.ng,
+      listenHost: options.listenHost,
+      send: (event) => this.send(event),
+      log: (line) => this.log(line),
+      guard: (work) => this.guard(work),
+      bridgedCall: (id) => this.bridgedCall(id),
+    })
+  }
+
+  /** Supervisors' monitoring sessions (spy.ts). */
+  readonly spy: SpyDesk
+
+  /** A bridged call by the caller's Call-ID or by its agent leg's. */
+  private bridgedCall(id: string): { leg: CallerLeg; callId: string } | null {
+    for (const call of this.calls.values()) {
+      if (call.ended || !call.bridged || !call.agentSession) continue
+      if (call.leg.callId === id || call.agentSession.request.callId === id) return { leg: call.leg, callId: call.leg.callId }
+    }
+    return null
   }
 
   async start(): Promise<void> {
@@ -83,7 +105,7 @@ export class MediaWorker {
         proxyPort: options.sipPort,
         intercept: (message: string, reply: (text: string) => void) => this.intercept(message, reply),
       },
-      sessionDescriptionHandlerFactory: (session: Session) => new RtpengineSdh(session, this.ng, (s) => this.legs.get(s)),
+      sessionDescriptionHandlerFactory: (session: Session) => this.spy.sdhFor(session) ?? new RtpengineSdh(session, this.ng, (s) => this.legs.get(s)),
       delegate: { onInvite: (invitation) => this.guard(() => this.onInvite(invitation)) },
     })
     // The contact must carry our port (sip.js builds it from viaHost alone).
@@ -108,6 +130,7 @@ export class MediaWorker {
   }
 
   async stop(): Promise<void> {
+    await this.spy.stopAll()
     for (const call of [...this.calls.values()]) await this.end(call, 'app')
     this.client?.destroy()
     this.control?.close()
@@ -243,6 +266,7 @@ export class MediaWorker {
 
   private async onCommand(command: WorkerCommand): Promise<void> {
     if (command.cmd === 'originate') return this.originate(command)
+    if (command.cmd === 'spy_start' || command.cmd === 'spy_mode' || command.cmd === 'spy_stop') return this.spy.command(command)
     const call = this.calls.get(command.id)
     if (!call || call.ended) return
     switch (command.cmd) {
@@ -498,6 +522,7 @@ export class MediaWorker {
   /** The bridged agent hung up: the caller too, unless the bridge said `keep` (parked again, the server told). */
   private async agentGone(call: Call, session: Inviter): Promise<void> {
     if (call.ended || call.agentSession !== session) return
+    await this.spy.callEnded(call.leg.callId)
     if (!call.keep || !call.bridged) return this.end(call, 'agent')
     call.bridged = false
     call.keep = false
@@ -537,6 +562,7 @@ export class MediaWorker {
   private async end(call: Call, by: 'caller' | 'agent' | 'app'): Promise<void> {
     if (call.ended) return
     call.ended = true
+    await this.spy.callEnded(call.leg.callId)
     if (call.playTimer) clearTimeout(call.playTimer)
     if (call.recording) await this.finishRecording(call).catch(() => {})
     for (const session of [call.invitation, call.agentSession]) {

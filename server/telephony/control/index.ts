@@ -9,6 +9,7 @@ import { routeAfterFailure } from './after-failure.ts'
 import type { Env } from './call-plan.ts'
 import { toDestination } from './destinations/index.ts'
 import { routeNew } from './routing.ts'
+import { isSpyTarget, routeSpyLeg } from './spy.ts'
 import { asDialerPlan, finishPreviewCall, isDialerCall, routeDialerLeg, startPreviewAttempt } from './dialer-leg.ts'
 import { CALL_TYPE } from '../../../contract/codes/call-types.ts'
 import type { Random } from '../../acd/strategies.ts'
@@ -64,6 +65,8 @@ export function createCallControl(deps: CallControlDeps): CallControlService {
     if (!request) return rejectWith(400)
     const e = env()
     // The media app calling a dialer's customer (no caller of its own to bridge): the campaign's route (dialer-leg.ts).
+    // The media app calling a supervisor who monitors an agent (spy.ts).
+    if (isSpyTarget(request)) return forKamailio(await routeSpyLeg(e, request))
     if (request.source === 'media' && !request.x_headers['X-Atende-Media-Leg']) return forKamailio(await routeDialerLeg(e, request))
     const routed = await routeNew(e, request)
     if (routed.siteId === null) return routed.decision

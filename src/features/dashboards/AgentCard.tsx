@@ -5,13 +5,13 @@ import Typography from '@mui/joy/Typography'
 import { useLingui } from '@lingui/react/macro'
 import type { WallboardAgent } from '../../../contract/realtime/wallboard.ts'
 import { AgentActions } from './AgentActions.tsx'
-import type { AgentAction } from './AgentActions.tsx'
+import type { WallboardAction } from './AgentActions.tsx'
 import { agentState, secondsSince, shortDuration, STATE_LABELS, STATE_TONES } from './wallboardView.ts'
 
 // One agent on the wallboard: a coloured band with the state and the time in it (ticking locally from the feed's
 // timestamps), the name, and one line of detail (pause reason, the call's number, the chats, after-service left).
 
-export const AgentCard = memo(function AgentCard({ agent, now, onAction }: { agent: WallboardAgent; now: number; onAction: (action: AgentAction, agent: WallboardAgent) => void }) {
+export const AgentCard = memo(function AgentCard({ agent, now, onAction }: { agent: WallboardAgent; now: number; onAction: (action: WallboardAction, agent: WallboardAgent) => void }) {
   const { t, i18n } = useLingui()
   const { state, since } = agentState(agent, now)
   const tone = STATE_TONES[state]

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import Box from '@mui/joy/Box'
 import Chip from '@mui/joy/Chip'
 import FormControl from '@mui/joy/FormControl'
@@ -13,8 +13,10 @@ import { useAgentSystem } from '../../app/agentSystemContext.tsx'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
 import { useNow } from '../webphone/useClock.ts'
 import { AgentActionDialog } from './AgentActionDialog.tsx'
-import type { AgentAction } from './AgentActions.tsx'
+import type { AgentAction, WallboardAction } from './AgentActions.tsx'
 import { AgentCard } from './AgentCard.tsx'
+import { MonitorBar } from './MonitorBar.tsx'
+import type { MonitorRequest } from './MonitorBar.tsx'
 import { QueueTiles } from './QueueTiles.tsx'
 import { useWallboard } from './wallboardStore.ts'
 import { agentState, STATE_LABELS, STATE_ORDER, STATE_TONES } from './wallboardView.ts'
@@ -61,7 +63,15 @@ export function WallboardPage() {
       return !needle || agent.name.toLowerCase().includes(needle) || agent.username.toLowerCase().includes(needle)
     })
     .sort((a, b) => STATE_ORDER.indexOf(a.state) - STATE_ORDER.indexOf(b.state) || a.agent.name.localeCompare(b.agent.name))
-  const onAction = useMemo(() => (action: AgentAction, agent: WallboardAgent) => setActing({ action, agent }), [])
+  const [monitor, setMonitor] = useState<MonitorRequest | null>(null)
+  const onAction = useMemo(
+    () => (action: WallboardAction, agent: WallboardAgent) => {
+      if (action === 'listen' || action === 'whisper' || action === 'barge') setMonitor({ agent, mode: action })
+      else setActing({ action, agent })
+    },
+    [],
+  )
+  const endMonitor = useCallback(() => setMonitor(null), [])
 
   return (
     <>
@@ -72,6 +82,7 @@ export function WallboardPage() {
             {data.empty ? t`Conectando…` : t`Reconectando… os dados podem estar desatualizados.`}
           </Chip>
         )}
+        {monitor && <MonitorBar key={`${monitor.agent.id}-${monitor.mode}`} request={monitor} onDone={endMonitor} />}
         <QueueTiles queues={queues} callers={data.callers} now={now} />
         <Box role="group" aria-label={t`Resumo por estado`} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
           {STATE_ORDER.filter((s) => counts.get(s)).map((s) => (

@@ -2,6 +2,7 @@ import { spawn, execFileSync } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import dgram from 'node:dgram'
 import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
@@ -290,15 +291,13 @@ export type BaresipOptions = {
   record?: boolean
   /** Use this SIP port (a trunk configured before the peer starts); else a free one. */
   sipPort?: number
+  /** The tone it sends (Hz; default 440), to tell the parties apart in what others hear. */
+  toneHz?: number
 }
 
-let toneFile: string | null = null
-
-async function tone(dir: string): Promise<string> {
-  if (toneFile) return toneFile
-  const file = path.join(dir, 'tone440.wav')
-  execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-b', '16', file, 'synth', '30', 'sine', '440', 'vol', '0.5'])
-  toneFile = file
+async function tone(dir: string, hz = 440): Promise<string> {
+  const file = path.join(dir, `tone${hz}.wav`)
+  if (!existsSync(file)) execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-b', '16', file, 'synth', '30', 'sine', String(hz), 'vol', '0.5'])
   return file
 }
 
@@ -309,7 +308,7 @@ export async function startBaresip(stack: Stack<CallControl>, user: string, pass
   const [rtpBase] = await freePorts(20, 50000, 60000)
   const home = path.join(stack.dir, `baresip-${user}-${sipPort}`)
   await mkdir(home, { recursive: true })
-  const wav = await tone(stack.dir)
+  const wav = await tone(stack.dir, options.toneHz)
   await writeFile(
     path.join(home, 'config'),
     [

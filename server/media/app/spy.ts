@@ -1,0 +1,389 @@
+import dgram from 'node:dgram'
+import { randomBytes } from 'node:crypto'
+import { Inviter, SessionState, UserAgent } from 'sip.js'
+import type { Session, SessionDescriptionHandler } from 'sip.js'
+import type { NgClient } from '../../telephony/ng.ts'
+import { decodePayload, encodeMuLaw } from '../../telephony/control/recordings/g711.ts'
+import { ngOk, sinkSdp, towards } from './sdh.ts'
+import type { CallerLeg } from './sdh.ts'
+import type { WorkerCommand, WorkerEvent } from './protocol.ts'
+
+// Monitoring a bridged call (issue 19 item 1: listen, whisper, barge; README.md "Monitoring"). rtpengine 10.5 cannot
+// mix two live streams into one leg (its mixing player came later), so the media app mixes: it re-pairs both
+// monologues of the call's rtpengine session — the caller's and the agent leg's — with two local UDP ports of its
+// own (the same offer/answer on an existing tag with a new via-branch the bridge uses), and from then on forwards
+// every 20 ms, per mode:
+//   caller hears  agent            (+ supervisor in barge)
+//   agent hears   caller           (+ supervisor in whisper and barge)
+//   supervisor    caller + agent
+// The supervisor is a third leg: an INVITE through Kamailio to `spy.<user id>` (call control relays it to the
+// supervisor's device; Kamailio anchors it like any leg, so a browser gets DTLS-SRTP). When the supervisor hangs up the
+// caller and the agent are paired again directly, as before. G.711 µ-law toward the app's ports; RFC 4733 events are
+// not forwarded while a session lasts (keys pressed then are lost).
+
+export type SpyMode = 'listen' | 'whisper' | 'barge'
+
+/** What the worker lends a monitoring session. */
+export type SpyHost = {
+  ua: () => UserAgent | null
+  ng: NgClient
+  listenHost: string
+  send: (event: WorkerEvent) => void
+  log: (line: string) => void
+  guard: (work: () => Promise<void> | void) => void
+  /** The bridged call `id` names (the caller's Call-ID or the agent leg's), with the caller's leg. */
+  bridgedCall: (id: string) => { leg: CallerLeg; callId: string } | null
+}
+
+const FRAME = 160
+const FRAME_MS = 20
+/** At most this much audio waits per source (jitter); more is dropped from the front. */
+const MAX_BUFFER = FRAME * 8
+const rnd = () => randomBytes(5).toString('hex')
+
+/** One UDP port of the app in the media path: what arrives (decoded, buffered) and where it sends (RTP µ-law). */
+class Port {
+  readonly socket: dgram.Socket
+  remote: { address: string; port: number } | null = null
+  private buffer = new Int16Array(0)
+  private primed = false
+  private seq = Math.floor(Math.random() * 65535)
+  private ts = Math.floor(Math.random() * 2 ** 31)
+  private readonly ssrc = randomBytes(4).readUInt32BE(0)
+  /** Packets received (tests, logs). */
+  received = 0
+
+  constructor(socket: dgram.Socket) {
+    this.socket = socket
+    socket.on('error', () => {})
+    socket.on('message', (packet) => {
+      if (packet.length < 12 || (packet[0]! & 0xc0) !== 0x80) return
+      const payloadType = packet[1]! & 0x7f
+      if (payloadType >= 72 && payloadType <= 76) return // RTCP on the RTP port
+      const csrc = (packet[0]! & 0x0f) * 4
+      const extension = packet[0]! & 0x10 ? 4 + packet.readUInt16BE(14 + csrc) * 4 : 0
+      const pcm = decodePayload(payloadType, packet.subarray(12 + csrc + extension))
+      if (!pcm) return
+      this.received++
+      const joined = new Int16Array(this.buffer.length + pcm.length)
+      joined.set(this.buffer)
+      joined.set(pcm, this.buffer.length)
+      this.buffer = joined.length > MAX_BUFFER ? joined.slice(joined.length - MAX_BUFFER) : joined
+    })
+  }
+
+  static async open(host: string): Promise<Port> {
+    const socket = dgram.createSocket('udp4')
+    await new Promise<void>((resolve) => socket.bind(0, host, () => resolve()))
+    return new Port(socket)
+  }
+
+  get port(): number {
+    return this.socket.address().port
+  }
+
+  /** The next 20 ms of what this side said, or null (nothing yet: two frames are kept as a jitter cushion first). */
+  take(): Int16Array | null {
+    if (!this.primed) {
+      if (this.buffer.length < FRAME * 2) return null
+      this.primed = true
+    }
+    if (this.buffer.length < FRAME) {
+      this.primed = false
+      return null
+    }
+    const frame = this.buffer.slice(0, FRAME)
+    this.buffer = this.buffer.slice(FRAME)
+    return frame
+  }
+
+  /** Sends the sum of `frames` (missing ones are silence), clipped, as one PCMU packet. */
+  sendMix(frames: (Int16Array | null)[]): void {
+    if (!this.remote) return
+    const payload = Buffer.alloc(FRAME)
+    for (let i = 0; i < FRAME; i++) {
+      let sum = 0
+      for (const frame of frames) if (frame) sum += frame[i]!
+      payload[i] = encodeMuLaw(Math.max(-32768, Math.min(32767, sum)))
+    }
+    const header = Buffer.alloc(12)
+    header[0] = 0x80
+    header[1] = 0 // PCMU
+    header.writeUInt16BE(this.seq, 2)
+    header.writeUInt32BE(this.ts >>> 0, 4)
+    header.writeUInt32BE(this.ssrc, 8)
+    this.seq = (this.seq + 1) & 0xffff
+    this.ts = (this.ts + FRAME) % 2 ** 32
+    this.socket.send(Buffer.concat([header, payload]), this.remote.port, this.remote.address)
+  }
+
+  close(): void {
+    try {
+      this.socket.close()
+    } catch {
+      // closed
+    }
+  }
+}
+
+/** Where an SDP says to send audio (`c=` and the first `m=audio`). */
+export function remoteOf(sdp: string): { address: string; port: number } | null {
+  const address = /^c=IN IP4 (\S+)/m.exec(sdp)?.[1]
+  const port = Number(/^m=audio (\d+)/m.exec(sdp)?.[1] ?? 0)
+  return address && port > 0 ? { address, port } : null
+}
+
+/** The supervisor leg's description handler: our plain-RTP port offered, the answer read for where to send. */
+class SpySdh implements SessionDescriptionHandler {
+  private readonly port: Port
+  private readonly onAnswer: () => void
+  constructor(port: Port, onAnswer: () => void) {
+    this.port = port
+    this.onAnswer = onAnswer
+  }
+  hasDescription(contentType: string): boolean {
+    return contentType === 'application/sdp'
+  }
+  close(): void {}
+  async rollbackDescription(): Promise<void> {}
+  sendDtmf(): boolean {
+    return false
+  }
+  async setDescription(sdp: string): Promise<void> {
+    this.port.remote = remoteOf(sdp)
+    this.onAnswer()
+  }
+  async getDescription(): Promise<{ body: string; contentType: string }> {
+    return { body: sinkSdp(this.port.port, null), contentType: 'application/sdp' }
+  }
+}
+
+type Session_ = {
+  id: string
+  callId: string
+  leg: CallerLeg
+  mode: SpyMode
+  supervisor: Inviter
+  caller: Port
+  agent: Port
+  sup: Port
+  /** Both monologues re-paired with the app's ports (restored when the session ends). */
+  inPath: boolean
+  timer: NodeJS.Timeout | null
+  ended: boolean
+}
+
+export class SpyDesk {
+  private readonly sessions = new Map<string, Session_>()
+  private readonly sdhs = new WeakMap<Session, SpySdh>()
+  private readonly host: SpyHost
+
+  constructor(host: SpyHost) {
+    this.host = host
+  }
+
+  /** The description handler of a supervisor leg this desk placed (the worker's factory asks first). */
+  sdhFor(session: Session): SessionDescriptionHandler | undefined {
+    return this.sdhs.get(session)
+  }
+
+  /** Sessions of a call (tests, logs). */
+  count(): number {
+    return this.sessions.size
+  }
+
+  async command(command: Extract<WorkerCommand, { cmd: 'spy_start' | 'spy_mode' | 'spy_stop' }>): Promise<void> {
+    if (command.cmd === 'spy_start') return this.start(command)
+    const session = this.sessions.get(command.id)
+    if (!session) return
+    if (command.cmd === 'spy_mode') session.mode = command.mode
+    else await this.finish(session, 'supervisor')
+  }
+
+  /** The monitored call is over (either party hung up, or the agent left): its sessions end, nothing is restored. */
+  async callEnded(callId: string): Promise<void> {
+    for (const session of [...this.sessions.values()]) {
+      if (session.callId !== callId) continue
+      session.inPath = false
+      await this.finish(session, 'call')
+    }
+  }
+
+  async stopAll(): Promise<void> {
+    for (const session of [...this.sessions.values()]) await this.finish(session, 'app')
+  }
+
+  private async start(command: Extract<WorkerCommand, { cmd: 'spy_start' }>): Promise<void> {
+    const { id } = command
+    const fail = (code: number, reason: string) => this.host.send({ ev: 'spy_failed', id, code, reason })
+    const found = this.host.bridgedCall(command.call)
+    const ua = this.host.ua()
+    const uri = UserAgent.makeURI(command.target)
+    if (this.sessions.has(id)) return fail(482, 'Already Monitoring')
+    if (!found || !found.leg.agent?.lastAnswer) return fail(409, 'Call Not Bridged Here')
+    if (!ua || !uri) return fail(400, 'Bad Target')
+    const [caller, agent, sup] = await Promise.all([Port.open(this.host.listenHost), Port.open(this.host.listenHost), Port.open(this.host.listenHost)])
+    const supervisor = new Inviter(ua, uri, { extraHeaders: command.headers, sessionDescriptionHandlerOptions: {} })
+    const session: Session_ = { id, callId: found.callId, leg: found.leg, mode: command.mode, supervisor, caller, agent, sup, inPath: false, timer: null, ended: false }
+    this.sessions.set(id, session)
+    this.sdhs.set(supervisor, new SpySdh(sup, () => {}))
+    let told = false
+    supervisor.delegate = {
+      onBye: (bye) => {
+        void bye.accept().catch(() => {})
+        this.host.guard(() => this.finish(session, 'supervisor'))
+      },
+    }
+    supervisor.stateChange.addListener((state) => {
+      if (state === SessionState.Established) {
+        this.host.guard(async () => {
+          try {
+            await this.enterPath(session)
+          } catch (error) {
+            this.host.log(`media app: monitoring ${found.callId}: ${(error as Error).message}`)
+            told = true
+            fail(500, 'Media Path Failed')
+            await this.finish(session, 'app', false)
+            return
+          }
+          told = true
+          this.host.send({ ev: 'spy_started', id })
+        })
+      }
+      if (state === SessionState.Terminated) {
+        this.host.guard(async () => {
+          if (!told) {
+            told = true
+            fail(480, 'Supervisor Did Not Answer')
+          }
+          await this.finish(session, 'supervisor', told)
+        })
+      }
+    })
+    try {
+      await supervisor.invite()
+    } catch (error) {
+      this.host.log(`media app: calling the supervisor ${command.target} failed: ${(error as Error).message}`)
+      if (!told) fail(500, 'Supervisor Call Failed')
+      told = true
+      await this.finish(session, 'app', false)
+    }
+  }
+
+  /**
+   * Re-pairs the caller's monologue with our `caller` port and the agent leg's with our `agent` port (an offer on each
+   * tag with its last SDP and a new via-branch, answered by our port: the bridge's own move), then starts the mixer.
+   */
+  private async enterPath(session: Session_): Promise<void> {
+    const { leg } = session
+    const agentLeg = leg.agent!
+    const ng = this.host.ng
+    const callerBranch = `spc${rnd()}`
+    const callerOffer = await ngOk(ng, {
+      command: 'offer',
+      'call-id': leg.callId,
+      'from-tag': leg.callerTag,
+      'via-branch': callerBranch,
+      sdp: leg.callerSdp,
+      ...towards(false),
+    })
+    await ngOk(ng, {
+      command: 'answer',
+      'call-id': leg.callId,
+      'from-tag': leg.callerTag,
+      'to-tag': `spc${rnd()}`,
+      'via-branch': callerBranch,
+      sdp: sinkSdp(session.caller.port, String(callerOffer.sdp)),
+      ...towards(leg.callerWebRtc),
+    })
+    session.caller.remote = remoteOf(String(callerOffer.sdp))
+    session.inPath = true
+    // The agent leg answered our bridge offer, so its monologue only answers: a new monologue of ours offers to it
+    // (an offer from the agent's own tag on a new via-branch crashes rtpengine 10.5), answered with its stored SDP.
+    const ourTag = `spa${rnd()}`
+    await ngOk(ng, {
+      command: 'offer',
+      'call-id': leg.callId,
+      'from-tag': ourTag,
+      'to-tag': agentLeg.localTag,
+      'via-branch': ourTag,
+      sdp: sinkSdp(session.agent.port, agentLeg.lastAnswer),
+      ...towards(false),
+    })
+    const agentAnswer = await ngOk(ng, {
+      command: 'answer',
+      'call-id': leg.callId,
+      'from-tag': ourTag,
+      'to-tag': agentLeg.localTag,
+      'via-branch': ourTag,
+      sdp: agentLeg.lastAnswer!,
+      ...towards(false),
+    })
+    session.agent.remote = remoteOf(String(agentAnswer.sdp))
+    this.mix(session)
+  }
+
+  /** Every 20 ms (by the clock, so a late timer catches up): one frame from each side, one to each listener. */
+  private mix(session: Session_): void {
+    let next = Date.now()
+    const tick = () => {
+      if (session.ended) return
+      const now = Date.now()
+      let frames = 0
+      while (next <= now && frames < 10) {
+        const fromCaller = session.caller.take()
+        const fromAgent = session.agent.take()
+        const fromSup = session.sup.take()
+        const mode = session.mode
+        session.caller.sendMix([fromAgent, mode === 'barge' ? fromSup : null])
+        session.agent.sendMix([fromCaller, mode === 'listen' ? null : fromSup])
+        session.sup.sendMix([fromCaller, fromAgent])
+        next += FRAME_MS
+        frames++
+      }
+      if (next <= now) next = now + FRAME_MS
+      session.timer = setTimeout(tick, Math.max(1, next - Date.now()))
+    }
+    tick()
+  }
+
+  /** Ends a session: the mixer stops, the caller and the agent are paired directly again, the supervisor hung up. */
+  private async finish(session: Session_, by: 'supervisor' | 'call' | 'app', tell = true): Promise<void> {
+    if (session.ended) return
+    session.ended = true
+    if (session.timer) clearTimeout(session.timer)
+    this.sessions.delete(session.id)
+    if (session.inPath && session.leg.agent?.lastAnswer) {
+      // The hold path's pairing (sdh.ts): the caller's tag with the agent's, the stored SDPs on both sides.
+      const { leg } = session
+      const agentLeg = leg.agent!
+      await ngOk(this.host.ng, {
+        command: 'offer',
+        'call-id': leg.callId,
+        'from-tag': leg.callerTag,
+        'to-tag': agentLeg.localTag,
+        'via-branch': agentLeg.branch,
+        sdp: leg.callerSdp,
+        ...towards(false),
+      }).catch((e: unknown) => this.host.log(`media app: monitoring restore offer: ${(e as Error).message}`))
+      await ngOk(this.host.ng, {
+        command: 'answer',
+        'call-id': leg.callId,
+        'from-tag': leg.callerTag,
+        'to-tag': agentLeg.localTag,
+        'via-branch': agentLeg.branch,
+        sdp: agentLeg.lastAnswer!,
+        ...towards(leg.callerWebRtc),
+      }).catch((e: unknown) => this.host.log(`media app: monitoring restore answer: ${(e as Error).message}`))
+    }
+    const supervisor = session.supervisor
+    try {
+      if (supervisor.state === SessionState.Established) await supervisor.bye()
+      else if (supervisor.state === SessionState.Establishing) await supervisor.cancel()
+    } catch {
+      // already gone
+    }
+    for (const port of [session.caller, session.agent, session.sup]) port.close()
+    if (tell) this.host.send({ ev: 'spy_ended', id: session.id, by })
+  }
+}

@@ -1,0 +1,245 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EndpointStatus } from '../../contract/codes/states.ts'
+import { setChannelLogin } from '../../server/agent/channel-service.ts'
+import { reportStatus } from '../../server/agent/status-service.ts'
+import { SUPERVISOR_ACTION_ENTITY } from '../../server/agent/supervisor-audit.ts'
+import { loadConfig } from '../../server/config.ts'
+import { auditLog, callRecords, pabxDevices, teams, users } from '../../server/db/schema/index.ts'
+import { createCallControl } from '../../server/telephony/control/index.ts'
+import type { CallControlService } from '../../server/telephony/control/index.ts'
+import { mediaAppAddress } from '../../server/telephony/index.ts'
+import { signedIn } from './helper.ts'
+import type { TestClient } from './helper.ts'
+import { freePorts, RecordingControl, startBaresip, startStackWith, until } from './telephony/stack.ts'
+import type { Baresip, Stack } from './telephony/stack.ts'
+
+// Listen, whisper and barge with the real engines (issue 19 item 1; server/media/app/spy.ts). A customer (a trunk's
+// baresip sending 440 Hz) waits in a queue and is bridged by the media app to agent1 (10001, sending 700 Hz); the
+// supervisor's extension (10002, sending 1000 Hz) takes the monitoring call. What each party hears is read from its
+// baresip's decoded-audio dump, tone by tone (Goertzel):
+//   listen  → the supervisor hears 440 and 700; nobody hears 1000
+//   whisper → the agent hears 1000 as well; the customer does not
+//   barge   → the customer hears 1000 too
+// Ports: engines in 64500–64990, the media app in 65000–65490.
+
+type Control = RecordingControl<CallControlService>
+let stack: Stack<Control>
+let supervisorClient: TestClient
+let agentClient: TestClient
+let agent: Baresip
+let customer: Baresip
+let supervisorPhone: Baresip
+const started: Baresip[] = []
+const DID = '551140003131'
+const CUSTOMER = '011955550000'
+const CUSTOMER_HZ = 440
+const AGENT_HZ = 700
+const SUPERVISOR_HZ = 1000
+const ids = { agent: 0, agent2: 0, siteId: 0, supervisor: 0, queue: 0 }
+
+async function created(client: TestClient, url: string, body: Record<string, unknown>): Promise<number> {
+  const response = await client.post(url, body)
+  expect(response.statusCode, response.body).toBe(201)
+  return (response.json() as { id: number }).id
+}
+
+async function agentState(userId: number, status: EndpointStatus, loggedIn: boolean) {
+  const [user] = await stack.database.db.select().from(users).where(eq(users.id, userId))
+  await reportStatus(stack.app.deps, { siteId: user!.siteId, userId }, 'telephony', status)
+  await setChannelLogin(stack.app.deps, user!, 'telephony', loggedIn, 'user')
+}
+
+const registered = (user: string) => stack.control.events.some((e) => e.event === 'registration' && e.aor === `${user}@localhost` && e.state === 'registered')
+
+/** The newest decoded-audio dump of a user agent (one per call), as 16-bit samples. */
+function heard(ua: Baresip): Buffer {
+  const dumps = readdirSync(ua.home)
+    .filter((f) => f.endsWith('-dec.wav'))
+    .map((f) => path.join(ua.home, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+  return dumps[0] ? readFileSync(dumps[0]).subarray(44) : Buffer.alloc(0)
+}
+
+/** The amplitude of the `hz` component in 8 kHz 16-bit PCM (Goertzel over the whole part). */
+function amplitude(pcm: Buffer, hz: number): number {
+  const n = Math.floor(pcm.length / 2)
+  if (n === 0) return 0
+  const k = (2 * Math.PI * hz) / 8000
+  const coefficient = 2 * Math.cos(k)
+  let s1 = 0
+  let s2 = 0
+  for (let i = 0; i < n; i++) {
+    const s0 = pcm.readInt16LE(i * 2) + coefficient * s1 - s2
+    s2 = s1
+    s1 = s0
+  }
+  const power = s1 * s1 + s2 * s2 - coefficient * s1 * s2
+  return (2 * Math.sqrt(Math.max(0, power))) / n
+}
+
+/** What `ua` hears from now on, for `seconds` (the dump grows as it hears). */
+async function nextAudio(ua: Baresip, seconds: number): Promise<Buffer> {
+  const from = heard(ua).length
+  const bytes = seconds * 8000 * 2
+  await until(() => heard(ua).length >= from + bytes, 15_000, `${ua.user} hearing ${seconds} s more`)
+  return heard(ua).subarray(from, from + bytes)
+}
+
+function tones(pcm: Buffer): Record<number, number> {
+  return Object.fromEntries([CUSTOMER_HZ, AGENT_HZ, SUPERVISOR_HZ].map((hz) => [hz, Math.round(amplitude(pcm, hz))]))
+}
+
+const HEARD = 1500
+const SILENT = 400
+
+async function audits(): Promise<{ command: string; mode: string; by?: string }[]> {
+  const rows = await stack.database.db
+    .select({ after: auditLog.after, objectId: auditLog.objectId, userId: auditLog.userId })
+    .from(auditLog)
+    .where(eq(auditLog.entity, SUPERVISOR_ACTION_ENTITY))
+    .orderBy(auditLog.id)
+  return rows.filter((r) => r.objectId === ids.agent && r.userId === ids.supervisor).map((r) => r.after as { command: string; mode: string; by?: string })
+}
+
+beforeAll(async () => {
+  const [mediaSip, mediaControl] = await freePorts(2, 65000, 65490)
+  const env = { MEDIA_SIP_PORT: String(mediaSip), MEDIA_CONTROL_PORT: String(mediaControl) }
+  const mediaApp = mediaAppAddress(loadConfig(env).telephony)
+  stack = await startStackWith((db) => new RecordingControl(createCallControl({ db, mediaApp })), env, { ports: [64500, 64990] })
+  const admin = await signedIn(stack.app, 'admin')
+  const db = stack.database.db
+  const [a1] = await db.select().from(users).where(eq(users.username, 'agent1'))
+  const [a2] = await db.select().from(users).where(eq(users.username, 'agent2'))
+  const [sup] = await db.select().from(users).where(eq(users.username, 'supervisor'))
+  ids.agent = a1!.id
+  ids.agent2 = a2!.id
+  ids.supervisor = sup!.id
+  ids.siteId = a1!.siteId
+  await db.update(teams).set({ enableAfterService: false }).where(eq(teams.siteId, a1!.siteId))
+  // The supervisor's extension: agent2's device (10002) moves to the supervisor.
+  const [device] = await db.select().from(pabxDevices).where(eq(pabxDevices.username, '10002'))
+  await db.update(users).set({ deviceId: null }).where(eq(users.id, a2!.id))
+  await db.update(users).set({ deviceId: device!.id }).where(eq(users.id, sup!.id))
+
+  agent = await startBaresip(stack, '10001', stack.secrets['10001']!, { record: true, toneHz: AGENT_HZ })
+  supervisorPhone = await startBaresip(stack, '10002', stack.secrets['10002']!, { record: true, toneHz: SUPERVISOR_HZ })
+  customer = await startBaresip(stack, CUSTOMER, 'unused', { register: false, record: true, toneHz: CUSTOMER_HZ })
+  started.push(agent, supervisorPhone, customer)
+  const trunk = await created(admin, '/api/v1/pabx/trunks/', { description: 'Operadora monitoria', host: '127.0.0.1', port: customer.sipPort, transport: 'udp', codecs: ['PCMU', 'PCMA'] })
+  ids.queue = await created(admin, '/api/v1/pabx/queues/', {
+    description: 'Fila monitorada',
+    strategy: 'linear',
+    teams: [a1!.teamId],
+    members: [{ user: ids.agent, penalty: 0 }],
+    ring_time: 10,
+    max_wait_time: 0,
+  })
+  const inbound = await created(admin, '/api/v1/pabx/inbound-routes/', { description: 'Entrada monitoria', destination: { app: 'queue', appdata: ids.queue }, record: false })
+  await created(admin, '/api/v1/pabx/numbers/', { number: DID, description: 'DID monitoria', trunk, inbound_route: inbound })
+  await stack.app.telephony.publisher!.pushChanges()
+  await until(() => registered('10001') && registered('10002'), 15_000, 'the agent and the supervisor registered')
+  await until(() => stack.app.media?.connected === true, 10_000, 'the media app link')
+  supervisorClient = await signedIn(stack.app, 'supervisor')
+  agentClient = await signedIn(stack.app, 'agent1')
+}, 120_000)
+
+afterAll(async () => {
+  for (const ua of started) await ua.stop()
+  await stack?.close()
+})
+
+describe('monitoring an agent on a call', () => {
+  it('answers 403 to agents, 400 to a bad mode, 409 when the agent is on no call', async () => {
+    expect((await agentClient.post('/api/v1/agent/supervisor/monitor/', { user_id: ids.agent, mode: 'listen' })).statusCode).toBe(403)
+    const bad = await supervisorClient.post('/api/v1/agent/supervisor/monitor/', { user_id: ids.agent, mode: 'shout' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toHaveProperty('mode')
+    const idle = await supervisorClient.post('/api/v1/agent/supervisor/monitor/', { user_id: ids.agent2, mode: 'listen' })
+    expect(idle.statusCode).toBe(409)
+    expect(idle.json()).toEqual({ detail: 'O agente não está em uma chamada atendida.' })
+    expect((await supervisorClient.post('/api/v1/agent/supervisor/monitor/0123456789abcdef/stop/', {})).statusCode).toBe(404)
+  })
+
+  it('listen: the supervisor hears both; whisper: the agent hears the supervisor, the customer does not; barge: both do', async () => {
+    // The customer waits in the queue (agent busy), then is bridged by the media app when the agent is free.
+    await agentState(ids.agent, 'unavailable', false)
+    await customer.command('dial', `sip:${DID}@localhost`)
+    await until(() => stack.app.media!.waiting().length === 1, 15_000, 'the customer waiting')
+    await agentState(ids.agent, 'not_inuse', true)
+    const db = stack.database.db
+    await until(
+      async () =>
+        (await db.select().from(callRecords).where(and(eq(callRecords.userId, ids.agent), isNotNull(callRecords.answeredAt), isNull(callRecords.endedAt)))).length > 0,
+      15_000,
+      'the agent talking',
+    )
+    const before = tones(await nextAudio(agent, 1))
+    expect(before[CUSTOMER_HZ]).toBeGreaterThan(HEARD)
+
+    // Listen: the supervisor's phone rings and answers (baresip auto-answers); the request resolves once it has.
+    const start = await supervisorClient.post('/api/v1/agent/supervisor/monitor/', { user_id: ids.agent, mode: 'listen' })
+    expect(start.statusCode, start.body).toBe(200)
+    const session = start.json() as { id: string; mode: string; user_id: number; call_id: string }
+    expect(session).toMatchObject({ mode: 'listen', user_id: ids.agent })
+    expect(supervisorPhone.events.join('')).toBeTruthy()
+    await nextAudio(supervisorPhone, 0.5)
+    const supListen = tones(await nextAudio(supervisorPhone, 1.5))
+    const agentListen = tones(await nextAudio(agent, 1.5))
+    const customerListen = tones(await nextAudio(customer, 1.5))
+    expect(supListen[CUSTOMER_HZ], JSON.stringify(supListen)).toBeGreaterThan(HEARD)
+    expect(supListen[AGENT_HZ], JSON.stringify(supListen)).toBeGreaterThan(HEARD)
+    expect(agentListen[CUSTOMER_HZ], JSON.stringify(agentListen)).toBeGreaterThan(HEARD)
+    expect(agentListen[SUPERVISOR_HZ], JSON.stringify(agentListen)).toBeLessThan(SILENT)
+    expect(customerListen[AGENT_HZ], JSON.stringify(customerListen)).toBeGreaterThan(HEARD)
+    expect(customerListen[SUPERVISOR_HZ], JSON.stringify(customerListen)).toBeLessThan(SILENT)
+
+    // Whisper: the agent hears the supervisor over the customer; the customer still hears only the agent.
+    const whisper = await supervisorClient.post(`/api/v1/agent/supervisor/monitor/${session.id}/mode/`, { mode: 'whisper' })
+    expect(whisper.statusCode, whisper.body).toBe(200)
+    await nextAudio(agent, 0.3)
+    const agentWhisper = tones(await nextAudio(agent, 1.5))
+    const customerWhisper = tones(await nextAudio(customer, 1.5))
+    expect(agentWhisper[SUPERVISOR_HZ], JSON.stringify(agentWhisper)).toBeGreaterThan(HEARD)
+    expect(agentWhisper[CUSTOMER_HZ], JSON.stringify(agentWhisper)).toBeGreaterThan(HEARD)
+    expect(customerWhisper[SUPERVISOR_HZ], JSON.stringify(customerWhisper)).toBeLessThan(SILENT)
+    expect(customerWhisper[AGENT_HZ], JSON.stringify(customerWhisper)).toBeGreaterThan(HEARD)
+
+    // Barge: both hear the supervisor.
+    expect((await supervisorClient.post(`/api/v1/agent/supervisor/monitor/${session.id}/mode/`, { mode: 'barge' })).statusCode).toBe(200)
+    await nextAudio(customer, 0.3)
+    const customerBarge = tones(await nextAudio(customer, 1.5))
+    const agentBarge = tones(await nextAudio(agent, 1.5))
+    expect(customerBarge[SUPERVISOR_HZ], JSON.stringify(customerBarge)).toBeGreaterThan(HEARD)
+    expect(customerBarge[AGENT_HZ], JSON.stringify(customerBarge)).toBeGreaterThan(HEARD)
+    expect(agentBarge[SUPERVISOR_HZ], JSON.stringify(agentBarge)).toBeGreaterThan(HEARD)
+
+    // Stop: the customer and the agent talk directly again, without the supervisor.
+    expect((await supervisorClient.post(`/api/v1/agent/supervisor/monitor/${session.id}/stop/`, {})).statusCode).toBe(200)
+    await until(async () => (await audits()).some((a) => a.command === 'monitor_end'), 10_000, 'the end in the audit log')
+    await nextAudio(customer, 0.3)
+    const customerAfter = tones(await nextAudio(customer, 1.5))
+    const agentAfter = tones(await nextAudio(agent, 1.5))
+    expect(customerAfter[AGENT_HZ], JSON.stringify(customerAfter)).toBeGreaterThan(HEARD)
+    expect(customerAfter[SUPERVISOR_HZ], JSON.stringify(customerAfter)).toBeLessThan(SILENT)
+    expect(agentAfter[CUSTOMER_HZ], JSON.stringify(agentAfter)).toBeGreaterThan(HEARD)
+    expect(agentAfter[SUPERVISOR_HZ], JSON.stringify(agentAfter)).toBeLessThan(SILENT)
+
+    // MONITOR_TEST_PRINT=1 prints the measured amplitudes (for the README's figures).
+    if (process.env.MONITOR_TEST_PRINT)
+      console.info(JSON.stringify({ before, supListen, agentListen, customerListen, agentWhisper, customerWhisper, customerBarge, agentBarge, customerAfter, agentAfter }))
+    // Who, which agent, which call, which mode, start and end: in the audit log.
+    const written = await audits()
+    expect(written.map((a) => [a.command, a.mode])).toEqual([
+      ['monitor_start', 'listen'],
+      ['monitor_mode', 'whisper'],
+      ['monitor_mode', 'barge'],
+      ['monitor_end', 'barge'],
+    ])
+    expect(written[0]).toMatchObject({ call_id: session.call_id, monitor: session.id })
+    expect(written[3]).toMatchObject({ by: 'supervisor' })
+    await customer.command('hangup')
+  })
+})
