@@ -11,18 +11,16 @@ import { useTheme } from '@mui/joy/styles'
 import { useLingui } from '@lingui/react/macro'
 import type { BuilderPage, BuilderResult, BuilderWidgetData } from '../../../contract/api/builder.ts'
 import { BUILDER_PATHS } from '../../../contract/api/builder.ts'
-import type { WallboardAgent } from '../../../contract/realtime/wallboard.ts'
 import { formatDuration } from '../../../contract/format/duration.ts'
 import { api } from '../../api/client.ts'
 import { useAgentSystem } from '../../app/agentSystemContext.tsx'
 import { useLocale } from '../../app/useLocale.ts'
 import { Chart } from '../../components/charts/Chart.tsx'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
-import { AgentActionDialog } from '../dashboards/AgentActionDialog.tsx'
-import type { AgentAction } from '../dashboards/AgentActions.tsx'
 import { AgentCard } from '../dashboards/AgentCard.tsx'
 import { QueueTiles } from '../dashboards/QueueTiles.tsx'
 import { useWallboard } from '../dashboards/wallboardStore.ts'
+import { useAgentActing } from '../dashboards/useAgentActing.tsx'
 import { useNow } from '../webphone/useClock.ts'
 
 // A page the builder composed (contract/api/builder.ts): /dashboards/:id and /reports/pages/:id. One request brings
@@ -149,20 +147,21 @@ function LiveGrid({ type }: { type: 'agent-grid' | 'queue-grid' }) {
   }, [system])
   const data = useWallboard()
   const now = useNow()
-  const [acting, setActing] = useState<{ action: AgentAction; agent: WallboardAgent } | null>(null)
+  const { onAction, bar, dialog } = useAgentActing()
   if (type === 'queue-grid') return <QueueTiles queues={[...data.queues.values()]} callers={data.callers} now={now} />
   const agents = [...data.agents.values()].sort((a, b) => a.name.localeCompare(b.name))
   return (
     <>
+      {bar}
       <Box
         aria-label={t`Agentes`}
         sx={{ display: 'grid', gap: 0.75, gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', overflow: 'auto', height: '100%' }}
       >
         {agents.map((agent) => (
-          <AgentCard key={agent.id} agent={agent} now={now} onAction={(action, who) => setActing({ action, agent: who })} />
+          <AgentCard key={agent.id} agent={agent} now={now} onAction={onAction} />
         ))}
       </Box>
-      {acting && <AgentActionDialog action={acting.action} agent={acting.agent} onClose={() => setActing(null)} />}
+      {dialog}
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import Box from '@mui/joy/Box'
 import Chip from '@mui/joy/Chip'
 import FormControl from '@mui/joy/FormControl'
@@ -8,15 +8,11 @@ import Option from '@mui/joy/Option'
 import Select from '@mui/joy/Select'
 import Typography from '@mui/joy/Typography'
 import { useLingui } from '@lingui/react/macro'
-import type { WallboardAgent } from '../../../contract/realtime/wallboard.ts'
 import { useAgentSystem } from '../../app/agentSystemContext.tsx'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
 import { useNow } from '../webphone/useClock.ts'
-import { AgentActionDialog } from './AgentActionDialog.tsx'
-import type { AgentAction, WallboardAction } from './AgentActions.tsx'
 import { AgentCard } from './AgentCard.tsx'
-import { MonitorBar } from './MonitorBar.tsx'
-import type { MonitorRequest } from './MonitorBar.tsx'
+import { useAgentActing } from './useAgentActing.tsx'
 import { QueueTiles } from './QueueTiles.tsx'
 import { useWallboard } from './wallboardStore.ts'
 import { agentState, STATE_LABELS, STATE_ORDER, STATE_TONES } from './wallboardView.ts'
@@ -41,7 +37,6 @@ export function WallboardPage() {
   const [queue, setQueue] = useState<string>('all')
   const [state, setState] = useState<AgentState | 'all'>('all')
   const [search, setSearch] = useState('')
-  const [acting, setActing] = useState<{ action: AgentAction; agent: WallboardAgent } | null>(null)
 
   const agents = useMemo(() => [...data.agents.values()], [data.agents])
   const queues = useMemo(() => [...data.queues.values()], [data.queues])
@@ -63,15 +58,7 @@ export function WallboardPage() {
       return !needle || agent.name.toLowerCase().includes(needle) || agent.username.toLowerCase().includes(needle)
     })
     .sort((a, b) => STATE_ORDER.indexOf(a.state) - STATE_ORDER.indexOf(b.state) || a.agent.name.localeCompare(b.agent.name))
-  const [monitor, setMonitor] = useState<MonitorRequest | null>(null)
-  const onAction = useMemo(
-    () => (action: WallboardAction, agent: WallboardAgent) => {
-      if (action === 'listen' || action === 'whisper' || action === 'barge') setMonitor({ agent, mode: action })
-      else setActing({ action, agent })
-    },
-    [],
-  )
-  const endMonitor = useCallback(() => setMonitor(null), [])
+  const { onAction, bar, dialog } = useAgentActing()
 
   return (
     <>
@@ -82,7 +69,7 @@ export function WallboardPage() {
             {data.empty ? t`Conectando…` : t`Reconectando… os dados podem estar desatualizados.`}
           </Chip>
         )}
-        {monitor && <MonitorBar key={`${monitor.agent.id}-${monitor.mode}`} request={monitor} onDone={endMonitor} />}
+        {bar}
         <QueueTiles queues={queues} callers={data.callers} now={now} />
         <Box role="group" aria-label={t`Resumo por estado`} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
           {STATE_ORDER.filter((s) => counts.get(s)).map((s) => (
@@ -152,7 +139,7 @@ export function WallboardPage() {
           ))}
         </Box>
       </Box>
-      {acting && <AgentActionDialog action={acting.action} agent={acting.agent} onClose={() => setActing(null)} />}
+      {dialog}
     </>
   )
 }
