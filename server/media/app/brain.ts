@@ -223,6 +223,7 @@ export class MediaBrain {
         this.calls.delete(id)
       }
       for (const id of this.states.keys()) if (!this.calls.has(id)) this.states.delete(id)
+      this.send({ cmd: 'adopted' })
       return
     }
     if (event.ev === 'state') {

@@ -79,6 +79,8 @@ export const WorkerCommandSchema = v.variant('cmd', [
    * in-dialog requests itself (adopted.ts) and takes `play`, `bridge`, `hangup`... for it as for any call.
    */
   v.object({ cmd: v.literal('adopt'), id: Id, state: CallStateSchema }),
+  /** Every `adopt` of this link was sent: in-dialog requests of unknown dialogs are answered from now on (481). */
+  v.object({ cmd: v.literal('adopted') }),
 ])
 export type WorkerCommand = v.InferOutput<typeof WorkerCommandSchema>
 

@@ -62,6 +62,11 @@ export class MediaWorker {
   private client: net.Socket | null = null
   private dtmf: dgram.Socket | null = null
   private adopted: AdoptedDialogs | null = null
+  /**
+   * Until the brain has sent its `adopt`s (`adopted`, at most 10 s after start), an in-dialog request of a dialog this
+   * app does not know yet gets no answer: its retransmission finds the adopted dialog (a 481 would end the leg).
+   */
+  private adopting = true
   private readonly log: (line: string) => void
 
   private readonly options: WorkerOptions
@@ -97,6 +102,7 @@ export class MediaWorker {
     // The contact must carry our port (sip.js builds it from viaHost alone).
     this.ua.contact.uri.port = options.listenPort
     await this.ua.start()
+    setTimeout(() => (this.adopting = false), 10_000).unref()
     const transport = this.ua.transport as unknown as UdpTransport
     this.adopted = new AdoptedDialogs({
       send: (text) => void transport.send(text).catch(() => {}),
@@ -169,11 +175,22 @@ export class MediaWorker {
       return `INVITE sip:${CONTACT_USER}@${invite[2]} SIP/2.0\r\n${TARGET_HEADER}: ${invite[1]}\r\n${rest}`
     }
     if (this.adopted?.intercept(message, reply)) return true
+    if (this.adopting && this.unknownDialog(message)) return true
     if (!message.startsWith('OPTIONS ')) return false
     const head = message.slice(0, message.indexOf('\r\n\r\n'))
     const lines = head.split('\r\n')
     const keep = lines.filter((line) => /^(Via|v|From|f|To|t|Call-ID|i|CSeq):/i.test(line))
     reply(['SIP/2.0 200 OK', ...keep, 'Content-Length: 0', '', ''].join('\r\n'))
+    return true
+  }
+
+  /** An in-dialog request (To tag) of a Call-ID no call of this app has (before adoption: held back, see `adopting`). */
+  private unknownDialog(message: string): boolean {
+    if (!/^(BYE|INFO|INVITE|UPDATE|REFER|NOTIFY) /.test(message)) return false
+    const callId = /^(?:Call-ID|i):\s*(\S+)/im.exec(message)?.[1]
+    const to = /^(?:To|t):.*$/im.exec(message)?.[0] ?? ''
+    if (!callId || !/;\s*tag=/i.test(to)) return false
+    for (const call of this.calls.values()) if (call.leg.callId === callId || call.agentSession?.request.callId === callId) return false
     return true
   }
 
@@ -348,6 +365,10 @@ export class MediaWorker {
   private async onCommand(command: WorkerCommand): Promise<void> {
     if (command.cmd === 'originate') return this.originate(command)
     if (command.cmd === 'adopt') return this.adopt(command.id, command.state)
+    if (command.cmd === 'adopted') {
+      this.adopting = false
+      return
+    }
     const call = this.calls.get(command.id)
     if (!call || call.ended) return
     switch (command.cmd) {
@@ -551,7 +572,11 @@ export class MediaWorker {
       this.send({ ev: 'bridge_failed', id: call.leg.callId, target, code: 400 })
       return
     }
-    const inviter = new Inviter(this.ua, uri, { extraHeaders: headers, sessionDescriptionHandlerOptions: {} })
+    // The agent's phone shows who is calling: the caller's From user (not the app's own), on the caller's domain.
+    const callerUri = call.invitation instanceof Inviter ? null : call.invitation ? call.invitation.request.from.uri : UserAgent.makeURI(call.callerDialog?.remoteUri ?? '')
+    const fromUri = callerUri?.user ? UserAgent.makeURI(`sip:${callerUri.user}@${callerUri.host}`) : undefined
+    const params = (fromUri ? { fromUri } : {}) as NonNullable<ConstructorParameters<typeof Inviter>[2]>['params']
+    const inviter = new Inviter(this.ua, uri, { extraHeaders: headers, params, sessionDescriptionHandlerOptions: {} })
     const agent: AgentLeg = { kind: 'agent', caller: call.leg, branch: `ag${rnd()}`, localTag: `ag${rnd()}`, lastAnswer: null }
     this.legs.set(inviter, agent)
     call.agentSession = inviter
