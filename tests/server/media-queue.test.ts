@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -314,24 +314,47 @@ describe('an IVR', () => {
   }, 60_000)
 })
 
-describe('a killed media app', () => {
-  it('leaves a bridged call talking: rtpengine carries the media, Kamailio the dialogs; the app is started again', async () => {
-    await agentState(ids.agent, 'not_inuse', true)
-    await agentState(ids.agent, 'unavailable', false)
-    const callId = await dial(DID)
-    await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting')
-    await agentState(ids.agent, 'not_inuse', true)
-    // Ceilings for a loaded 2-core machine (the CI runs beside other work): the waits end as soon as the audio is there.
-    await until(() => stack.app.media!.waiting().length === 0, 30_000, 'the caller bridged')
-    await until(() => heard(outside).length > 8000 * 2 * 2, 30_000, 'the call talking')
+/** A BYE of `callId` that `ua` received (its SIP trace), after `from` characters of the trace. */
+function gotBye(ua: Baresip, callId: string, from: number): boolean {
+  return ua.events
+    .join('')
+    .slice(from)
+    .split(/\r?\n\r?\n/)
+    .some((block) => /^BYE sip:/m.test(block) && block.includes(`Call-ID: ${callId}`))
+}
+const traced = (ua: Baresip) => ua.events.join('').length
 
-    const supervisor = stack.app.telephony.engines.supervisors.mediaapp!
-    const pid = supervisor.status.pid!
-    const restarts = supervisor.status.restarts
-    process.kill(pid, 'SIGKILL')
+/** Kills the media app (SIGKILL) and waits for the supervisor's new one and the brain's link to it. */
+async function killMediaApp(): Promise<void> {
+  const supervisor = stack.app.telephony.engines.supervisors.mediaapp!
+  const pid = supervisor.status.pid!
+  const restarts = supervisor.status.restarts
+  process.kill(pid, 'SIGKILL')
+  await until(() => supervisor.status.restarts > restarts && supervisor.status.state === 'running', 15_000, 'the media app started again')
+  await until(() => stack.app.media!.connected, 10_000, 'the brain linked to the new app')
+}
+
+/** A caller bridged to the agent through the media app: the caller's Call-ID and the agent leg's. */
+async function bridgedCall(): Promise<{ callId: string; legId: string }> {
+  await agentState(ids.agent, 'not_inuse', true)
+  await agentState(ids.agent, 'unavailable', false)
+  const callId = await dial(DID)
+  await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting')
+  await agentState(ids.agent, 'not_inuse', true)
+  // Ceilings for a loaded 2-core machine (the CI runs beside other work): the waits end as soon as the audio is there.
+  await until(() => stack.app.media!.waiting().length === 0, 30_000, 'the caller bridged')
+  await until(() => heard(outside).length > 8000 * 2 * 2, 30_000, 'the call talking')
+  const leg = stack.control.routes.filter((r) => r.source === 'media' && r.x_headers['X-Atende-Media-Leg'] === callId).at(-1)!
+  // The app told the brain the bridge's dialogs (what the next app adopts).
+  await until(() => stack.app.media!.stateOf(callId) !== null, 5_000, 'the call held by the brain')
+  return { callId, legId: leg.call_id }
+}
+
+describe('a killed media app', () => {
+  it('leaves a bridged call talking; after the restart the customer hangs up and the agent gets the BYE', async () => {
+    const { callId, legId } = await bridgedCall()
     const atKill = heard(outside).length
-    await until(() => supervisor.status.restarts > restarts && supervisor.status.state === 'running', 15_000, 'the media app started again')
-    await until(() => stack.app.media!.connected, 10_000, 'the brain linked to the new app')
+    await killMediaApp()
     // Two more seconds of the agent's 440 Hz reach the caller after the kill; neither leg ended.
     await until(() => heard(outside).length > atKill + 2 * 8000 * 2, 15_000, 'two seconds heard after the kill')
     const after = heard(outside).subarray(atKill + 4000)
@@ -339,13 +362,162 @@ describe('a killed media app', () => {
     expect(toneHz(after, 8000)).toBeGreaterThan(400)
     expect(toneHz(after, 8000)).toBeLessThan(480)
     expect(hasEvent(callId, 'ended')).toBe(false)
-    const leg = stack.control.routes.filter((r) => r.source === 'media' && r.x_headers['X-Atende-Media-Leg'] === callId).at(-1)!
-    expect(hasEvent(leg.call_id, 'ended')).toBe(false)
+    expect(hasEvent(legId, 'ended')).toBe(false)
 
+    // The restarted app adopted the call: the customer's BYE is answered (not 481) and the agent's leg is hung up.
+    const mark = traced(agent)
+    const outsideMark = traced(outside)
     await outside.command('hangup')
+    await until(() => gotBye(agent, legId, mark), 10_000, "the agent's leg got the BYE")
+    await until(() => hasEvent(callId, 'ended') && hasEvent(legId, 'ended'), 10_000, 'both legs ended')
+    const answers = outside.events.join('').slice(outsideMark)
+    expect(answers).toMatch(/SIP\/2\.0 200 OK[\s\S]*CSeq: \d+ BYE/)
+    expect(answers).not.toContain('481')
+    await until(() => stack.app.media!.stateOf(callId) === null, 5_000, 'the call forgotten')
+  }, 120_000)
+
+  it('after the restart the agent hangs up and the customer gets the BYE', async () => {
+    const { callId, legId } = await bridgedCall()
+    await killMediaApp()
+    const mark = traced(outside)
     await agent.command('hangup')
+    await until(() => gotBye(outside, callId, mark), 10_000, "the customer's leg got the BYE")
+    await until(() => hasEvent(callId, 'ended') && hasEvent(legId, 'ended'), 10_000, 'both legs ended')
+  }, 120_000)
+
+  it('keeps a waiting caller in the queue: the music plays on and the agent takes the call when free', async () => {
+    await agentState(ids.agent, 'unavailable', false)
+    const callId = await dial(DID)
+    await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting')
+    await until(() => heard(outside).length > 8000 * 2, 15_000, 'the music heard')
+    await killMediaApp()
+    // Still waiting (the brain kept its machine; the new app adopted the call) and hearing the music after its track
+    // (3 s) ran out in the old app's hands.
+    expect(stack.app.media!.waiting().map((w) => w.callId)).toContain(callId)
+    const atRestart = heard(outside).length
+    await until(() => heard(outside).length > atRestart + 5 * 8000 * 2, 20_000, 'five seconds heard after the restart')
+    const music = heard(outside).subarray(atRestart + 4 * 8000 * 2)
+    expect(rms(music)).toBeGreaterThan(1000)
+    expect(Math.abs(toneHz(music, 8000) - MOH_HZ)).toBeLessThan(40)
+
+    await agentState(ids.agent, 'not_inuse', true)
+    await until(() => stack.app.media!.waiting().length === 0, 30_000, 'the caller bridged')
+    const heardBefore = heard(outside).length
+    await until(() => heard(outside).length > heardBefore + 2 * 8000 * 2, 15_000, 'two more seconds heard')
+    expect(Math.abs(toneHz(heard(outside).subarray(heardBefore + 8000), 8000) - 440)).toBeLessThan(40)
+    const leg = stack.control.routes.filter((r) => r.source === 'media' && r.x_headers['X-Atende-Media-Leg'] === callId).at(-1)!
+    const mark = traced(agent)
+    await outside.command('hangup')
+    await until(() => gotBye(agent, leg.call_id, mark), 10_000, "the agent's leg got the BYE")
     await until(() => hasEvent(callId, 'ended') && hasEvent(leg.call_id, 'ended'), 10_000, 'both legs ended')
   }, 120_000)
+})
+
+/** SIPp's caller: INVITE the DID, ACK, after 1.5 s the key as SIP INFO (application/dtmf-relay), 4 s later BYE. */
+const INFO_SCENARIO = (sipPort: number, digit: string) => `<?xml version="1.0" encoding="ISO-8859-1" ?>
+<scenario name="IVR key by SIP INFO">
+  <send retrans="500"><![CDATA[
+INVITE sip:[service]@127.0.0.1:${sipPort} SIP/2.0
+Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+From: <sip:${OUTSIDE}@[local_ip]:[local_port]>;tag=[call_number]
+To: <sip:[service]@127.0.0.1:${sipPort}>
+Call-ID: [call_id]
+CSeq: 1 INVITE
+Contact: <sip:${OUTSIDE}@[local_ip]:[local_port]>
+Max-Forwards: 70
+Content-Type: application/sdp
+Content-Length: [len]
+
+v=0
+o=- 1 1 IN IP4 127.0.0.1
+s=-
+c=IN IP4 127.0.0.1
+t=0 0
+m=audio [media_port] RTP/AVP 0 101
+a=rtpmap:0 PCMU/8000
+a=rtpmap:101 telephone-event/8000
+a=sendrecv
+]]></send>
+  <recv response="100" optional="true"/>
+  <recv response="180" optional="true"/>
+  <recv response="183" optional="true"/>
+  <recv response="200" rrs="true"/>
+  <send><![CDATA[
+ACK [next_url] SIP/2.0
+Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+[routes]
+From: <sip:${OUTSIDE}@[local_ip]:[local_port]>;tag=[call_number]
+[last_To:]
+Call-ID: [call_id]
+CSeq: 1 ACK
+Max-Forwards: 70
+Content-Length: 0
+]]></send>
+  <pause milliseconds="1500"/>
+  <send retrans="500"><![CDATA[
+INFO [next_url] SIP/2.0
+Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+[routes]
+From: <sip:${OUTSIDE}@[local_ip]:[local_port]>;tag=[call_number]
+[last_To:]
+Call-ID: [call_id]
+CSeq: 2 INFO
+Max-Forwards: 70
+Content-Type: application/dtmf-relay
+Content-Length: [len]
+
+Signal=${digit}
+Duration=160
+]]></send>
+  <recv response="200"/>
+  <pause milliseconds="4000"/>
+  <send retrans="500"><![CDATA[
+BYE [next_url] SIP/2.0
+Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+[routes]
+From: <sip:${OUTSIDE}@[local_ip]:[local_port]>;tag=[call_number]
+[last_To:]
+Call-ID: [call_id]
+CSeq: 3 BYE
+Max-Forwards: 70
+Content-Length: 0
+]]></send>
+  <recv response="200" crlf="true"/>
+</scenario>
+`
+
+describe('an IVR key sent as SIP INFO', () => {
+  it('SIPp presses 2 by INFO (application/dtmf-relay) during the greeting and waits in the queue', async () => {
+    await agentState(ids.agent, 'unavailable', false)
+    // SIPp is a trunk of its own (its own port) whose DID reaches the IVR whose option 2 is the queue.
+    const [sippPort] = await freePorts(1, 61000, 61990)
+    const trunk = await created('/api/v1/pabx/trunks/', { description: 'SIPp', host: '127.0.0.1', port: sippPort, transport: 'udp', codecs: ['PCMU'] })
+    const did = '551140002121'
+    const route = await created('/api/v1/pabx/inbound-routes/', { description: 'Entrada INFO', destination: { app: 'ivrbasic', appdata: ivrIds[0] }, record: false })
+    await created('/api/v1/pabx/numbers/', { number: did, description: 'DID INFO', trunk, inbound_route: route })
+    await stack.app.telephony.publisher!.pushChanges()
+
+    const dir = mkdtempSync(path.join(stack.dir, 'sipp-'))
+    writeFileSync(path.join(dir, 'info.xml'), INFO_SCENARIO(stack.config.telephony.sipPort, '2'))
+    const before = stack.control.routes.length
+    const sipp = spawn('sipp', [`127.0.0.1:${stack.config.telephony.sipPort}`, '-sf', path.join(dir, 'info.xml'), '-s', did, '-i', '127.0.0.1', '-p', String(sippPort), '-m', '1', '-nostdin', '-trace_err', '-trace_msg'], {
+      cwd: dir,
+      stdio: 'ignore',
+    })
+    const exited = new Promise<number | null>((resolve) => sipp.once('exit', (code) => resolve(code)))
+    try {
+      await until(() => stack.control.routes.slice(before).some((r) => r.ruri_user === did), 15_000, 'the route request')
+      const callId = stack.control.routes.slice(before).find((r) => r.ruri_user === did)!.call_id
+      // The INFO's key took the caller from the IVR to the queue (RFC 2833 never came: SIPp sends no RTP).
+      await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting in the queue')
+      const kinds = (await stack.database.db.select().from(callRecords).where(eq(callRecords.callId, callId))).map((r) => r.kind)
+      expect(kinds).toEqual(['media', 'queue'])
+      await until(() => hasEvent(callId, 'ended'), 15_000, 'SIPp hung up')
+      expect(await exited).toBe(0)
+    } finally {
+      sipp.kill('SIGKILL')
+    }
+  }, 60_000)
 })
 
 /** The queue step of a call (its latest). */

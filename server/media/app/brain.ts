@@ -26,7 +26,7 @@ import { announceThen, enterAnnounce } from './announce.ts'
 import type { MediaCall, MediaHooks } from './call-context.ts'
 import { enterNps } from './nps.ts'
 import { enterVoicemail } from './voicemail.ts'
-import type { WorkerCommand, WorkerEvent } from './protocol.ts'
+import type { CallState, WorkerCommand, WorkerEvent } from './protocol.ts'
 
 // The media app's brain, inside the server (README.md): it holds the control link to the media app process, one
 // XState machine per call the app holds (machines.ts), and the database side — which queue, which music, which agent
@@ -52,6 +52,10 @@ type Held = {
   caller: string
   /** The NPS survey of the caller's inbound route (undefined until looked up). */
   routeNps?: number | null
+  /** The last `play` sent (a restarted app plays it again from the start). */
+  lastPlay?: { files: string[]; loop: boolean }
+  /** A `bridge` was sent and has no answer yet. */
+  bridging?: boolean
 }
 
 const MEDIA_APPS = new Set(['queue', 'ivrbasic', 'announce', 'voicemail', 'nps'])
@@ -104,6 +108,11 @@ export class MediaBrain {
   private readonly npsAfterAgent = new Map<string, number>()
   /** Customers the dialer is calling or has on the line, by Call-ID. */
   private readonly dialing = new Map<string, Dialing>()
+  /**
+   * The app's latest `state` of each held call: what a restarted app takes over (`adopt`). Its own map: the `state`
+   * that follows a `call` may be handled before `onCall` has looked the call up and added it.
+   */
+  private readonly states = new Map<string, CallState>()
 
   constructor(options: {
     db: Db
@@ -135,6 +144,7 @@ export class MediaBrain {
     if (this.tick) clearInterval(this.tick)
     for (const held of this.calls.values()) held.actor?.stop()
     this.calls.clear()
+    this.states.clear()
     for (const call of [...this.dialing.values()]) this.finishDialing(call, 559)
     this.socket?.destroy()
   }
@@ -187,24 +197,59 @@ export class MediaBrain {
   }
 
   private send(command: WorkerCommand): void {
+    if (command.cmd === 'bridge' || command.cmd === 'stop') {
+      const held = this.calls.get(command.id)
+      if (held && command.cmd === 'bridge') held.bridging = true
+      if (held && command.cmd === 'stop') held.lastPlay = undefined
+    }
     this.socket?.write(`${JSON.stringify(command)}\n`)
+  }
+
+  /**
+   * A restarted app takes over a held or bridged call: its dialogs (`adopt`); a bridged call talks on; a bridge that
+   * was ringing is lost with the old app (the machine hears it failed and goes back to the music); otherwise what was
+   * playing starts again (music, or the prompt the machine waits the end of).
+   */
+  private adopt(held: Held, state: CallState): void {
+    this.send({ cmd: 'adopt', id: held.id, state })
+    this.log.info({ callId: held.id, bridged: state.agent !== null }, 'media app: call adopted by the restarted app')
+    if (state.agent) return
+    if (held.bridging) {
+      held.bridging = false
+      held.actor?.send({ type: 'BRIDGE_FAILED', code: 503 })
+      return
+    }
+    if (held.lastPlay) this.send({ cmd: 'play', id: held.id, files: held.lastPlay.files, loop: held.lastPlay.loop, token: held.playToken })
   }
 
   private async onEvent(event: WorkerEvent): Promise<void> {
     if (event.ev === 'hello') {
-      // The app restarted: calls it no longer holds are gone (bridged ones talk on in rtpengine and Kamailio).
+      // The app restarted: it takes over every call whose dialogs we kept (README.md "Surviving a restart"); the rest
+      // (a call not answered yet) are gone.
       const alive = new Set(event.calls)
       // A dialer call the new app does not hold: its result is unknown (559) unless it was answered.
       for (const [id, call] of this.dialing) if (!alive.has(id)) this.finishDialing(call, call.answeredAt ? 200 : 559)
       for (const [id, held] of this.calls) {
         if (alive.has(id)) continue
+        const state = this.states.get(id)
+        if (state) {
+          this.adopt(held, state)
+          continue
+        }
         held.actor?.stop()
         this.calls.delete(id)
       }
+      for (const id of this.states.keys()) if (!this.calls.has(id)) this.states.delete(id)
+      this.send({ cmd: 'adopted' })
       return
     }
     // Monitoring sessions are the monitor service's (monitor.ts).
     if (event.ev === 'spy_started' || event.ev === 'spy_failed' || event.ev === 'spy_ended') return void this.onSpy?.(event)
+    if (event.ev === 'state') {
+      if (!this.dialing.has(event.id)) this.states.set(event.id, event.state)
+      return
+    }
+    if (event.ev === 'ended') this.states.delete(event.id)
     if (event.ev === 'call') return this.onCall(event.id, event.user)
     const dialing = this.dialing.get(event.id)
     if (dialing) return this.onDialerEvent(dialing, event)
@@ -216,15 +261,21 @@ export class MediaBrain {
         forward({ type: 'DTMF', digit: event.digit })
         return
       case 'played':
-        if (event.token === held.playToken) forward({ type: 'PLAYED' })
+        if (event.token === held.playToken) {
+          held.lastPlay = undefined
+          forward({ type: 'PLAYED' })
+        }
         return
       case 'bridged':
+        held.bridging = false
         forward({ type: 'BRIDGED', leg: event.leg })
         return
       case 'bridge_failed':
+        held.bridging = false
         forward({ type: 'BRIDGE_FAILED', code: event.code })
         return
       case 'ended':
+        held.bridging = false
         forward({ type: 'ENDED' })
         held.actor?.stop()
         this.calls.delete(event.id)
@@ -272,6 +323,7 @@ export class MediaBrain {
 
   private play(held: Held, files: string[], loop: boolean): void {
     held.playToken = ++this.token
+    held.lastPlay = { files, loop }
     this.send({ cmd: 'play', id: held.id, files, loop, token: held.playToken })
   }
 

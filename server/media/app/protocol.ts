@@ -8,6 +8,35 @@ const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(255))
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max))
 const SpyMode = v.picklist(['listen', 'whisper', 'barge'])
 
+/** One leg's SIP dialog as the app sees it (adopted.ts): what a restarted app needs to answer and end it. */
+export const DialogInfoSchema = v.object({
+  callId: Id,
+  localTag: Text(255),
+  remoteTag: Text(255),
+  localUri: Text(1000),
+  remoteUri: Text(1000),
+  remoteTarget: Text(1000),
+  routeSet: v.array(Text(2000)),
+  cseq: v.number(),
+})
+export type DialogInfo = v.InferOutput<typeof DialogInfoSchema>
+
+/**
+ * What the server keeps of a held or bridged call so that a restarted app can take it over (`adopt`): the caller's
+ * dialog and rtpengine tags, and once bridged the agent leg's dialog and rtpengine branch and tag.
+ */
+export const CallStateSchema = v.object({
+  caller: DialogInfoSchema,
+  callerTag: Text(255),
+  localTag: Text(255),
+  callerSdp: Text(20_000),
+  callerWebRtc: v.boolean(),
+  agent: v.nullable(
+    v.object({ dialog: DialogInfoSchema, target: Text(300), branch: Text(255), localTag: Text(255), lastAnswer: v.nullable(Text(20_000)), keep: v.boolean() }),
+  ),
+})
+export type CallState = v.InferOutput<typeof CallStateSchema>
+
 export const WorkerEventSchema = v.variant('ev', [
   v.object({ ev: v.literal('hello'), calls: v.array(Id) }),
   /** A new call the app answered: the Request-URI's user names what it is for (`queue.3`, `ivrbasic.2`...). */
@@ -27,6 +56,8 @@ export const WorkerEventSchema = v.variant('ev', [
   v.object({ ev: v.literal('spy_started'), id: Id }),
   v.object({ ev: v.literal('spy_failed'), id: Id, code: v.number(), reason: Text(200) }),
   v.object({ ev: v.literal('spy_ended'), id: Id, by: v.picklist(['supervisor', 'call', 'app']) }),
+  /** The call's dialogs changed (answered, bridged, parked again): the server keeps the latest for `adopt`. */
+  v.object({ ev: v.literal('state'), id: Id, state: CallStateSchema }),
 ])
 export type WorkerEvent = v.InferOutput<typeof WorkerEventSchema>
 
@@ -55,6 +86,12 @@ export const WorkerCommandSchema = v.variant('cmd', [
   v.object({ cmd: v.literal('spy_start'), id: Id, call: Id, target: Text(300), headers: v.array(Text(500)), mode: SpyMode }),
   v.object({ cmd: v.literal('spy_mode'), id: Id, mode: SpyMode }),
   v.object({ cmd: v.literal('spy_stop'), id: Id }),
+   * A restarted app takes over a call the previous one held or bridged (its last `state`): it answers the call's
+   * in-dialog requests itself (adopted.ts) and takes `play`, `bridge`, `hangup`... for it as for any call.
+   */
+  v.object({ cmd: v.literal('adopt'), id: Id, state: CallStateSchema }),
+  /** Every `adopt` of this link was sent: in-dialog requests of unknown dialogs are answered from now on (481). */
+  v.object({ cmd: v.literal('adopted') }),
 ])
 export type WorkerCommand = v.InferOutput<typeof WorkerCommandSchema>
 

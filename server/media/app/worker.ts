@@ -10,7 +10,9 @@ import type { MediaAppArgs } from '../../telephony/engines/index.ts'
 import { decodePayload } from '../../telephony/control/recordings/g711.ts'
 import { wavFile } from '../../telephony/control/recordings/mix.ts'
 import { parseLine, WorkerCommandSchema } from './protocol.ts'
-import type { WorkerCommand, WorkerEvent } from './protocol.ts'
+import type { CallState, DialogInfo, WorkerCommand, WorkerEvent } from './protocol.ts'
+import { AdoptedDialogs, dialogOf, reanswer } from './adopted.ts'
+import type { AdoptedSide } from './adopted.ts'
 import { RtpengineSdh, ngOk, sinkSdp, towards } from './sdh.ts'
 import type { AgentLeg, CallerLeg, CustomerLeg, Leg } from './sdh.ts'
 import { UdpTransport } from './udp-transport.ts'
@@ -19,16 +21,21 @@ import { SpyDesk } from './spy.ts'
 // The media app process (README.md): a sip.js user agent on UDP that Kamailio hands media destinations to. It answers
 // callers, plays prompts and music into their legs through rtpengine, reports their keys (rtpengine's DTMF log and SIP
 // INFO), records them, and bridges them to whoever the server names — staying in the signalling path as a B2BUA.
-// It decides nothing: the server (brain.ts) drives every call over the control link (protocol.ts). It keeps no state
-// that matters after a crash: a bridged call's media runs in rtpengine and its dialogs in Kamailio, so killing this
-// process leaves talking parties talking (a restarted app answers Kamailio's in-dialog keepalives).
+// It decides nothing: the server (brain.ts) drives every call over the control link (protocol.ts). Each call's dialogs
+// go to the server as they change (`state`), so a restarted app takes them over (`adopt`, adopted.ts): a bridged call's
+// media runs in rtpengine and its dialogs in Kamailio, so killing this process leaves talking parties talking, and
+// either party's BYE still ends the other leg; waiting callers stay in their queue.
 
 export type WorkerOptions = MediaAppArgs & { log?: (line: string) => void }
 
 type Call = {
   leg: CallerLeg
-  /** The caller's session: the INVITE the app answered, or the one it placed to a customer (`originate`). */
-  invitation: Invitation | Inviter
+  /** The caller's session: the INVITE the app answered, or the one it placed to a customer (`originate`); null when adopted. */
+  invitation: Invitation | Inviter | null
+  /** An adopted call's caller dialog (answered by adopted.ts, not sip.js). */
+  callerDialog: DialogInfo | null
+  /** An adopted bridge's agent dialog. */
+  agentDialog: DialogInfo | null
   sink: dgram.Socket
   agentSession: Inviter | null
   agentTarget: string | null
@@ -55,6 +62,12 @@ export class MediaWorker {
   private control: net.Server | null = null
   private client: net.Socket | null = null
   private dtmf: dgram.Socket | null = null
+  private adopted: AdoptedDialogs | null = null
+  /**
+   * Until the brain has sent its `adopt`s (`adopted`, at most 10 s after start), an in-dialog request of a dialog this
+   * app does not know yet gets no answer: its retransmission finds the adopted dialog (a 481 would end the leg).
+   */
+  private adopting = true
   private readonly log: (line: string) => void
 
   private readonly options: WorkerOptions
@@ -111,6 +124,23 @@ export class MediaWorker {
     // The contact must carry our port (sip.js builds it from viaHost alone).
     this.ua.contact.uri.port = options.listenPort
     await this.ua.start()
+    setTimeout(() => (this.adopting = false), 10_000).unref()
+    const transport = this.ua.transport as unknown as UdpTransport
+    this.adopted = new AdoptedDialogs({
+      send: (text) => void transport.send(text).catch(() => {}),
+      host: options.listenHost,
+      port: options.listenPort,
+      contactUser: CONTACT_USER,
+      handlers: {
+        onBye: (id, side) => this.guard(() => this.adoptedBye(id, side)),
+        onDtmf: (id, digit) => this.send({ ev: 'dtmf', id, digit }),
+        onReinvite: async (id, side, sdp) => {
+          const call = this.calls.get(id)
+          if (!call || call.ended || side !== 'caller') return null
+          return reanswer(this.ng, call.leg, sdp)
+        },
+      },
+    })
 
     const dtmf = dgram.createSocket({ type: 'udp4', reuseAddr: true })
     dtmf.on('message', (datagram) => this.guard(async () => this.onDtmfLog(datagram.toString())))
@@ -167,11 +197,23 @@ export class MediaWorker {
       const rest = message.slice(invite[0].length)
       return `INVITE sip:${CONTACT_USER}@${invite[2]} SIP/2.0\r\n${TARGET_HEADER}: ${invite[1]}\r\n${rest}`
     }
+    if (this.adopted?.intercept(message, reply)) return true
+    if (this.adopting && this.unknownDialog(message)) return true
     if (!message.startsWith('OPTIONS ')) return false
     const head = message.slice(0, message.indexOf('\r\n\r\n'))
     const lines = head.split('\r\n')
     const keep = lines.filter((line) => /^(Via|v|From|f|To|t|Call-ID|i|CSeq):/i.test(line))
     reply(['SIP/2.0 200 OK', ...keep, 'Content-Length: 0', '', ''].join('\r\n'))
+    return true
+  }
+
+  /** An in-dialog request (To tag) of a Call-ID no call of this app has (before adoption: held back, see `adopting`). */
+  private unknownDialog(message: string): boolean {
+    if (!/^(BYE|INFO|INVITE|UPDATE|REFER|NOTIFY) /.test(message)) return false
+    const callId = /^(?:Call-ID|i):\s*(\S+)/im.exec(message)?.[1]
+    const to = /^(?:To|t):.*$/im.exec(message)?.[0] ?? ''
+    if (!callId || !/;\s*tag=/i.test(to)) return false
+    for (const call of this.calls.values()) if (call.leg.callId === callId || call.agentSession?.request.callId === callId) return false
     return true
   }
 
@@ -223,6 +265,8 @@ export class MediaWorker {
       playToken: 0,
       recording: null,
       keep: false,
+      callerDialog: null,
+      agentDialog: null,
     }
     this.legs.set(invitation, leg)
     this.calls.set(leg.callId, call)
@@ -249,6 +293,83 @@ export class MediaWorker {
       return
     }
     this.send({ ev: 'call', id: leg.callId, user: request.getHeader(TARGET_HEADER) ?? '', from: request.from.uri.user ?? '', domain: request.from.uri.host })
+    this.sendState(call)
+  }
+
+  /** The call's dialogs and rtpengine tags to the server (kept there for a restarted app's `adopt`). */
+  private sendState(call: Call): void {
+    if (call.ended) return
+    const caller = call.invitation ? dialogOf(call.invitation) : call.callerDialog
+    if (!caller) return
+    const leg = call.leg
+    const agentDialog = call.agentSession ? dialogOf(call.agentSession) : call.agentDialog
+    const agent =
+      call.bridged && leg.agent && agentDialog
+        ? { dialog: agentDialog, target: call.agentTarget ?? '', branch: leg.agent.branch, localTag: leg.agent.localTag, lastAnswer: leg.agent.lastAnswer, keep: call.keep }
+        : null
+    const state: CallState = { caller, callerTag: leg.callerTag, localTag: leg.localTag, callerSdp: leg.callerSdp, callerWebRtc: leg.callerWebRtc, agent }
+    this.send({ ev: 'state', id: leg.callId, state })
+  }
+
+  /**
+   * Takes over a call a previous app held or bridged (its last `state`): its dialogs are answered by adopted.ts, its
+   * media is where rtpengine kept it; a new sink stands in for the old one (a re-park uses it).
+   */
+  private async adopt(id: string, state: CallState): Promise<void> {
+    if (this.calls.has(id) || !this.adopted) return
+    const sink = dgram.createSocket('udp4')
+    const leg: CallerLeg = {
+      kind: 'caller',
+      callId: id,
+      callerTag: state.callerTag,
+      localTag: state.localTag,
+      callerSdp: state.callerSdp,
+      callerWebRtc: state.callerWebRtc,
+      sinkPort: 0,
+      agent: state.agent ? { kind: 'agent', caller: null as unknown as CallerLeg, branch: state.agent.branch, localTag: state.agent.localTag, lastAnswer: state.agent.lastAnswer } : null,
+    }
+    if (leg.agent) leg.agent.caller = leg
+    const call: Call = {
+      leg,
+      invitation: null,
+      sink,
+      agentSession: null,
+      agentTarget: state.agent?.target ?? null,
+      bridged: state.agent !== null,
+      ended: false,
+      playTimer: null,
+      playToken: 0,
+      recording: null,
+      keep: state.agent?.keep ?? false,
+      callerDialog: state.caller,
+      agentDialog: state.agent?.dialog ?? null,
+    }
+    // In the map before the first await: the brain's next command (play) may come at once.
+    this.calls.set(id, call)
+    this.adopted.add(id, 'caller', state.caller)
+    if (state.agent) this.adopted.add(id, 'agent', state.agent.dialog)
+    await new Promise<void>((resolve) => sink.bind(0, this.options.listenHost, () => resolve()))
+    leg.sinkPort = sink.address().port
+    this.log(`media app: adopted ${id}${state.agent ? ' (bridged)' : ''}`)
+  }
+
+  /** A BYE on an adopted dialog (answered already): the caller's ends the call; the agent's, the bridge. */
+  private async adoptedBye(id: string, side: AdoptedSide): Promise<void> {
+    const call = this.calls.get(id)
+    if (!call || call.ended) return
+    if (side === 'caller') {
+      call.callerDialog = null
+      return this.end(call, 'caller')
+    }
+    call.agentDialog = null
+    if (!call.keep || !call.bridged) return this.end(call, 'agent')
+    call.bridged = false
+    call.keep = false
+    call.agentTarget = null
+    call.leg.agent = null
+    await this.repark(call)
+    this.send({ ev: 'unbridged', id })
+    this.sendState(call)
   }
 
   private onDtmfLog(text: string): void {
@@ -267,6 +388,11 @@ export class MediaWorker {
   private async onCommand(command: WorkerCommand): Promise<void> {
     if (command.cmd === 'originate') return this.originate(command)
     if (command.cmd === 'spy_start' || command.cmd === 'spy_mode' || command.cmd === 'spy_stop') return this.spy.command(command)
+    if (command.cmd === 'adopt') return this.adopt(command.id, command.state)
+    if (command.cmd === 'adopted') {
+      this.adopting = false
+      return
+    }
     const call = this.calls.get(command.id)
     if (!call || call.ended) return
     switch (command.cmd) {
@@ -334,6 +460,8 @@ export class MediaWorker {
       playToken: 0,
       recording: null,
       keep: false,
+      callerDialog: null,
+      agentDialog: null,
     }
     this.calls.set(id, call)
     let code = 0
@@ -468,7 +596,11 @@ export class MediaWorker {
       this.send({ ev: 'bridge_failed', id: call.leg.callId, target, code: 400 })
       return
     }
-    const inviter = new Inviter(this.ua, uri, { extraHeaders: headers, sessionDescriptionHandlerOptions: {} })
+    // The agent's phone shows who is calling: the caller's From user (not the app's own), on the caller's domain.
+    const callerUri = call.invitation instanceof Inviter ? null : call.invitation ? call.invitation.request.from.uri : UserAgent.makeURI(call.callerDialog?.remoteUri ?? '')
+    const fromUri = callerUri?.user ? UserAgent.makeURI(`sip:${callerUri.user}@${callerUri.host}`) : undefined
+    const params = (fromUri ? { fromUri } : {}) as NonNullable<ConstructorParameters<typeof Inviter>[2]>['params']
+    const inviter = new Inviter(this.ua, uri, { extraHeaders: headers, params, sessionDescriptionHandlerOptions: {} })
     const agent: AgentLeg = { kind: 'agent', caller: call.leg, branch: `ag${rnd()}`, localTag: `ag${rnd()}`, lastAnswer: null }
     this.legs.set(inviter, agent)
     call.agentSession = inviter
@@ -489,6 +621,7 @@ export class MediaWorker {
         clearTimeout(ring)
         call.bridged = true
         this.send({ ev: 'bridged', id: call.leg.callId, target, leg: inviter.request.callId })
+        this.sendState(call)
       }
       if (state === SessionState.Terminated) {
         clearTimeout(ring)
@@ -531,6 +664,7 @@ export class MediaWorker {
     call.leg.agent = null
     await this.repark(call)
     this.send({ ev: 'unbridged', id: call.leg.callId })
+    this.sendState(call)
   }
 
   /** After a failed bridge: the caller's leg is joined to its parking sink again, so music plays to it. */
@@ -565,6 +699,9 @@ export class MediaWorker {
     await this.spy.callEnded(call.leg.callId)
     if (call.playTimer) clearTimeout(call.playTimer)
     if (call.recording) await this.finishRecording(call).catch(() => {})
+    // An adopted call's dialogs: our own BYE (adopted.ts); a side that hung up itself was forgotten already.
+    if (call.callerDialog) this.adopted?.bye(call.callerDialog.callId)
+    if (call.agentDialog && !call.agentSession) this.adopted?.bye(call.agentDialog.callId)
     for (const session of [call.invitation, call.agentSession]) {
       if (!session) continue
       try {
