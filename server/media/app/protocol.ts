@@ -86,6 +86,7 @@ export const WorkerCommandSchema = v.variant('cmd', [
   v.object({ cmd: v.literal('spy_start'), id: Id, call: Id, target: Text(300), headers: v.array(Text(500)), mode: SpyMode }),
   v.object({ cmd: v.literal('spy_mode'), id: Id, mode: SpyMode }),
   v.object({ cmd: v.literal('spy_stop'), id: Id }),
+  /**
    * A restarted app takes over a call the previous one held or bridged (its last `state`): it answers the call's
    * in-dialog requests itself (adopted.ts) and takes `play`, `bridge`, `hangup`... for it as for any call.
    */
