@@ -1,6 +1,6 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process'
+import { fork, type ChildProcess } from 'node:child_process'
 import { createHmac, randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,9 +25,7 @@ import WebSocket from 'ws'
 //       customers open rooms (they wait in the chat queue: every agent is at capacity).
 //
 //   npm exec -- node bench/chat.ts                    (BENCH_PG_URL: the admin role, default the test role)
-//   BENCH_CPU_PROF=1 npm exec -- node bench/chat.ts   also writes the server's CPU profile of (a) and (b) (not the start,
-//                                                     the seeding or (c)/(d)) into ./bench-profiles/chat-<time>.cpuprofile
-//   BENCH_SQL_TOP=1 prints the server's most frequent statements (the whole run) when it stops
+//   BENCH_CPU_PROF=1 npm exec -- node bench/chat.ts   also writes the server's CPU profile into ./bench-profiles/
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 500)
 const ROOMS_PER_AGENT = Number(process.env.BENCH_ROOMS_PER_AGENT ?? 5)
@@ -40,10 +38,6 @@ const GOAL_P99_MS = 100
 const GOAL_RATE = 1000
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://atende:atende@127.0.0.1:5432/atende_test'
 const SELF = fileURLToPath(import.meta.url)
-const PROFILE = process.env.BENCH_CPU_PROF === '1'
-/** BENCH_ALL_STEPS=1: every step runs even after p99 passed 100 ms (CPU per message at each rate on a busy machine). */
-const ALL_STEPS = process.env.BENCH_ALL_STEPS === '1'
-const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1)
 
 const PHONE_NUMBER_ID = '300000000000001'
 const WABA_ID = '400000000000001'
@@ -51,13 +45,8 @@ const APP_SECRET = 'bench-app-secret'
 const ACCESS_TOKEN = 'bench-access-token'
 
 type Memory = { heapUsed: number; external: number; rss: number }
-type ChildMessage =
-  | { type: 'listening'; port: number }
-  | { type: 'memory'; memory: Memory; queries: number; cpuMs: number }
-  | { type: 'throttled' }
-  | { type: 'profiled'; file: string }
-  | { type: 'cpu'; queries: number; cpuMs: number }
-type ParentMessage = { type: 'memory' } | { type: 'cpu' } | { type: 'stop' } | { type: 'throttle'; perSecond: number } | { type: 'profile'; start: boolean }
+type ChildMessage = { type: 'listening'; port: number } | { type: 'memory'; memory: Memory; queries: number; cpuMs: number } | { type: 'throttled' }
+type ParentMessage = { type: 'memory' } | { type: 'stop' } | { type: 'throttle'; perSecond: number }
 
 // ------------------------------------------------------------------------------------------------ a fake Graph API
 type FakeGraph = { url: string; sends: number[]; close: () => Promise<void> }
@@ -206,6 +195,7 @@ async function prepare(graphUrl: string): Promise<Prepared> {
 
 function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const execArgv = ['--expose-gc', ...(process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=8 --optimize-for-size').split(' ').filter(Boolean)]
+  if (process.env.BENCH_CPU_PROF === '1') execArgv.push('--cpu-prof', '--cpu-prof-dir=bench-profiles')
   const child = fork(SELF, ['serve'], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
@@ -236,19 +226,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 
 type Frame = { action: string; step_id?: number; message?: { content?: string; sent_by?: string } }
 
-/** A 503 (the server's back-pressure while the machine is busy) is tried again, as the agent's client would. */
-async function openChatSocket(port: number, agent: Agent, onFrame: (frame: Frame) => void): Promise<WebSocket> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await openChatSocketOnce(port, agent, onFrame)
-    } catch (error) {
-      if (attempt >= 20 || !/: 503$/.test((error as Error).message)) throw error
-      await sleep(250)
-    }
-  }
-}
-
-function openChatSocketOnce(port: number, agent: Agent, onFrame: (frame: Frame) => void): Promise<WebSocket> {
+function openChatSocket(port: number, agent: Agent, onFrame: (frame: Frame) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/chat/`, ['token', agent.token])
     ws.once('error', reject)
@@ -297,33 +275,11 @@ function webhookBody(contact: string, text: string): string {
 async function run() {
   const graph = await startFakeGraph()
   const prepared = await prepare(graph.url)
-  // BENCH_INSTANCES (1): more server processes on the same database and a Redis bus of the bench's own (a
-  // redis-server started here on BENCH_REDIS_PORT, 18391, so no other Redis user hears the bench's events); the
-  // agents' sockets and the webhooks are spread over them; (c) and (d) go to the first.
-  let redis: ChildProcess | null = null
-  if (INSTANCES > 1) {
-    const redisPort = Number(process.env.BENCH_REDIS_PORT ?? 18391)
-    redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], { stdio: 'ignore' })
-    await sleep(300)
-    prepared.env.REDIS_URL = `redis://127.0.0.1:${redisPort}`
-  }
-  const servers: { child: ChildProcess; port: number }[] = []
-  try {
-    for (let i = 0; i < INSTANCES; i++) servers.push(await startChild(prepared.env))
-  } catch (error) {
-    for (const s of servers) s.child.kill()
-    redis?.kill()
+  const { child, port } = await startChild(prepared.env).catch(async (error: unknown) => {
     await graph.close()
     await prepared.cleanup()
     throw error
-  }
-  const { child, port } = servers[0]!
-  const ports = servers.map((s) => s.port)
-  /** CPU and statements of every server process together. */
-  const cpuAll = async () => {
-    const answers = await Promise.all(servers.map((s) => ask(s.child, { type: 'cpu' }, 'cpu')))
-    return { type: 'cpu' as const, queries: answers.reduce((n, a) => n + a.queries, 0), cpuMs: answers.reduce((n, a) => n + a.cpuMs, 0) }
-  }
+  })
   const sockets: WebSocket[] = []
   let failedPosts = 0
   try {
@@ -341,7 +297,7 @@ async function run() {
     }
     const connectStart = performance.now()
     for (let i = 0; i < prepared.agents.length; i += 50) {
-      sockets.push(...(await Promise.all(prepared.agents.slice(i, i + 50).map((agent, k) => openChatSocket(ports[(i + k) % ports.length]!, agent, onFrame)))))
+      sockets.push(...(await Promise.all(prepared.agents.slice(i, i + 50).map((agent) => openChatSocket(port, agent, onFrame)))))
     }
     const connectMs = performance.now() - connectStart
     const pinger = setInterval(() => {
@@ -355,7 +311,7 @@ async function run() {
       const body = webhookBody(room.contact, `bench ${n}`)
       const signature = `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`
       sentAt.set(n, performance.now())
-      post(ports[n % ports.length]!, webhookPath, body, { 'x-hub-signature-256': signature }).then(
+      post(port, webhookPath, body, { 'x-hub-signature-256': signature }).then(
         (status) => {
           if (status !== 200) failedPosts++
         },
@@ -368,7 +324,6 @@ async function run() {
       sentAt.clear()
       failedPosts = 0
       const total = Math.round(rate * seconds)
-      const before = await cpuAll()
       const start = performance.now()
       let sent = 0
       while (sent < total) {
@@ -380,10 +335,7 @@ async function run() {
       const deadline = Date.now() + 20_000
       while (latencies.length < total && Date.now() < deadline) await sleep(20)
       const sorted = [...latencies].sort((a, b) => a - b)
-      const after = await cpuAll()
       return {
-        cpuPerMessage: (after.cpuMs - before.cpuMs) / total,
-        queriesPerMessage: (after.queries - before.queries) / total,
         rate,
         total,
         offered: (total * 1000) / sendMs,
@@ -397,10 +349,9 @@ async function run() {
 
     // Warm-up (JIT, pools), not reported.
     await paced(100, 2)
-    if (PROFILE) child.send({ type: 'profile', start: true } satisfies ParentMessage)
-    const beforeA = await cpuAll()
+    const beforeA = await ask(child, { type: 'memory' }, 'memory')
     const a = await paced(RATE, SECONDS)
-    const afterA = await cpuAll()
+    const afterA = await ask(child, { type: 'memory' }, 'memory')
     const queriesPerMessage = (afterA.queries - beforeA.queries) / a.total
     // CPU time is what contention does not stretch: the ceiling of one core for this work.
     const cpuPerMessage = (afterA.cpuMs - beforeA.cpuMs) / a.total
@@ -408,10 +359,9 @@ async function run() {
     for (const rate of STEPS) {
       const step = await paced(rate, SECONDS)
       steps.push(step)
-      if (!ALL_STEPS && (step.p99 > GOAL_P99_MS || step.frames < step.total || step.failedPosts > 0)) break
+      if (step.p99 > GOAL_P99_MS || step.frames < step.total || step.failedPosts > 0) break
       await sleep(1000)
     }
-    if (PROFILE) console.log(`  CPU profile of (a) and (b): ${(await ask(child, { type: 'profile', start: false }, 'profiled')).file}`)
 
     // (c) outbox: agents write to distinct customers (the pair limit is per customer).
     const outbox = async (label: string, messages: number) => {
@@ -473,10 +423,9 @@ async function run() {
     const heap = (m: Memory) => m.heapUsed + m.external
     const line = (s: Awaited<ReturnType<typeof paced>>) =>
       `${String(s.rate).padStart(5)}/s (offered ${s.offered.toFixed(0)}/s): p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms, ` +
-      `${s.frames}/${s.total} frames${s.failedPosts ? `, ${s.failedPosts} webhook POSTs not 200` : ''}; ` +
-      `${s.cpuPerMessage.toFixed(2)} ms server CPU and ${s.queriesPerMessage.toFixed(1)} statements per message`
+      `${s.frames}/${s.total} frames${s.failedPosts ? `, ${s.failedPosts} webhook POSTs not 200` : ''}`
     console.log(
-      `chat on postgres, ${INSTANCES} server process${INSTANCES > 1 ? 'es (Redis bus)' : ''}: ${AGENTS} agents × ${ROOMS_PER_AGENT} rooms, ${sockets.length} chat sockets connected in ${(connectMs / 1000).toFixed(1)} s; fake Graph API in the bench process`,
+      `chat on postgres: ${AGENTS} agents × ${ROOMS_PER_AGENT} rooms, ${sockets.length} chat sockets connected in ${(connectMs / 1000).toFixed(1)} s; fake Graph API in the bench process`,
     )
     console.log(`  (a) webhook → agent's 'message' frame, paced ${line(a)}   [goal p99 ≤ ${GOAL_P99_MS} ms]`)
     console.log(
@@ -502,9 +451,8 @@ async function run() {
     )
   } finally {
     for (const ws of sockets) ws.terminate()
-    for (const s of servers) s.child.send({ type: 'stop' } satisfies ParentMessage)
-    await Promise.all(servers.map((s) => new Promise((resolve) => s.child.once('exit', resolve))))
-    redis?.kill()
+    child.send({ type: 'stop' } satisfies ParentMessage)
+    await new Promise((resolve) => child.once('exit', resolve))
     await graph.close()
     keepAlive.destroy()
     await prepared.cleanup()
@@ -536,32 +484,7 @@ async function serve() {
   const { app } = await startServer(config)
   const address = app.server.address()
   process.send!({ type: 'listening', port: typeof address === 'object' && address ? address.port : 0 } satisfies ChildMessage)
-  // The profiler through the inspector: only the measured window, not the start (module loading) or the seeding.
-  const { Session } = await import('node:inspector/promises')
-  const profiler = new Session()
   process.on('message', (message: ParentMessage) => {
-    if (message.type === 'profile') {
-      void (async () => {
-        if (message.start) {
-          profiler.connect()
-          await profiler.post('Profiler.enable')
-          await profiler.post('Profiler.setSamplingInterval', { interval: 500 })
-          await profiler.post('Profiler.start')
-          return
-        }
-        const { profile } = await profiler.post('Profiler.stop')
-        mkdirSync('bench-profiles', { recursive: true })
-        const file = join('bench-profiles', `chat-${Date.now()}.cpuprofile`)
-        writeFileSync(file, JSON.stringify(profile))
-        profiler.disconnect()
-        process.send!({ type: 'profiled', file } satisfies ChildMessage)
-      })()
-    }
-    if (message.type === 'cpu') {
-      // No GC forced here: the window's CPU is the work's own, collections included.
-      const cpu = process.cpuUsage()
-      process.send!({ type: 'cpu', queries, cpuMs: (cpu.user + cpu.system) / 1000 } satisfies ChildMessage)
-    }
     if (message.type === 'memory') {
       globalThis.gc?.()
       globalThis.gc?.()

@@ -16,19 +16,10 @@ export type ContactIdentity = {
   phone: string
 }
 
-/** Numbers seen lately (every inbound message names its customer; libphonenumber's parse is its dearest step). */
-const recent = new Map<string, ContactIdentity>()
-const RECENT_MAX = 10_000
-
 export function normalizeContact(channelType: ChannelType, raw: string): ContactIdentity {
   const trimmed = raw.trim()
   if (channelType === 'webchat') return { contact: trimmed.slice(0, 64), address: trimmed.slice(0, 64), phone: '' }
   const address = trimmed.replace(/\D/g, '').slice(0, 64)
-  const known = recent.get(address)
-  if (known) return { ...known }
   const phone = canonicalPhone(address).slice(0, 32)
-  const identity = { contact: phone || address, address, phone }
-  if (recent.size >= RECENT_MAX) recent.clear()
-  recent.set(address, identity)
-  return { ...identity }
+  return { contact: phone || address, address, phone }
 }

@@ -11,11 +11,7 @@ import { Batcher, perDatabase } from './batch.ts'
 
 export type WebhookProcessor = (deps: AppDeps, event: { id: number; siteId: number; channelId: number; body: Buffer }) => Promise<void>
 
-/** Many fresh events of one channel type at once; answers, per event, null when processed or what failed it. */
-export type WebhookBatchProcessor = (deps: AppDeps, events: { id: number; siteId: number; channelId: number; body: Buffer }[]) => Promise<(unknown | null)[]>
-
 const processors = new Map<string, WebhookProcessor>()
-const batchProcessors = new Map<string, WebhookBatchProcessor>()
 
 /** An event is given up after this many failed attempts (kept, with its last error, for a person to look at). */
 export const WEBHOOK_MAX_ATTEMPTS = 12
@@ -27,11 +23,6 @@ export function registerWebhookProcessor(channelType: string, processor: Webhook
   processors.set(channelType, processor)
 }
 
-/** How a channel processes the fresh events of one moment together (one statement for many messages). */
-export function registerWebhookBatchProcessor(channelType: string, processor: WebhookBatchProcessor): void {
-  batchProcessors.set(channelType, processor)
-}
-
 export function webhookProcessor(channelType: string): WebhookProcessor | undefined {
   return processors.get(channelType)
 }
@@ -41,30 +32,22 @@ type NewEvent = { siteId: number; channelId: number; body: Buffer }
 /** Webhooks that arrive together are stored by one multi-row INSERT (its RETURNING keeps the VALUES' order). */
 const storer = perDatabase(
   (db: Db) =>
-    new Batcher<NewEvent, number>(
-      async (events) => {
-        const rows = await db
-          .insert(chatWebhookEvents)
-          .values(events.map((e) => ({ siteId: e.siteId, channelId: e.channelId, body: e.body })))
-          .returning({ id: chatWebhookEvents.id })
-        return rows.map((r) => r.id)
-      },
-      200,
-      2,
-    ),
+    new Batcher<NewEvent, number>(async (events) => {
+      const rows = await db
+        .insert(chatWebhookEvents)
+        .values(events.map((e) => ({ siteId: e.siteId, channelId: e.channelId, body: e.body })))
+        .returning({ id: chatWebhookEvents.id })
+      return rows.map((r) => r.id)
+    }),
 )
 
 /** Events processed together are marked by one UPDATE (a mark lost to a crash only means a harmless second run). */
 const marker = perDatabase(
   (db: Db) =>
-    new Batcher<number, void>(
-      async (ids) => {
-        await db.update(chatWebhookEvents).set({ processedAt: new Date(), lastError: null }).where(inArray(chatWebhookEvents.id, ids))
-        return ids.map(() => undefined)
-      },
-      500,
-      1,
-    ),
+    new Batcher<number, void>(async (ids) => {
+      await db.update(chatWebhookEvents).set({ processedAt: new Date(), lastError: null }).where(inArray(chatWebhookEvents.id, ids))
+      return ids.map(() => undefined)
+    }),
 )
 
 /** Stores the raw body; answers its id. The caller answers the provider only after this resolves. */
@@ -106,74 +89,13 @@ export async function processWebhookEvent(deps: AppDeps, id: number, fresh?: Sto
     await marker(deps.db).add(id)
     return true
   } catch (error) {
-    await countFailedAttempt(deps, id, error)
+    await deps.db
+      .update(chatWebhookEvents)
+      .set({ attempts: sql`${chatWebhookEvents.attempts} + 1`, lastError: (error instanceof Error ? error.message : String(error)).slice(0, 1000) })
+      .where(and(eq(chatWebhookEvents.id, id), isNull(chatWebhookEvents.processedAt)))
+      .catch(() => {})
     return false
   }
-}
-
-/** A failed processing: one more attempt counted, the error kept; the sweep tries again later. Never throws. */
-async function countFailedAttempt(deps: AppDeps, id: number, error: unknown): Promise<void> {
-  await deps.db
-    .update(chatWebhookEvents)
-    .set({ attempts: sql`${chatWebhookEvents.attempts} + 1`, lastError: (error instanceof Error ? error.message : String(error)).slice(0, 1000) })
-    .where(and(eq(chatWebhookEvents.id, id), isNull(chatWebhookEvents.processedAt)))
-    .catch(() => {})
-}
-
-type Fresh = { deps: AppDeps; event: StoredWebhookEvent }
-
-/**
- * The fresh events of one moment processed together (README.md "Throughput"): a channel type with a batch processor
- * gets them all at once, the others one by one. At most two batches run at once; what arrives meanwhile waits for
- * the next, so a busy server sends one statement for many messages. Processed events are marked in one UPDATE.
- */
-const freshProcessor = perDatabase(
-  (_db: Db) =>
-    new Batcher<Fresh, void>(
-      async (items) => {
-        const byType = new Map<string, Fresh[]>()
-        for (const item of items) {
-          const list = byType.get(item.event.type)
-          if (list) list.push(item)
-          else byType.set(item.event.type, [item])
-        }
-        await Promise.all(
-          [...byType].map(async ([type, list]) => {
-            const batch = batchProcessors.get(type)
-            if (!batch) {
-              await Promise.all(list.map(({ deps, event }) => processWebhookEvent(deps, event.id, event)))
-              return
-            }
-            const deps = list[0]!.deps
-            let outcomes: (unknown | null)[]
-            try {
-              outcomes = await batch(
-                deps,
-                list.map(({ event }) => ({ id: event.id, siteId: event.siteId, channelId: event.channelId, body: event.body })),
-              )
-            } catch (error) {
-              outcomes = list.map(() => error)
-            }
-            await Promise.all(
-              list.map(({ event }, i) => (outcomes[i] == null ? marker(deps.db).add(event.id) : countFailedAttempt(deps, event.id, outcomes[i]))),
-            )
-          }),
-        )
-        return items.map(() => undefined)
-      },
-      500,
-      2,
-    ),
-)
-
-/**
- * Processes an event the caller has just stored (after answering the provider): together with the other fresh events
- * of the moment. Never throws; a failure is counted on the event and left to the sweep.
- */
-export function processFreshWebhookEvent(deps: AppDeps, event: StoredWebhookEvent): void {
-  freshProcessor(deps.db)
-    .add({ deps, event })
-    .catch(() => {})
 }
 
 /**

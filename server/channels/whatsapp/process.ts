@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { AppDeps } from '../../deps.ts'
 import { chatChannels } from '../../db/schema/index.ts'
 import { applyDelivery } from '../../chat/delivery.ts'
-import { receiveInbound, receiveInboundBatch } from '../../chat/inbound.ts'
+import { receiveInbound } from '../../chat/inbound.ts'
 import type { InboundMessage } from '../../chat/types.ts'
 import type { DeliveryError, InboundMessageEvent, WaEvent } from './parse.ts'
 import { parseWebhook } from './parse.ts'
@@ -88,78 +88,23 @@ async function channelFor(deps: AppDeps, event: StoredEvent, phoneNumberId: stri
 const NUMBER_CACHE_MS = 2000
 const numbers = new Map<string, { db: AppDeps['db']; at: number; id: number | null }>()
 
-/** A delivery's events in the order they are processed; null when the body is not JSON (logged, nothing to do). */
-function orderedEvents(event: StoredEvent, log: Log): WaEvent[] | null {
+/** Processes one stored delivery; throws (so it is retried) only when the core could not take something. */
+export async function processWhatsAppEvent(deps: AppDeps, event: StoredEvent, log: Log = whatsappLog()): Promise<void> {
   let body: unknown = null
   try {
     body = JSON.parse(event.body.toString('utf8'))
   } catch {
     log.warn({ webhookEvent: event.id }, 'whatsapp webhook: body is not JSON')
-    return null
+    return
   }
   const events = parseWebhook(body)
   // Meta does not keep order within or across deliveries: customers' messages go in by their own timestamps.
-  return events
+  const ordered = events
     .map((e, i) => ({ e, i }))
     .sort((a, b) => ('timestamp' in a.e && 'timestamp' in b.e ? a.e.timestamp.getTime() - b.e.timestamp.getTime() : 0) || a.i - b.i)
     .map((x) => x.e)
-}
-
-/** Processes one stored delivery; throws (so it is retried) only when the core could not take something. */
-export async function processWhatsAppEvent(deps: AppDeps, event: StoredEvent, log: Log = whatsappLog()): Promise<void> {
-  const ordered = orderedEvents(event, log)
-  if (!ordered) return
   const channels = new Map<string, number | null>()
   for (const e of ordered) await processOne(deps, event, e, channels, log)
-}
-
-/**
- * The fresh deliveries of one moment together (README.md "Throughput" of server/chat): every customer's message whose
- * room is open goes in by one statement of the core (receiveInboundBatch, in the customers' own time order across the
- * deliveries); the rest of each delivery (new customers, statuses, templates...) one by one as processWhatsAppEvent
- * does. Answers per delivery null when processed, or the error (the core counts the attempt; the sweep runs the whole
- * delivery again, which is harmless: the wamids and forward-only statuses make it a no-op).
- */
-export async function processWhatsAppEvents(deps: AppDeps, stored: StoredEvent[], log: Log = whatsappLog()): Promise<(unknown | null)[]> {
-  const perEvent = stored.map((event) => orderedEvents(event, log) ?? [])
-  const candidates: { event: number; item: number; message: InboundMessage }[] = []
-  const channelMaps = stored.map(() => new Map<string, number | null>())
-  for (let i = 0; i < stored.length; i++) {
-    const items = perEvent[i]!
-    for (let j = 0; j < items.length; j++) {
-      const e = items[j]!
-      if (e.kind !== 'message') continue
-      const channelId = await channelFor(deps, stored[i]!, e.phoneNumberId, channelMaps[i]!)
-      if (channelId != null) candidates.push({ event: i, item: j, message: inboundMessage(stored[i]!.siteId, channelId, e) })
-    }
-  }
-  candidates.sort((a, b) => a.message.sentAt.getTime() - b.message.sentAt.getTime() || a.event - b.event || a.item - b.item)
-  const done = stored.map(() => new Set<number>())
-  if (candidates.length > 0) {
-    try {
-      const answers = await receiveInboundBatch(
-        deps,
-        candidates.map((c) => c.message),
-      )
-      answers.forEach((answer, k) => {
-        if (answer) done[candidates[k]!.event]!.add(candidates[k]!.item)
-      })
-    } catch (error) {
-      // Nothing of the statement stayed: every message goes the one-by-one way below.
-      log.warn({ err: error }, 'whatsapp webhook: batch of messages failed, processing one by one')
-    }
-  }
-  return Promise.all(
-    stored.map(async (event, i) => {
-      try {
-        const items = perEvent[i]!
-        for (let j = 0; j < items.length; j++) if (!done[i]!.has(j)) await processOne(deps, event, items[j]!, channelMaps[i]!, log)
-        return null
-      } catch (error) {
-        return error
-      }
-    }),
-  )
 }
 
 async function processOne(deps: AppDeps, event: StoredEvent, e: WaEvent, channels: Map<string, number | null>, log: Log): Promise<void> {

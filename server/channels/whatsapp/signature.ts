@@ -1,4 +1,4 @@
-import { createHash, createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto'
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
 // Authenticity of what Meta sends (WHATSAPP.md §A1.1–A1.2): the POST body's `X-Hub-Signature-256`, an HMAC-SHA256 of
 // the raw bytes with the app secret, and the GET handshake's `hub.verify_token`. Both compared in constant time.
@@ -15,17 +15,6 @@ export function signatureHeader(body: Uint8Array | string, appSecret: string): s
   return PREFIX + signBody(body, appSecret)
 }
 
-/** The app secret as a key object, made once per secret (every webhook is checked with it). */
-const keys = new Map<string, KeyObject>()
-function secretKey(appSecret: string): KeyObject {
-  let key = keys.get(appSecret)
-  if (!key) {
-    if (keys.size >= 100) keys.clear()
-    keys.set(appSecret, (key = createSecretKey(Buffer.from(appSecret, 'utf8'))))
-  }
-  return key
-}
-
 /**
  * Whether `header` is `sha256=<hex>` of exactly these raw bytes under `appSecret`. A missing or malformed header, an
  * empty secret or a different length fail before timingSafeEqual (which throws on unequal lengths).
@@ -35,7 +24,7 @@ export function verifySignature(rawBody: Uint8Array | string, header: string | s
   const hex = header.slice(PREFIX.length).trim().toLowerCase()
   if (!/^[0-9a-f]{64}$/.test(hex)) return false
   const given = Buffer.from(hex, 'hex')
-  const expected = createHmac('sha256', secretKey(appSecret)).update(rawBody).digest()
+  const expected = createHmac('sha256', appSecret).update(rawBody).digest()
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 

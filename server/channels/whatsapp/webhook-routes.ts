@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import { WaVerifyQuery } from '../../../contract/whatsapp/webhook.ts'
 import { detailError } from '../../http/errors.ts'
-import { processFreshWebhookEvent, storeWebhookEvent } from '../../chat/webhook-events.ts'
+import { processWebhookEvent, storeWebhookEvent } from '../../chat/webhook-events.ts'
 import { cachedWhatsAppChannel, loadWhatsAppChannel } from './channel.ts'
 import { verifyHandshake, verifySignature } from './signature.ts'
 import { setWhatsAppLog } from './log.ts'
@@ -69,9 +69,9 @@ export async function whatsappWebhookRoutes(app: FastifyInstance): Promise<void>
     // Durability before acknowledgement: if this throws (database down), Meta gets a 5xx and delivers again.
     const eventId = await storeWebhookEvent(app.deps, { siteId: channel.siteId, channelId: channel.id, body })
     reply.code(200).type('text/plain; charset=utf-8').send('EVENT_RECEIVED')
-    // Processed after the answer, with the other deliveries of the moment (the core marks it done; its sweep retries a
-    // failure and finishes after a crash). The event is at hand: it is not read back.
-    processFreshWebhookEvent(app.deps, { id: eventId, siteId: channel.siteId, channelId: channel.id, body, type: 'whatsapp' })
+    // Processed after the answer (the core marks it done; its sweep retries a failure and finishes after a crash).
+    // The event is at hand: it is not read back.
+    setImmediate(() => void processWebhookEvent(app.deps, eventId, { id: eventId, siteId: channel.siteId, channelId: channel.id, body, type: 'whatsapp' }))
     return reply
   })
 }

@@ -139,58 +139,6 @@ describe('inbound deliveries', () => {
     expect(rooms).toHaveLength(1)
   })
 
-  it('deliveries to open rooms arriving together: each message once, in its customer’s room, by the customer’s time; the agent hears each', async () => {
-    // Three customers with open rooms (their first message opens it), then 30 deliveries at once, processed together
-    // (one statement for the messages of open rooms): each customer's 10 in the order of their own timestamps although
-    // posted newest first, one of them posted twice.
-    const customers = ['5511933330001', '5511933330002', '5511933330003']
-    const openers = customers.map((from) => message('text', { text: { body: 'oi' } }, { from, timestamp: '1749416000' }))
-    for (const m of openers) expect((await post(envelope(value({ messages: [m] })))).statusCode).toBe(200)
-    await until(
-      () => messagesWith(openers.map((m) => m.id)),
-      (rows) => rows.length === 3,
-      'the three rooms',
-    )
-    const heard: { room_id: number; message: { content: string } }[] = []
-    const unsubscribe = await t.app.deps.bus.subscribe('chat:events', (payload) => {
-      const event = payload as { type: string; room_id: number; message: { content: string } }
-      if (event.type === 'message') heard.push(event)
-    })
-    const later = customers.flatMap((from, c) =>
-      Array.from({ length: 10 }, (_, i) => message('text', { text: { body: `c${c} m${i}` } }, { from, timestamp: String(1749416100 + i) })),
-    )
-    const posts = [...later].reverse().map((m) => post(envelope(value({ messages: [m] }))))
-    posts.push(post(envelope(value({ messages: [later[4]!] }))))
-    expect((await Promise.all(posts)).map((r) => r.statusCode)).toEqual(Array(31).fill(200))
-    const rows = await until(
-      () => messagesWith(later.map((m) => m.id)),
-      (r) => r.length === 30,
-      'the 30 messages',
-    )
-    await until(
-      async () => heard.filter((e) => /^c\d m\d$/.test(e.message.content)).length,
-      (n) => n >= 30,
-      'the agent socket events',
-    )
-    await unsubscribe()
-    expect(heard.filter((e) => /^c\d m\d$/.test(e.message.content))).toHaveLength(30)
-    const rooms = await t.database.db
-      .select()
-      .from(chatRooms)
-      .where(and(eq(chatRooms.channelId, channel.id), inArray(chatRooms.contact, customers)))
-    expect(rooms).toHaveLength(3)
-    for (const [c, from] of customers.entries()) {
-      const room = rooms.find((r) => r.contact === from)!
-      const mine = rows.filter((r) => r.roomId === room.id).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-      // At the customer's own times, and the room's preview is their newest message although it was posted first.
-      expect(mine.map((r) => r.content)).toEqual(Array.from({ length: 10 }, (_, i) => `c${c} m${i}`))
-      expect(room.lastClientMessageContent).toBe(`c${c} m9`)
-      expect(room.lastClientMessageAt?.getTime()).toBe(1749416109_000)
-      expect(room.lastMessageId).toBe(Math.max(...mine.map((r) => r.id)))
-    }
-    expect(await messagesWith([later[4]!.id])).toHaveLength(1)
-  })
-
   it('every inbound type across a multi-entry delivery becomes its message; media downloaded and checked', async () => {
     const all = everyType()
     fake.media.set('2754859441498128', { bytes: JPEG, mime: 'image/jpeg' })
