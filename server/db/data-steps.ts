@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { PERMISSIONS } from '../../contract/permissions.ts'
-import type { Db } from './client.ts'
+import type { SQL } from 'drizzle-orm'
+
+/** What the steps need of the database (client.ts calls them lazily; importing its Db type would close a circle). */
+type Db = { execute: (query: SQL) => Promise<unknown> }
 
 // Data steps: what the schema migrations cannot say, run after them on every start (openDatabase), each idempotent
 // (a second run changes nothing) and cheap when there is nothing to do.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectAnsweringMachine, wavSamples } from '../../server/dialer/amd.ts'
+import { detectAnsweringMachine, wavSamples } from '../../server/media/app/amd.ts'
 import { wavFile } from '../../server/telephony/control/recordings/mix.ts'
 
 // Answering-machine detection on synthetic customer audio (8 kHz): a person's short "alô?" then silence vs a

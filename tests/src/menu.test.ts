@@ -22,8 +22,14 @@ describe('side menu filtering', () => {
     expect(noChat).not.toContain('settings-chat')
     expect(noChat).toContain('settings-pabx.queues')
     expect(noChat).toEqual(expect.arrayContaining(['phonecalls', 'reports', 'settings-service.teams']))
-    // A group whose entries all belong to the area leaves with them.
-    expect(ids(filterMenu(MENU, roles, { ...on, reports: false }))).not.toContain('reports')
+    // The reports group keeps the chats' backup (a chat page) while chat is on; with both off the group leaves.
+    const noReports = ids(filterMenu(MENU, roles, { ...on, reports: false }))
+    expect(noReports).not.toContain('report-pages')
+    expect(noReports).not.toContain('processing-queue')
+    expect(noReports).not.toContain('reports-backup')
+    expect(noReports).toContain('chats-backup')
+    // A group whose entries all belong to switched-off areas leaves with them.
+    expect(ids(filterMenu(MENU, roles, { ...on, reports: false, chat: false }))).not.toContain('reports')
     const noDialer = ids(filterMenu(MENU, roles, { ...on, dialer: false }))
     expect(noDialer).not.toContain('leads')
     expect(noDialer).not.toContain('settings-crm.mailings')

@@ -39,11 +39,16 @@ describe('route permission declarations', () => {
       '/{-$locale}/_app/leads/$': PERMISSIONS.viewMailingClient,
       '/{-$locale}/_app/leads/$id/show': PERMISSIONS.viewMailingClient,
       '/{-$locale}/_app/machines': PERMISSIONS.viewMachines,
-      '/{-$locale}/_app/dashboards': PERMISSIONS.viewDashboardSupervisor,
+      '/{-$locale}/_app/dashboards/': PERMISSIONS.viewDashboardSupervisor,
+      // A builder dashboard page: entering needs the dashboard's codename; the page's own permission is the server's.
+      '/{-$locale}/_app/dashboards/$id': PERMISSIONS.viewDashboard,
       '/{-$locale}/_app/phonecalls': PERMISSIONS.viewSoftphone,
       // The report pages and the processing queue of exports (spec 000 §2, §6).
       '/{-$locale}/_app/reports/pages/{-$id}': PERMISSIONS.viewReports,
       '/{-$locale}/_app/reports/processing-queue': PERMISSIONS.viewReports,
+      // Backups: the reports' (spec 000 §2 /reports/backup) and the chats' (/chats-backup, who may download chats).
+      '/{-$locale}/_app/reports/backup': PERMISSIONS.viewReports,
+      '/{-$locale}/_app/chats-backup': PERMISSIONS.downloadChatConversation,
       '/{-$locale}/_app/profile/': PERMISSIONS.myProfile,
       '/{-$locale}/_app/profile/change-avatar': PERMISSIONS.myProfile,
       '/{-$locale}/_app/profile/change-password': PERMISSIONS.myProfile,

@@ -17,7 +17,7 @@ import type { StepDraft } from '../../telephony/control/records.ts'
 import { resolveMohPlaylist, resolvePromptSet, resolveSound } from '../library.ts'
 import type { OriginateOutcome, OriginateRequest, QueueAgents } from './originate-types.ts'
 // A pure leaf (no database, no media app): the dialer's answering-machine heuristic.
-import { detectAnsweringMachine, wavSamples } from '../../dialer/amd.ts'
+import { detectAnsweringMachine, wavSamples } from './amd.ts'
 import { announceMachine, ivrMachine, queueWaitMachine } from './machines.ts'
 import { QueueVoice } from './queue-voice.ts'
 import type { MediaEvent } from './machines.ts'

@@ -22,7 +22,6 @@ import { formatDuration } from '../../../contract/format/duration.ts'
 import { dayjs, formatDateTime } from '../../app/dates.ts'
 import { useLocale } from '../../app/useLocale.ts'
 import { Chart } from '../../components/charts/Chart.tsx'
-import { BuilderPageView } from '../builder/BuilderPageView.tsx'
 import { ButtonLink, CardLink } from '../../components/links.tsx'
 import { PageHeader } from '../../components/layout/PageHeader.tsx'
 import { toast } from '../../components/toast/toastStore.ts'
@@ -371,8 +370,6 @@ function ReportView({ id }: { id: ReportId }) {
 export function ReportsPage({ id }: { id?: string }) {
   const { t } = useLingui()
   if (id && (REPORT_IDS as readonly string[]).includes(id)) return <ReportView key={id} id={id as ReportId} />
-  // A number names a report page of the builder (system/builder/reports/pages).
-  if (id && /^[1-9]\d{0,8}$/.test(id)) return <BuilderPageView key={id} kind="reports" id={id} />
   return (
     <>
       <PageHeader title={t`Relatórios`} subtitle={t`Escolha um relatório para filtrar, ver os totais e baixar em CSV.`} />
