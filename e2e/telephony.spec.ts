@@ -10,6 +10,7 @@ import { E2E_SIP_PORT, E2E_TELEPHONY_ENV, E2E_TRUNK_PORT } from './env.ts'
 import { DEMO } from './fixtures/users.ts'
 import { menuItem, shot, signIn } from './helpers.ts'
 import { startBaresip, wavLevel, type Baresip } from './telephony/baresip.ts'
+import { audioStats, CAPTURE_PEER_CONNECTIONS, expectAudioFlowing } from './telephony/webrtc.ts'
 
 // The webphone in a real browser against the real engines (Kamailio + rtpengine spawned by the e2e server on the ports
 // of e2e/env.ts): two browser contexts are two agents; a baresip (e2e/telephony/baresip.ts) is the outside world — the
@@ -41,61 +42,6 @@ async function apiAs(browser: Browser, account: Account) {
 type Api = Awaited<ReturnType<typeof apiAs>>
 
 /** Every RTCPeerConnection the page makes, kept on window for the stats below (test-only, from the outside). */
-const CAPTURE_PEER_CONNECTIONS = () => {
-  const Native = window.RTCPeerConnection
-  const made: RTCPeerConnection[] = []
-  ;(window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = made
-  window.RTCPeerConnection = class extends Native {
-    constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
-      super(...args)
-      made.push(this)
-    }
-  } as typeof RTCPeerConnection
-}
-
-type AudioStats = { received: number; energy: number; sent: number; state: string }
-
-/** Audio of the page's live peer connections (the newest first): inbound packets and energy, outbound packets. */
-async function audioStats(page: Page): Promise<AudioStats[]> {
-  return page.evaluate(async () => {
-    const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs ?? []
-    const out: AudioStats[] = []
-    for (const pc of [...pcs].reverse()) {
-      if (pc.connectionState === 'closed') continue
-      const stats = await pc.getStats()
-      let received = 0
-      let energy = 0
-      let sent = 0
-      stats.forEach((report: Record<string, unknown>) => {
-        if (report.type === 'inbound-rtp' && report.kind === 'audio') {
-          received += Number(report.packetsReceived ?? 0)
-          energy += Number(report.totalAudioEnergy ?? 0)
-        }
-        if (report.type === 'outbound-rtp' && report.kind === 'audio') sent += Number(report.packetsSent ?? 0)
-      })
-      out.push({ received, energy, sent, state: pc.connectionState })
-    }
-    return out
-  })
-}
-
-/** The newest live call of the page receives audio: packets growing and some energy. */
-async function expectAudioFlowing(page: Page) {
-  let first: AudioStats | undefined
-  await expect
-    .poll(
-      async () => {
-        first = (await audioStats(page))[0]
-        return first?.received ?? 0
-      },
-      { timeout: 15_000 },
-    )
-    .toBeGreaterThan(0)
-  await expect.poll(async () => (await audioStats(page))[0]?.received ?? 0, { timeout: 10_000 }).toBeGreaterThan(first!.received + 10)
-  await expect.poll(async () => (await audioStats(page))[0]?.energy ?? 0, { timeout: 10_000 }).toBeGreaterThan(0)
-  await expect.poll(async () => (await audioStats(page))[0]?.sent ?? 0, { timeout: 10_000 }).toBeGreaterThan(10)
-}
-
 async function agentPage(browser: Browser, account: Account): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ permissions: ['microphone', 'notifications'] })
   await context.addInitScript(CAPTURE_PEER_CONNECTIONS)
