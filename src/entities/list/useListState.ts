@@ -52,8 +52,11 @@ export function useListState<F = Record<string, never>>(options: Options<F> = {}
   const [ordering, setOrdering] = useState<readonly string[]>(defaults)
   const [filters, setFilterState] = useState<F>(options.filters ?? ({} as F))
   const [pageSize, setPageSizeState] = useState(DEFAULT_PAGE_SIZE)
-  const [page, setPage] = useState(0)
-  useEffect(() => setPage(0), [search])
+  // A page belongs to the search it was chosen under: a new search starts from the first page in the same render
+  // (an effect resetting it would first ask the server for the new search at the old page).
+  const [pageOf, setPageOf] = useState<{ page: number; search: string }>({ page: 0, search: '' })
+  const page = pageOf.search === search ? pageOf.page : 0
+  const setPage = (next: number) => setPageOf({ page: next, search })
   const params: ListParams = { page, pageSize, ordering, search, extra: options.extra }
   return {
     params,
