@@ -15,15 +15,9 @@ import { useLingui } from '@lingui/react/macro'
 import { displayName, useProfile } from '../../api/useProfile.ts'
 import { useLocale } from '../../app/useLocale.ts'
 import { schemeOn } from '../../app/theme.ts'
-import { useQuery } from '@tanstack/react-query'
-import { has } from '../../../contract/permissions.ts'
-import { pageEnabled } from '../../../contract/modules.ts'
-import { INTERACTION_PATHS } from '../../../contract/api/crm.ts'
-import type { InteractionMenuResponse } from '../../../contract/api/crm.ts'
-import { api } from '../../api/client.ts'
 import { MENU } from './menuItems.ts'
 import { filterMenu } from './filterMenu.ts'
-import { INTERACTION_MENU_KEY, withInteractionTypes } from './interactionMenu.ts'
+import { useInteractionTypes, withInteractionTypes } from './interactionMenu.ts'
 import { useBuilderMenu, withBuilderMenus } from '../../features/builder/builderMenu.ts'
 import { SideMenuItems } from './SideMenuItems.tsx'
 import { ChevronLeftIcon, ChevronRightIcon, LogoutIcon, PhoneIcon } from '../../components/icons/icons.tsx'
@@ -83,15 +77,7 @@ export function SideMenu({ mini, onToggleMini, onNavigate }: Props) {
   const profile = useProfile()
   const settings = profile.site?.settings
   const [confirmLogout, setConfirmLogout] = useState(false)
-  // The CRM's interaction types, one entry each (interactionMenu.ts), for whoever may list interactions.
-  const interactionsEntry = MENU.find((item) => item.id === 'interactions')
-  const types = useQuery({
-    queryKey: INTERACTION_MENU_KEY,
-    queryFn: () => api.get<InteractionMenuResponse>(INTERACTION_PATHS.menu),
-    enabled: !!interactionsEntry && has(profile.roles, interactionsEntry.permission) && pageEnabled(profile.site?.modules, '/interactions'),
-    staleTime: 5 * 60_000,
-  })
-  const typeList = types.data?.results
+  const typeList = useInteractionTypes(profile.roles, profile.site?.modules)
   const builderMenu = useBuilderMenu(profile.roles)
   const items = useMemo(
     () => filterMenu(withBuilderMenus(withInteractionTypes(MENU, typeList), builderMenu), profile.roles, profile.site?.modules),

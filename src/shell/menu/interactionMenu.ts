@@ -1,5 +1,10 @@
 import { msg } from '@lingui/core/macro'
-import type { InteractionMenuType } from '../../../contract/api/crm.ts'
+import { useQuery } from '@tanstack/react-query'
+import { INTERACTION_PATHS } from '../../../contract/api/crm.ts'
+import type { InteractionMenuResponse, InteractionMenuType } from '../../../contract/api/crm.ts'
+import { pageEnabled } from '../../../contract/modules.ts'
+import { has } from '../../../contract/permissions.ts'
+import { api } from '../../api/client.ts'
 import type { MenuItem } from '../../components/menuTypes.ts'
 
 // One CRM menu entry per interaction type (issue 17; the CRM settings entity crm.interactions, its 'show in menu'
@@ -31,4 +36,17 @@ export function withInteractionTypes(items: readonly MenuItem[], types: readonly
       children: [{ ...item, id: 'interactions-all', label: msg`Todas as interações` }, ...typeEntries],
     }
   })
+}
+
+/** The site's interaction types shown in the menu, for whoever may list interactions (as builderMenu.ts does). */
+export function useInteractionTypes(
+  roles: readonly string[] | undefined,
+  modules: Parameters<typeof pageEnabled>[0],
+): readonly InteractionMenuType[] | undefined {
+  return useQuery({
+    queryKey: INTERACTION_MENU_KEY,
+    queryFn: () => api.get<InteractionMenuResponse>(INTERACTION_PATHS.menu),
+    enabled: has(roles, 'crm.view_clientinteraction') && pageEnabled(modules, '/interactions'),
+    staleTime: 5 * 60_000,
+  }).data?.results
 }
