@@ -166,6 +166,11 @@ export const MESSAGES = {
     'en-US': 'Monitoring needs the media app in the call\'s path.',
     'es-ES': 'La monitorización necesita la app de medios en el camino de la llamada.',
   },
+  monitorListenOnly: {
+    'pt-BR': 'O agente atendeu esta chamada diretamente: só é possível ouvi-la.',
+    'en-US': 'The agent took this call directly: it can only be listened to.',
+    'es-ES': 'El agente atendió esta llamada directamente: solo se puede escuchar.',
+  },
   supervisorWithoutDevice: {
     'pt-BR': 'Você não tem um ramal para receber a monitoria.',
     'en-US': 'You have no extension to receive the monitoring call.',

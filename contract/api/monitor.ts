@@ -26,5 +26,9 @@ export type MonitorModeBody = v.InferOutput<typeof MonitorModeBody>
 
 export const MonitorIdParams = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/, invalid)) })
 
-/** A monitoring session: the supervisor's webphone rings with it (`X-Atende-Monitor: <mode>`). */
-export type MonitorSession = { id: string; user_id: number; call_id: string; mode: MonitorMode; started_at: string }
+/**
+ * A monitoring session: the supervisor's webphone rings with it (`X-Atende-Monitor: <mode>`). `listen_only`: the agent
+ * took the call directly (not through the media app), so rtpengine copies its media to the supervisor and whisper and
+ * barge answer 409.
+ */
+export type MonitorSession = { id: string; user_id: number; call_id: string; mode: MonitorMode; started_at: string; listen_only: boolean }

@@ -242,4 +242,55 @@ describe('monitoring an agent on a call', () => {
     expect(written[3]).toMatchObject({ by: 'supervisor' })
     await customer.command('hangup')
   })
+
+  it('a call the agent took directly: listen only (a copy of its media), whisper and barge refused, ends with the call', async () => {
+    const db = stack.database.db
+    const talking = async () =>
+      (await db.select().from(callRecords).where(and(eq(callRecords.userId, ids.agent), isNotNull(callRecords.answeredAt), isNull(callRecords.endedAt)))).length > 0
+    await until(async () => !(await talking()), 15_000, 'the previous call over')
+    await agentState(ids.agent, 'not_inuse', true)
+    const before = (await audits()).length
+    // The agent is free when the customer arrives: Kamailio sends the call straight to them, not through the media app.
+    await customer.command('dial', `sip:${DID}@localhost`)
+    await until(talking, 15_000, 'the agent talking')
+    expect(stack.app.media!.waiting()).toHaveLength(0)
+    await nextAudio(agent, 0.5)
+
+    const whisper = await supervisorClient.post('/api/v1/agent/supervisor/monitor/', { user_id: ids.agent, mode: 'whisper' })
+    expect(whisper.statusCode, whisper.body).toBe(409)
+    expect(whisper.json()).toEqual({ detail: 'O agente atendeu esta chamada diretamente: só é possível ouvi-la.' })
+
+    const start = await supervisorClient.post('/api/v1/agent/supervisor/monitor/', { user_id: ids.agent, mode: 'listen' })
+    expect(start.statusCode, start.body).toBe(200)
+    const session = start.json() as { id: string; mode: string; listen_only: boolean; call_id: string }
+    expect(session).toMatchObject({ mode: 'listen', listen_only: true })
+    await nextAudio(supervisorPhone, 0.5)
+    const supListen = tones(await nextAudio(supervisorPhone, 1.5))
+    const agentListen = tones(await nextAudio(agent, 1.5))
+    const customerListen = tones(await nextAudio(customer, 1.5))
+    expect(supListen[CUSTOMER_HZ], JSON.stringify(supListen)).toBeGreaterThan(HEARD)
+    expect(supListen[AGENT_HZ], JSON.stringify(supListen)).toBeGreaterThan(HEARD)
+    // The call itself is untouched: each side still hears the other and never the supervisor.
+    expect(agentListen[CUSTOMER_HZ], JSON.stringify(agentListen)).toBeGreaterThan(HEARD)
+    expect(agentListen[SUPERVISOR_HZ], JSON.stringify(agentListen)).toBeLessThan(SILENT)
+    expect(customerListen[AGENT_HZ], JSON.stringify(customerListen)).toBeGreaterThan(HEARD)
+    expect(customerListen[SUPERVISOR_HZ], JSON.stringify(customerListen)).toBeLessThan(SILENT)
+
+    const barge = await supervisorClient.post(`/api/v1/agent/supervisor/monitor/${session.id}/mode/`, { mode: 'barge' })
+    expect(barge.statusCode, barge.body).toBe(409)
+    expect(barge.json()).toEqual({ detail: 'O agente atendeu esta chamada diretamente: só é possível ouvi-la.' })
+
+    // The customer hangs up: the copy stops, the session ends by the call and the supervisor's phone is hung up.
+    await customer.command('hangup')
+    await until(async () => (await audits()).slice(before).some((a) => a.command === 'monitor_end' && a.by === 'call'), 20_000, 'the end in the audit log')
+    const written = (await audits()).slice(before)
+    expect(written.map((a) => [a.command, a.mode])).toEqual([
+      ['monitor_start', 'whisper'],
+      ['monitor_end', 'whisper'],
+      ['monitor_start', 'listen'],
+      ['monitor_end', 'listen'],
+    ])
+    expect(written[1]).toMatchObject({ by: 'failed' })
+    expect(written[3]).toMatchObject({ by: 'call', call_id: session.call_id })
+  })
 })

@@ -27,12 +27,21 @@ const AGENT: WallboardAgent = {
   queues: [],
 }
 const ID = '0123456789abcdef'
-const session = (mode: MonitorSession['mode']): MonitorSession => ({ id: ID, user_id: 4, call_id: 'c1', mode, started_at: '2025-03-03T13:01:00.000Z' })
+const session = (mode: MonitorSession['mode'], listenOnly = false): MonitorSession => ({
+  id: ID,
+  user_id: 4,
+  call_id: 'c1',
+  mode,
+  started_at: '2025-03-03T13:01:00.000Z',
+  listen_only: listenOnly,
+})
+let listenOnly = false
 
 beforeEach(() => {
   setupDom()
+  listenOnly = false
   serve([], (c) => {
-    if (c.method === 'POST' && c.path === '/api/v1/agent/supervisor/monitor/') return { body: session('listen') }
+    if (c.method === 'POST' && c.path === '/api/v1/agent/supervisor/monitor/') return { body: session('listen', listenOnly) }
     if (c.method === 'POST' && c.path === `/api/v1/agent/supervisor/monitor/${ID}/mode/`) return { body: session((c.body as { mode: MonitorSession['mode'] }).mode) }
     if (c.method === 'POST' && c.path === `/api/v1/agent/supervisor/monitor/${ID}/stop/`) return { body: session('whisper') }
     return undefined
@@ -52,6 +61,17 @@ describe('the monitoring bar', () => {
     await act(async () => fireEvent.click(screen.getByTestId('wallboard-monitor-stop')))
     await waitFor(() => expect(done).toHaveBeenCalled())
     expect(calls.some((c) => c.path === `/api/v1/agent/supervisor/monitor/${ID}/stop/`)).toBe(true)
+  })
+
+  it('offers only listening on a call the agent took directly', async () => {
+    listenOnly = true
+    await renderUi(<MonitorBar request={{ agent: AGENT, mode: 'listen' }} onDone={() => {}} />)
+    await waitFor(() => expect(screen.getByTestId('wallboard-monitor-listen-only').textContent).toBe('Só ouvir: o agente atendeu esta chamada diretamente.'))
+    expect((screen.getByTestId('wallboard-monitor-whisper') as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByTestId('wallboard-monitor-barge') as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByTestId('wallboard-monitor-listen') as HTMLButtonElement).disabled).toBe(false)
+    fireEvent.click(screen.getByTestId('wallboard-monitor-whisper'))
+    expect(calls.some((c) => c.path.endsWith('/mode/'))).toBe(false)
   })
 
   it('speaks English and Spanish', async () => {

@@ -9,6 +9,7 @@ import type { UserRow } from '../../db/schema/index.ts'
 import { detailError } from '../../http/errors.ts'
 import { findUser } from '../../users/user-repo.ts'
 import type { MediaBrain } from './brain.ts'
+import { LISTEN_ONLY } from './protocol.ts'
 import type { WorkerEvent } from './protocol.ts'
 
 // The server's side of monitoring (issue 19 item 1): a supervisor starts listening to, whispering to or barging in on
@@ -26,6 +27,8 @@ type Live = {
   mode: MonitorMode
   startedAt: Date
   started: boolean
+  /** A call the media app did not bridge: it copies the media to the supervisor, nothing goes into the call. */
+  listenOnly: boolean
   waiter: ((outcome: { ok: true } | { ok: false; code: number; reason: string }) => void) | null
 }
 
@@ -73,6 +76,7 @@ export class MonitorDesk {
       mode,
       startedAt: new Date(),
       started: false,
+      listenOnly: false,
       waiter: null,
     }
     await auditSupervisorAction(this.db, { siteId, supervisorId: caller.user.id, agentId: agent.id, command: 'monitor_start', detail: { mode, call_id: step.callId, monitor: live.id } })
@@ -101,7 +105,9 @@ export class MonitorDesk {
     live.waiter = null
     if (!outcome.ok) {
       if (this.sessions.delete(live.id)) await this.audit(live, 'monitor_end', { by: 'failed', code: outcome.code, reason: outcome.reason, seconds: 0 })
-      // 409: the call does not pass through the media app (the agent took it directly); other codes: the supervisor.
+      // 409: whisper or barge on a call the agent took directly (only listening is possible), or no such call in the
+      // media path; other codes: the supervisor.
+      if (outcome.code === 409 && outcome.reason === LISTEN_ONLY) throw detailError(409, 'monitorListenOnly', caller.lang)
       if (outcome.code === 409) throw detailError(409, 'monitorUnavailable', caller.lang)
       if (outcome.code === 503) throw detailError(503, 'telephonyUnavailable', caller.lang)
       throw detailError(409, 'agentNotInCall', caller.lang)
@@ -112,6 +118,7 @@ export class MonitorDesk {
   async changeMode(caller: Caller, id: string, mode: MonitorMode): Promise<MonitorSession> {
     const live = this.mine(caller, id)
     if (live.mode === mode) return this.view(live)
+    if (live.listenOnly) throw detailError(409, 'monitorListenOnly', caller.lang)
     this.brain.command({ cmd: 'spy_mode', id, mode })
     live.mode = mode
     await this.audit(live, 'monitor_mode', { mode })
@@ -141,6 +148,7 @@ export class MonitorDesk {
     if (!live) return
     if (event.ev === 'spy_started') {
       live.started = true
+      live.listenOnly = event.listenOnly === true
       live.startedAt = new Date()
       live.waiter?.({ ok: true })
       return
@@ -169,7 +177,14 @@ export class MonitorDesk {
   }
 
   private view(live: Live): MonitorSession {
-    return { id: live.id, user_id: live.agentId, call_id: live.callId, mode: live.mode, started_at: live.startedAt.toISOString() }
+    return {
+      id: live.id,
+      user_id: live.agentId,
+      call_id: live.callId,
+      mode: live.mode,
+      started_at: live.startedAt.toISOString(),
+      listen_only: live.listenOnly,
+    }
   }
 }
 

@@ -8,6 +8,9 @@ const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(255))
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max))
 const SpyMode = v.picklist(['listen', 'whisper', 'barge'])
 
+/** `spy_failed`'s reason for whisper or barge on a call the app did not bridge (the server names it to the supervisor). */
+export const LISTEN_ONLY = 'Listen Only'
+
 /** One leg's SIP dialog as the app sees it (adopted.ts): what a restarted app needs to answer and end it. */
 export const DialogInfoSchema = v.object({
   callId: Id,
@@ -53,7 +56,7 @@ export const WorkerEventSchema = v.variant('ev', [
   /** The final answer to an `originate`: 200 when the customer answered (the call is then held like a caller). */
   v.object({ ev: v.literal('originated'), id: Id, code: v.number() }),
   /** A supervisor's monitoring session (spy.ts): the supervisor answered and the call's media runs through the app. */
-  v.object({ ev: v.literal('spy_started'), id: Id }),
+  v.object({ ev: v.literal('spy_started'), id: Id, listenOnly: v.optional(v.boolean()) }),
   v.object({ ev: v.literal('spy_failed'), id: Id, code: v.number(), reason: Text(200) }),
   v.object({ ev: v.literal('spy_ended'), id: Id, by: v.picklist(['supervisor', 'call', 'app']) }),
   /** The call's dialogs changed (answered, bridged, parked again): the server keeps the latest for `adopt`. */

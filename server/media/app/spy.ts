@@ -6,6 +6,7 @@ import type { NgClient } from '../../telephony/ng.ts'
 import { decodePayload, encodeMuLaw } from '../../telephony/control/recordings/g711.ts'
 import { ngOk, sinkSdp, towards } from './sdh.ts'
 import type { CallerLeg } from './sdh.ts'
+import { LISTEN_ONLY } from './protocol.ts'
 import type { WorkerCommand, WorkerEvent } from './protocol.ts'
 
 // Monitoring a bridged call (issue 19 item 1: listen, whisper, barge; README.md "Monitoring"). rtpengine 10.5 cannot
@@ -40,6 +41,55 @@ const FRAME_MS = 20
 /** At most this much audio waits per source (jitter); more is dropped from the front. */
 const MAX_BUFFER = FRAME * 8
 const rnd = () => randomBytes(5).toString('hex')
+/** A fork whose two streams both fell silent this long is over (the call ended; G.711 never pauses on its own). */
+const FORK_SILENCE_MS = 3000
+
+/**
+ * From an ng `query`'s `tags`: the newest two monologues paired with each other by offer/answer that have media (a
+ * direct call's caller and callee; branches that never answered have no partner). rtpengine 10.5 lists a monologue's
+ * partner under `subscriptions` (type offer/answer); older releases said `in dialogue with`.
+ */
+const hasMedia = (x: { medias?: unknown }) => Array.isArray(x.medias) && x.medias.length > 0
+
+export function talkingPair(tags: unknown): [string, string] | null {
+  if (!tags || typeof tags !== 'object') return null
+  type Monologue = { created?: unknown; 'in dialogue with'?: unknown; subscriptions?: unknown; medias?: unknown }
+  const all = tags as Record<string, Monologue>
+  const partners = (info: Monologue): string[] => {
+    const listed = Array.isArray(info.subscriptions)
+      ? (info.subscriptions as { tag?: unknown; type?: unknown }[]).filter((s) => s?.type === 'offer/answer' && typeof s.tag === 'string').map((s) => s.tag as string)
+      : []
+    return typeof info['in dialogue with'] === 'string' ? [...listed, info['in dialogue with']] : listed
+  }
+  let best: { pair: [string, string]; created: number } | null = null
+  for (const [tag, info] of Object.entries(all)) {
+    for (const other of partners(info ?? {})) {
+      const partner = all[other]
+      if (!partner || tag > other || !partners(partner).includes(tag)) continue
+      if (!hasMedia(info) || !hasMedia(partner)) continue
+      const created = Math.min(Number(info.created ?? 0), Number(partner.created ?? 0))
+      if (!best || created >= best.created) best = { pair: [tag, other], created }
+    }
+  }
+  return best?.pair ?? null
+}
+
+/**
+ * Our answer to a subscription's offer: one receive-only m= line per offered one, on `ports` in order, accepting every
+ * offered format (rtpengine 10.5 refuses a subscription answer that drops one, unless it may transcode); the mixer
+ * decodes PCMU and PCMA, what every leg of the exchange speaks, and ignores the rest (telephone-event).
+ */
+export function forkAnswerSdp(offer: string, ports: number[]): string {
+  const sections = offer.split(/\r?\n(?=m=)/).slice(1)
+  let body = `v=0\r\no=atende-media ${Date.now()} 1 IN IP4 127.0.0.1\r\ns=atende-monitor\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\n`
+  sections.forEach((section, i) => {
+    const m = /^m=(\S+) \d+ (\S+) ([^\r\n]+)/.exec(section)
+    const kept = section.split(/\r?\n/).filter((line) => /^a=(rtpmap|fmtp|mid|ptime):/.test(line))
+    // No port left (more m= lines than ours): that stream is refused with port 0.
+    body += `m=${m?.[1] ?? 'audio'} ${ports[i] ?? 0} ${m?.[2] ?? 'RTP/AVP'} ${m?.[3] ?? '0'}\r\n${kept.map((line) => `${line}\r\n`).join('')}a=recvonly\r\n`
+  })
+  return body
+}
 
 /** One UDP port of the app in the media path: what arrives (decoded, buffered) and where it sends (RTP µ-law). */
 class Port {
@@ -161,7 +211,10 @@ class SpySdh implements SessionDescriptionHandler {
 type Session_ = {
   id: string
   callId: string
-  leg: CallerLeg
+  /** The bridged call's caller leg; null for a fork (a call the app did not bridge: listen only). */
+  leg: CallerLeg | null
+  /** A fork: rtpengine's subscription (its to-tag, once subscribed) copying both monologues to our ports. */
+  fork: { toTags: string[] } | null
   mode: SpyMode
   supervisor: Inviter
   caller: Port
@@ -214,17 +267,48 @@ export class SpyDesk {
   }
 
   private async start(command: Extract<WorkerCommand, { cmd: 'spy_start' }>): Promise<void> {
+    try {
+      await this.place(command)
+    } catch (error) {
+      // Anything unforeseen still answers the server (which would otherwise wait for the supervisor's answer).
+      this.host.log(`media app: monitoring ${command.call}: ${(error as Error).stack ?? String(error)}`)
+      const session = this.sessions.get(command.id)
+      if (session) await this.finish(session, 'app', false)
+      this.host.send({ ev: 'spy_failed', id: command.id, code: 500, reason: 'Monitoring Failed' })
+    }
+  }
+
+  private async place(command: Extract<WorkerCommand, { cmd: 'spy_start' }>): Promise<void> {
     const { id } = command
     const fail = (code: number, reason: string) => this.host.send({ ev: 'spy_failed', id, code, reason })
     const found = this.host.bridgedCall(command.call)
     const ua = this.host.ua()
     const uri = UserAgent.makeURI(command.target)
     if (this.sessions.has(id)) return fail(482, 'Already Monitoring')
-    if (!found || !found.leg.agent?.lastAnswer) return fail(409, 'Call Not Bridged Here')
+    if (found && !found.leg.agent?.lastAnswer) return fail(409, 'Call Not Bridged Here')
     if (!ua || !uri) return fail(400, 'Bad Target')
+    // A call the app did not bridge (the agent took it straight from Kamailio): rtpengine can copy its media to us
+    // (a subscription) but not take ours into it, so only listening is possible.
+    if (!found) {
+      if (command.mode !== 'listen') return fail(409, LISTEN_ONLY)
+      if (!(await this.forkable(command.call))) return fail(409, 'Call Not Found')
+    }
     const [caller, agent, sup] = await Promise.all([Port.open(this.host.listenHost), Port.open(this.host.listenHost), Port.open(this.host.listenHost)])
     const supervisor = new Inviter(ua, uri, { extraHeaders: command.headers, sessionDescriptionHandlerOptions: {} })
-    const session: Session_ = { id, callId: found.callId, leg: found.leg, mode: command.mode, supervisor, caller, agent, sup, inPath: false, timer: null, ended: false }
+    const session: Session_ = {
+      id,
+      callId: found?.callId ?? command.call,
+      leg: found?.leg ?? null,
+      fork: found ? null : { toTags: [] },
+      mode: command.mode,
+      supervisor,
+      caller,
+      agent,
+      sup,
+      inPath: false,
+      timer: null,
+      ended: false,
+    }
     this.sessions.set(id, session)
     this.sdhs.set(supervisor, new SpySdh(sup, () => {}))
     let told = false
@@ -238,16 +322,17 @@ export class SpyDesk {
       if (state === SessionState.Established) {
         this.host.guard(async () => {
           try {
-            await this.enterPath(session)
+            if (session.fork) await this.enterFork(session)
+            else await this.enterPath(session)
           } catch (error) {
-            this.host.log(`media app: monitoring ${found.callId}: ${(error as Error).message}`)
+            this.host.log(`media app: monitoring ${session.callId}: ${(error as Error).message}`)
             told = true
             fail(500, 'Media Path Failed')
             await this.finish(session, 'app', false)
             return
           }
           told = true
-          this.host.send({ ev: 'spy_started', id })
+          this.host.send({ ev: 'spy_started', id, listenOnly: session.fork !== null })
         })
       }
       if (state === SessionState.Terminated) {
@@ -275,7 +360,7 @@ export class SpyDesk {
    * tag with its last SDP and a new via-branch, answered by our port: the bridge's own move), then starts the mixer.
    */
   private async enterPath(session: Session_): Promise<void> {
-    const { leg } = session
+    const leg = session.leg!
     const agentLeg = leg.agent!
     const ng = this.host.ng
     const callerBranch = `spc${rnd()}`
@@ -323,12 +408,57 @@ export class SpyDesk {
     this.mix(session)
   }
 
+  /** The two monologues talking to each other in rtpengine's session `callId` (newest pair), or null. */
+  private async talkingTags(callId: string): Promise<[string, string] | null> {
+    const answer = await this.host.ng.request({ command: 'query', 'call-id': callId }).catch(() => null)
+    if (!answer || answer.result !== 'ok') return null
+    return talkingPair(answer.tags)
+  }
+
+  private async forkable(callId: string): Promise<boolean> {
+    return (await this.talkingTags(callId)) !== null
+  }
+
+  /**
+   * Listen-only: a subscription to both monologues (rtpengine offers one m= line per monologue, sending only), answered
+   * with our `caller` and `agent` ports; the mixer then sends their sum to the supervisor and nothing into the call.
+   */
+  private async enterFork(session: Session_): Promise<void> {
+    const tags = await this.talkingTags(session.callId)
+    if (!tags) throw new Error('the call is gone')
+    const fork = session.fork!
+    // One subscription per monologue (rtpengine 10.5 refuses the answer to a two-monologue subscription), each answered
+    // by one of our ports: the caller's copy to `caller`, the agent's to `agent`.
+    for (const [i, tag] of tags.entries()) {
+      const offer = await ngOk(this.host.ng, { command: 'subscribe request', 'call-id': session.callId, 'from-tag': tag, ...towards(false) })
+      const toTag = String(offer['to-tag'] ?? '')
+      if (!toTag) throw new Error('subscribe request gave no to-tag')
+      fork.toTags.push(toTag)
+      const port = i === 0 ? session.caller.port : session.agent.port
+      await ngOk(this.host.ng, { command: 'subscribe answer', 'call-id': session.callId, 'to-tag': toTag, sdp: forkAnswerSdp(String(offer.sdp), [port]) })
+    }
+    this.mix(session)
+  }
+
   /** Every 20 ms (by the clock, so a late timer catches up): one frame from each side, one to each listener. */
   private mix(session: Session_): void {
     let next = Date.now()
+    // A fork learns that the call ended from its media: rtpengine stops copying when Kamailio deletes the call.
+    let heardAt = next
+    let heard = 0
     const tick = () => {
       if (session.ended) return
       const now = Date.now()
+      if (session.fork) {
+        const received = session.caller.received + session.agent.received
+        if (received !== heard) {
+          heard = received
+          heardAt = now
+        } else if (now - heardAt > FORK_SILENCE_MS) {
+          this.host.guard(() => this.finish(session, 'call'))
+          return
+        }
+      }
       let frames = 0
       while (next <= now && frames < 10) {
         const fromCaller = session.caller.take()
@@ -353,10 +483,13 @@ export class SpyDesk {
     session.ended = true
     if (session.timer) clearTimeout(session.timer)
     this.sessions.delete(session.id)
-    if (session.inPath && session.leg.agent?.lastAnswer) {
+    for (const toTag of session.fork?.toTags ?? []) {
+      await ngOk(this.host.ng, { command: 'unsubscribe', 'call-id': session.callId, 'to-tag': toTag }).catch(() => {})
+    }
+    const leg = session.leg
+    if (session.inPath && leg?.agent?.lastAnswer) {
       // The hold path's pairing (sdh.ts): the caller's tag with the agent's, the stored SDPs on both sides.
-      const { leg } = session
-      const agentLeg = leg.agent!
+      const agentLeg = leg.agent
       await ngOk(this.host.ng, {
         command: 'offer',
         'call-id': leg.callId,

@@ -66,6 +66,11 @@ export function MonitorBar({ request, onDone }: { request: MonitorRequest; onDon
     >
       <Typography level="title-sm" sx={{ flex: 1, minWidth: 200 }}>
         {session ? t`Monitorando ${name}` : t`Atenda a chamada de monitoria no webphone para ouvir ${name}.`}
+        {session?.listen_only ? (
+          <Typography component="span" level="body-xs" data-testid="wallboard-monitor-listen-only" sx={{ display: 'block' }}>
+            {t`Só ouvir: o agente atendeu esta chamada diretamente.`}
+          </Typography>
+        ) : null}
       </Typography>
       <ToggleButtonGroup
         size="sm"
@@ -75,7 +80,7 @@ export function MonitorBar({ request, onDone }: { request: MonitorRequest; onDon
         aria-label={t`Modo de monitoria`}
       >
         {MONITOR_MODES.map((mode) => (
-          <Button key={mode} value={mode} data-testid={`wallboard-monitor-${mode}`}>
+          <Button key={mode} value={mode} disabled={session?.listen_only === true && mode !== 'listen'} data-testid={`wallboard-monitor-${mode}`}>
             {labels[mode]}
           </Button>
         ))}
