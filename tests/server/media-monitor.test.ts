@@ -95,6 +95,21 @@ function tones(pcm: Buffer): Record<number, number> {
 const HEARD = 1500
 const SILENT = 400
 
+/** Listening: the supervisor hears the customer and the agent; each of them hears the other and never the supervisor. */
+async function listening() {
+  await nextAudio(supervisorPhone, 0.5)
+  const supListen = tones(await nextAudio(supervisorPhone, 1.5))
+  const agentListen = tones(await nextAudio(agent, 1.5))
+  const customerListen = tones(await nextAudio(customer, 1.5))
+  expect(supListen[CUSTOMER_HZ], JSON.stringify(supListen)).toBeGreaterThan(HEARD)
+  expect(supListen[AGENT_HZ], JSON.stringify(supListen)).toBeGreaterThan(HEARD)
+  expect(agentListen[CUSTOMER_HZ], JSON.stringify(agentListen)).toBeGreaterThan(HEARD)
+  expect(agentListen[SUPERVISOR_HZ], JSON.stringify(agentListen)).toBeLessThan(SILENT)
+  expect(customerListen[AGENT_HZ], JSON.stringify(customerListen)).toBeGreaterThan(HEARD)
+  expect(customerListen[SUPERVISOR_HZ], JSON.stringify(customerListen)).toBeLessThan(SILENT)
+  return { supListen, agentListen, customerListen }
+}
+
 async function audits(): Promise<{ command: string; mode: string; by?: string }[]> {
   const rows = await stack.database.db
     .select({ after: auditLog.after, objectId: auditLog.objectId, userId: auditLog.userId })
@@ -185,16 +200,7 @@ describe('monitoring an agent on a call', () => {
     const session = start.json() as { id: string; mode: string; user_id: number; call_id: string }
     expect(session).toMatchObject({ mode: 'listen', user_id: ids.agent })
     expect(supervisorPhone.events.join('')).toBeTruthy()
-    await nextAudio(supervisorPhone, 0.5)
-    const supListen = tones(await nextAudio(supervisorPhone, 1.5))
-    const agentListen = tones(await nextAudio(agent, 1.5))
-    const customerListen = tones(await nextAudio(customer, 1.5))
-    expect(supListen[CUSTOMER_HZ], JSON.stringify(supListen)).toBeGreaterThan(HEARD)
-    expect(supListen[AGENT_HZ], JSON.stringify(supListen)).toBeGreaterThan(HEARD)
-    expect(agentListen[CUSTOMER_HZ], JSON.stringify(agentListen)).toBeGreaterThan(HEARD)
-    expect(agentListen[SUPERVISOR_HZ], JSON.stringify(agentListen)).toBeLessThan(SILENT)
-    expect(customerListen[AGENT_HZ], JSON.stringify(customerListen)).toBeGreaterThan(HEARD)
-    expect(customerListen[SUPERVISOR_HZ], JSON.stringify(customerListen)).toBeLessThan(SILENT)
+    const { supListen, agentListen, customerListen } = await listening()
 
     // Whisper: the agent hears the supervisor over the customer; the customer still hears only the agent.
     const whisper = await supervisorClient.post(`/api/v1/agent/supervisor/monitor/${session.id}/mode/`, { mode: 'whisper' })
@@ -264,17 +270,8 @@ describe('monitoring an agent on a call', () => {
     expect(start.statusCode, start.body).toBe(200)
     const session = start.json() as { id: string; mode: string; listen_only: boolean; call_id: string }
     expect(session).toMatchObject({ mode: 'listen', listen_only: true })
-    await nextAudio(supervisorPhone, 0.5)
-    const supListen = tones(await nextAudio(supervisorPhone, 1.5))
-    const agentListen = tones(await nextAudio(agent, 1.5))
-    const customerListen = tones(await nextAudio(customer, 1.5))
-    expect(supListen[CUSTOMER_HZ], JSON.stringify(supListen)).toBeGreaterThan(HEARD)
-    expect(supListen[AGENT_HZ], JSON.stringify(supListen)).toBeGreaterThan(HEARD)
     // The call itself is untouched: each side still hears the other and never the supervisor.
-    expect(agentListen[CUSTOMER_HZ], JSON.stringify(agentListen)).toBeGreaterThan(HEARD)
-    expect(agentListen[SUPERVISOR_HZ], JSON.stringify(agentListen)).toBeLessThan(SILENT)
-    expect(customerListen[AGENT_HZ], JSON.stringify(customerListen)).toBeGreaterThan(HEARD)
-    expect(customerListen[SUPERVISOR_HZ], JSON.stringify(customerListen)).toBeLessThan(SILENT)
+    await listening()
 
     const barge = await supervisorClient.post(`/api/v1/agent/supervisor/monitor/${session.id}/mode/`, { mode: 'barge' })
     expect(barge.statusCode, barge.body).toBe(409)
