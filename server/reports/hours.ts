@@ -174,12 +174,19 @@ export async function rebuildHours(db: Db, siteId: number, from: Date, to: Date)
   }
 }
 
-/** Refreshes dirty hours every `everyMs` (the report routes start it; stop on close). */
-export function startHourRefresher(db: Db, log: { error(o: unknown, m?: string): void }, everyMs = 60_000): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve()
+/**
+ * Refreshes dirty hours every `everyMs`, at most `limit` a tick (a tick still running skips the next), so hours
+ * marked by the migration on an existing database are built a few days' worth at a time (the report routes start it;
+ * stop on close).
+ */
+export function startHourRefresher(db: Db, log: { error(o: unknown, m?: string): void }, everyMs = 60_000, limit = 168): { stop(): Promise<void> } {
+  let running: Promise<unknown> | undefined
   let stopped = false
   const timer = setInterval(() => {
-    running = running.then(() => (stopped ? 0 : refreshHours(db).catch((error: unknown) => log.error({ err: error }, 'report hours refresh failed'))))
+    if (stopped || running) return
+    running = refreshHours(db, { limit })
+      .catch((error: unknown) => log.error({ err: error }, 'report hours refresh failed'))
+      .finally(() => (running = undefined))
   }, everyMs)
   timer.unref()
   return {

@@ -53,3 +53,8 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "call_records_report_hours" AFTER INSERT OR UPDATE ON "call_records" FOR EACH ROW EXECUTE FUNCTION "call_records_report_hours"();
+--> statement-breakpoint
+-- The hours of the calls written before the trigger: dirty, so the refresher builds them (until then they are read raw).
+INSERT INTO "report_hours" ("site_id", "hour", "dirty", "version")
+  SELECT DISTINCT "site_id", date_bin('1 hour', "started_at", timestamptz '2000-01-01 00:00:00+00'), true, 1 FROM "call_records"
+  ON CONFLICT DO NOTHING;
