@@ -1,14 +1,18 @@
 // Reports (issue 19 item 3) on PostgreSQL (BENCH_PG_URL): BENCH_REPORT_CALLS (1,000,000) calls of 20 agents over 30
 // days, two steps each (a queue member who let it ring, then the one who answered). Prints the calls CSV export's wall
 // time, time to the first rows, bytes and the process's peak RSS (goal: ≤ 300 MB, first byte < 1 s), and p50/p99 of
-// a report page over the 30 days grouped by day (calls) and by agent (agent productivity).
+// a report page over the 30 days grouped by day (calls) and by agent (agent productivity): first from the raw rows
+// (call_records only), then after rebuilding the pre-aggregated hours (server/reports/hours.ts; its time is printed)
+// from the hours, then with the last 2 hours written to again (dirty: read raw) as a live site has them.
 //   npm exec -- node bench/reports.ts
 import { randomBytes } from 'node:crypto'
+import { loadavg } from 'node:os'
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../server/db/client.ts'
 import { users } from '../server/db/schema/index.ts'
 import { createSite } from '../server/sites/site-repo.ts'
 import { reportCsv, reportPage, resolveReport } from '../server/reports/engine.ts'
+import { rebuildHours } from '../server/reports/hours.ts'
 import type { ReportId } from '../contract/api/reports.ts'
 import pg from 'pg'
 import type { Db } from '../server/db/client.ts'
@@ -131,18 +135,36 @@ async function measure(db: Db, siteId: number) {
       )
     }
 
-    for (const id of ['calls', 'agent-productivity'] as ReportId[]) {
-      const resolved = await resolveReport(db, site.id, id, period, 'pt-BR')
-      const times: number[] = []
-      for (let i = 0; i < PAGE_RUNS; i++) {
-        const t0 = performance.now()
-        await reportPage(db, resolved, 'pt-BR', { offset: 0, limit: 25 })
-        times.push(performance.now() - t0)
+    const pages = async (label: string, hourly: boolean) => {
+      for (const id of ['calls', 'agent-productivity'] as ReportId[]) {
+        const resolved = await resolveReport(db, site.id, id, period, 'pt-BR', new Date(), { hourly })
+        const times: number[] = []
+        for (let i = 0; i < PAGE_RUNS; i++) {
+          const t0 = performance.now()
+          await reportPage(db, resolved, 'pt-BR', { offset: 0, limit: 25 })
+          times.push(performance.now() - t0)
+        }
+        console.log(
+          `  ${label}: ${id} page over ${DAYS} days (totals, chart, count, 25 rows): p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms (load ${loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' ')})`,
+        )
       }
-      console.log(
-        `  ${id} page over ${DAYS} days (totals, chart, count, 25 rows): p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms`,
-      )
     }
+    // BENCH_REPORT_RAW=0 skips the raw figures (they take minutes).
+    if (process.env.BENCH_REPORT_RAW !== '0') await pages('raw rows', false)
+    const from = new Date(`${first}T00:00:00Z`)
+    const to = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000)
+    // BENCH_REPORT_REBUILD=0 keeps the hours a previous run built (a kept database).
+    if (process.env.BENCH_REPORT_REBUILD !== '0') {
+      const t0 = performance.now()
+      const cleaned = await rebuildHours(db, site.id, from, to)
+      console.log(`  hours rebuilt: ${cleaned} hours in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+    }
+    await pages('hours', true)
+    // A live site: the calls of the last two hours are still being written (their hours dirty, read from call_records).
+    await db.execute(sql`update call_records set dial_status_text = dial_status_text where site_id = ${site.id} and started_at >= (select max(started_at) from call_records where site_id = ${site.id}) - interval '2 hours'`)
+    await pages('hours, last 2 h dirty', true)
   }
 }
 

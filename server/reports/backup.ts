@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, opendir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -13,7 +13,9 @@ import type { ReportFilters, ReportTextKey } from '../../contract/api/reports.ts
 import type { Db } from '../db/client.ts'
 import { CSV_BOM, csvCell, csvSeparator } from './csv.ts'
 import { countRows, reportCsv, resolveReport } from './engine.ts'
+import { escapedCallId, recordingCallId } from '../telephony/control/recordings/store.ts'
 import { tarFiles } from './tar.ts'
+import type { TarEntry } from './tar.ts'
 
 // A backup's archive (contract/api/backups.ts): its files are written to a scratch folder first (a tar header needs
 // the file's size), each with its SHA-256 in SHA256SUMS, then tarred and gzipped into `out`. Reads in keyset batches
@@ -23,7 +25,8 @@ const BATCH = 2_000
 type Raw = Record<string, unknown>
 const rows = async (db: Db, query: ReturnType<typeof sql>): Promise<Raw[]> => ((await db.execute(query)) as unknown as { rows: Raw[] }).rows
 
-export type BackupInput = { kind: BackupKind; siteId: number; lang: string; period: ReportFilters }
+/** `recordingsDir`: rtpengine's recordings (server/telephony/control/routes.ts recordingsDir); a reports backup takes the period's. */
+export type BackupInput = { kind: BackupKind; siteId: number; lang: string; period: ReportFilters; recordingsDir?: string }
 export type BackupProgress = (written: number, total: number) => Promise<void> | void
 
 async function sha256Of(file: string): Promise<string> {
@@ -36,10 +39,10 @@ async function writeLines(file: string, lines: AsyncIterable<string>): Promise<v
   await pipeline(Readable.from(lines), createWriteStream(file))
 }
 
-/** Every report of the period as its CSV (the same writer as the downloads). */
-async function reportFiles(db: Db, input: BackupInput, dir: string, progress: BackupProgress, signal?: AbortSignal) {
+/** Every report of the period as its CSV (the same writer as the downloads); `extra` more items follow (recordings). */
+async function reportFiles(db: Db, input: BackupInput, dir: string, progress: BackupProgress, signal?: AbortSignal, extra = 0) {
   const resolved = []
-  let total = 0
+  let total = extra
   for (const id of REPORT_IDS) {
     const report = await resolveReport(db, input.siteId, id, input.period, input.lang)
     total += await countRows(db, report)
@@ -65,7 +68,55 @@ async function reportFiles(db: Db, input: BackupInput, dir: string, progress: Ba
     await writeLines(file, body())
     files.push({ name, path: file })
   }
-  return files
+  return { files, done, total }
+}
+
+/**
+ * The recordings of the calls that started (step 1) in the period: rtpengine's pcap files, as recorded (the audio the
+ * player makes from them is decoded in memory, so the archive keeps the source). The call ids are read in keyset
+ * batches and the pcaps folder is listed once (opendir, streamed), matching names by the exact call id
+ * (store.ts). Returns the archive members, `recordings/<file name>`, oldest call first, and recordings.csv.
+ */
+async function recordingEntries(db: Db, input: BackupInput, signal?: AbortSignal): Promise<{ members: TarEntry[]; index?: TarEntry }> {
+  if (!input.recordingsDir) return { members: [] }
+  const report = await resolveReport(db, input.siteId, 'calls', input.period, input.lang)
+  const { from, to, tz } = report.ctx
+  const wanted = new Map<string, { callId: string; startedAt: string }>()
+  let after = ''
+  for (;;) {
+    if (signal?.aborted) throw new Error('aborted')
+    const batch = await rows(
+      db,
+      sql`select s.call_id, to_char(s.started_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS') as started_at from call_records s
+        where s.site_id = ${input.siteId} and s.step = 1 and s.started_at >= ${from} and s.started_at < ${to} and s.call_id > ${after}
+          and exists (select 1 from call_records r where r.site_id = s.site_id and r.call_id = s.call_id and r.recording_path is not null)
+        order by s.call_id limit ${BATCH}`,
+    )
+    for (const row of batch) wanted.set(escapedCallId(String(row.call_id)), { callId: String(row.call_id), startedAt: String(row.started_at) })
+    if (batch.length < BATCH) break
+    after = String(batch[batch.length - 1]!.call_id)
+  }
+  if (wanted.size === 0) return { members: [] }
+  const found: { file: string; callId: string; startedAt: string }[] = []
+  try {
+    for await (const entry of await opendir(path.join(input.recordingsDir, 'pcaps'))) {
+      if (!entry.isFile()) continue
+      const call = wanted.get(recordingCallId(entry.name) ?? '')
+      if (call) found.push({ file: entry.name, ...call })
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  found.sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : a.file < b.file ? -1 : 1))
+  const sep = csvSeparator(input.lang)
+  let index = `${CSV_BOM}${['call_id', 'started_at', 'file'].join(sep)}\r\n`
+  const members = found.map(({ file, callId, startedAt }) => {
+    // A name too long for a tar header (a long SIP Call-ID) is archived by its hash; recordings.csv maps it.
+    const name = `recordings/${file.length <= 89 ? file : `${createHash('sha256').update(file).digest('hex').slice(0, 40)}.pcap`}`
+    index += `${[csvCell(callId, sep, true), startedAt, name].join(sep)}\r\n`
+    return { name, path: path.join(input.recordingsDir!, 'pcaps', file) }
+  })
+  return { members, index: { name: 'recordings.csv', data: Buffer.from(index) } }
 }
 
 const userName = (alias: string) => sql.raw(`coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.username)`)
@@ -194,16 +245,44 @@ async function chatFiles(db: Db, input: BackupInput, dir: string, progress: Back
   ]
 }
 
-/** Builds the archive into `out` (a .tar.gz); returns its SHA-256. */
+/**
+ * Builds the archive into `out` (a .tar.gz); returns its SHA-256. The CSVs are written to a scratch folder first, the
+ * recordings are streamed from where rtpengine wrote them; every member is hashed as it streams into the tar, and
+ * SHA256SUMS, the last member, is made from those hashes.
+ */
 export async function buildBackup(db: Db, input: BackupInput, out: string, progress: BackupProgress, signal?: AbortSignal): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'atende-backup-'))
   try {
-    const files = input.kind === 'reports' ? await reportFiles(db, input, dir, progress, signal) : await chatFiles(db, input, dir, progress, signal)
+    const recordings = input.kind === 'reports' ? await recordingEntries(db, input, signal) : { members: [] }
+    let files: TarEntry[]
+    let done = 0
+    let total = 0
+    if (input.kind === 'reports') ({ files, done, total } = await reportFiles(db, input, dir, progress, signal, recordings.members.length))
+    else files = await chatFiles(db, input, dir, progress, signal)
     let sums = ''
-    for (const file of files) sums += `${await sha256Of(file.path)}  ${file.name}\n`
-    const sumsFile = path.join(dir, 'SHA256SUMS')
-    await writeFile(sumsFile, sums)
-    await pipeline(Readable.from(tarFiles([...files, { name: 'SHA256SUMS', path: sumsFile }])), createGzip(), createWriteStream(out))
+    const recordingNames = new Set(recordings.members.map((m) => m.name))
+    async function* members(): AsyncGenerator<TarEntry> {
+      yield* files
+      if (recordings.index) yield recordings.index
+      yield* recordings.members
+      yield { name: 'SHA256SUMS', data: Buffer.from(sums) }
+    }
+    await pipeline(
+      Readable.from(
+        tarFiles(members(), {
+          onFile: async (name, hash) => {
+            if (name === 'SHA256SUMS') return
+            sums += `${hash}  ${name}\n`
+            if (recordingNames.has(name)) {
+              if (signal?.aborted) throw new Error('aborted')
+              await progress(++done, total)
+            }
+          },
+        }),
+      ),
+      createGzip(),
+      createWriteStream(out),
+    )
     return await sha256Of(out)
   } finally {
     await rm(dir, { recursive: true, force: true })

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { ABANDONED_TEXT } from '../dialer/store.ts'
 import type { ReportColumnKind, ReportFilter, ReportFilters, ReportId } from '../../contract/api/reports.ts'
+import { inRanges } from './hours.ts'
+import type { HourRange } from './hours.ts'
 
 // The report datasets (contract/api/reports.ts REPORT_IDS). Each is a SELECT over one site's period that names its
 // columns, plus `_t` (the instant it is ordered by, newest first) and `_k` (a unique text key): the engine
@@ -21,6 +23,16 @@ export type DatasetContext = {
    * only its own rows instead of the whole period again.
    */
   batch?: { after?: { t: string; k: string }; limit: number }
+  /**
+   * The period's bounds and every day's in the user's zone fall on whole UTC hours (hours.ts): a dataset that can
+   * reads the clean hours from report_call_hours and only the other hours from call_records. Off for zones whose
+   * days start on a half or quarter hour (Asia/Kolkata, Asia/Kathmandu, America/St_Johns), and when asked (tests).
+   */
+  hourly?: boolean
+  /** With `hourly`: the hours not clean (engine.ts reads them before each query; hours.ts rawRanges). */
+  rawRanges?: HourRange[]
+  /** The calls source keeps only calls whose step 1 started in an hour not clean (the raw part of an hourly summary). */
+  onlyRawHours?: boolean
 }
 
 export type Measure = { key: string; kind: ReportColumnKind; sql: SQL }
@@ -37,6 +49,11 @@ export type Dataset = {
   totals: Measure[]
   /** `order`: the label groups' order — the largest first (by the first series, the default) or by label (numeric aware). */
   chart: { type: 'bar' | 'line'; by: 'day' | 'label'; label?: SQL; series: Measure[]; order?: 'value' | 'label' }
+  /**
+   * When `ctx.hourly` and the filters allow it: the summary's rows (label, _all, t0…, s0…, _n, as engine.ts's
+   * generic summary) from the pre-aggregated hours plus the raw rows of the hours not clean.
+   */
+  hourlySummary?(ctx: DatasetContext): SQL | undefined
 }
 
 const userName = (alias: string) => sql.raw(`coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.username)`)
@@ -91,8 +108,9 @@ const calls: Dataset = {
       (c) => sql`exists (select 1 from call_records m where m.site_id = ${ctx.siteId} and m.call_id = s.call_id and ${c})`,
     )
     const batch = ctx.batch
+    const rawOnly = ctx.onlyRawHours ? sql` and ${inRanges(sql`s.started_at`, ctx.rawRanges ?? [])}` : sql``
     const chosen = sql`select s.call_id from call_records s
-      where s.site_id = ${ctx.siteId} and s.step = 1 and ${inPeriod(sql`s.started_at`, ctx)}${and(matches)}
+      where s.site_id = ${ctx.siteId} and s.step = 1 and ${inPeriod(sql`s.started_at`, ctx)}${rawOnly}${and(matches)}
       ${batch?.after ? sql`and (s.started_at, s.call_id) < (${batch.after.t}::timestamptz, ${batch.after.k})` : sql``}
       ${batch ? sql`order by s.started_at desc, s.call_id desc limit ${batch.limit}` : sql``}`
     return sql`select r.call_id as _k, min(r.started_at) filter (where r.step = 1) as _t, r.call_id,
@@ -128,6 +146,27 @@ const calls: Dataset = {
     },
   ],
   chart: { type: 'bar', by: 'day', series: [count('calls_answered', sql`x.answered`), count('calls_unanswered', sql`not x.answered`)] },
+  // Unfiltered (a filter keeps calls any of whose steps matches, which the hours cannot tell): the clean hours'
+  // buckets plus the calls of the other hours, re-grouped into the user's days. Averages from sums and counts, as
+  // round(avg(...)) gives them.
+  hourlySummary: (ctx) => {
+    const f = ctx.filters
+    if (f.team !== undefined || f.agent !== undefined || f.queue !== undefined || f.campaign !== undefined || f.classification !== undefined) return undefined
+    if (!ctx.rawRanges) return undefined
+    const raw = calls.source({ ...ctx, batch: undefined, onlyRawHours: true })
+    return sql`with parts as (
+        select (h.hour at time zone ${ctx.tz})::date as day, h.calls, h.calls_answered as answered, h.wait_sum, h.wait_n, h.talk_sum
+        from report_call_hours h
+        where h.site_id = ${ctx.siteId} and h.hour >= ${ctx.from} and h.hour < ${ctx.to} and not ${inRanges(sql`h.hour`, ctx.rawRanges)}
+        union all
+        select (x._t at time zone ${ctx.tz})::date, 1, x.answered::int, coalesce(x.wait, 0), (x.wait is not null)::int, case when x.answered then x.talk else 0 end
+        from (${raw}) x)
+      select to_char(day, 'YYYY-MM-DD') as label, grouping(day) as _all,
+        coalesce(sum(calls), 0) as t0, coalesce(sum(answered), 0) as t1, coalesce(sum(calls) - sum(answered), 0) as t2,
+        round(sum(wait_sum)::numeric / nullif(sum(wait_n), 0)) as t3, round(sum(talk_sum)::numeric / nullif(sum(answered), 0)) as t4,
+        coalesce(sum(answered), 0) as s0, coalesce(sum(calls) - sum(answered), 0) as s1, coalesce(sum(calls), 0) as _n
+      from parts group by grouping sets ((day), ())`
+  },
 }
 
 const callSteps: Dataset = {
@@ -289,6 +328,31 @@ const afterService: Dataset = {
   chart: { type: 'bar', by: 'day', series: [sum('after_service_time', 'duration')] },
 }
 
+/**
+ * Agent productivity's calls per agent: `ans` (calls offered and answered, once each, and their talk) and `placed`
+ * (calls placed, those answered, their talk), from the steps of the period — with `ctx.hourly`, the clean hours from
+ * report_call_hours and the other hours from call_records.
+ */
+function callsPerAgent(ctx: DatasetContext): SQL {
+  const ranges = ctx.hourly ? ctx.rawRanges : undefined
+  const rawJoin = ranges ? sql` and ${inRanges(sql`r.started_at`, ranges)}` : sql``
+  const rawAns = sql`select r.user_id, count(distinct r.call_id) as n, sum(r.answered_duration) as talk from call_records r
+    where r.site_id = ${ctx.siteId} and ${inPeriod(sql`r.started_at`, ctx)}${rawJoin} and r.user_id is not null and r.answered_at is not null group by r.user_id`
+  const rawPlaced = sql`select r.caller_user_id as user_id, count(distinct r.call_id) as n,
+      count(distinct r.call_id) filter (where r.answered_at is not null) as answered_n,
+      coalesce(sum(r.answered_duration) filter (where r.answered_at is not null), 0) as talk from call_records r
+    where r.site_id = ${ctx.siteId} and ${inPeriod(sql`r.started_at`, ctx)}${rawJoin} and r.caller_user_id is not null group by r.caller_user_id`
+  if (!ranges) return sql`ans as (${rawAns}), placed as (${rawPlaced})`
+  const clean = sql`from report_call_hours h
+    where h.site_id = ${ctx.siteId} and h.hour >= ${ctx.from} and h.hour < ${ctx.to} and not ${inRanges(sql`h.hour`, ranges)} and h.user_id <> 0`
+  return sql`ans as (select user_id, sum(n) as n, sum(talk) as talk from (
+        select h.user_id, sum(h.agent_answered) as n, sum(h.agent_talk) as talk ${clean} group by h.user_id having sum(h.agent_answered) > 0 or sum(h.agent_talk) > 0
+        union all ${rawAns}) a group by user_id),
+      placed as (select user_id, sum(n) as n, sum(answered_n) as answered_n, sum(talk) as talk from (
+        select h.user_id, sum(h.placed) as n, sum(h.placed_answered) as answered_n, sum(h.placed_talk) as talk ${clean} group by h.user_id having sum(h.placed) > 0
+        union all ${rawPlaced}) p group by user_id)`
+}
+
 const agentProductivity: Dataset = {
   id: 'agent-productivity',
   filters: ['team', 'agent'],
@@ -310,12 +374,7 @@ const agentProductivity: Dataset = {
   // the chats they answered, their pauses (not after-service) and their after-services — each counted on the day
   // it started. Only agents with something in the period are listed.
   source: (ctx) => sql`with
-      ans as (select user_id, count(distinct call_id) as n, sum(answered_duration) as talk from call_records
-        where site_id = ${ctx.siteId} and ${inPeriod(sql`started_at`, ctx)} and user_id is not null and answered_at is not null group by user_id),
-      placed as (select caller_user_id as user_id, count(distinct call_id) as n,
-          count(distinct call_id) filter (where answered_at is not null) as answered_n,
-          coalesce(sum(answered_duration) filter (where answered_at is not null), 0) as talk from call_records
-        where site_id = ${ctx.siteId} and ${inPeriod(sql`started_at`, ctx)} and caller_user_id is not null group by caller_user_id),
+      ${callsPerAgent(ctx)},
       ch as (select user_id, count(*) as n from chat_rooms
         where site_id = ${ctx.siteId} and ${inPeriod(sql`started_at`, ctx)} and user_id is not null and answered_at is not null group by user_id),
       pa as (select p.user_id, count(*) as n, sum(coalesce(p.duration, ${seconds(sql`coalesce(p.ended_at, now()) - p.started_at`)})) as secs from pause_reports p

@@ -9,6 +9,7 @@ import { fieldErrors } from '../http/errors.ts'
 import { csvCell, csvSeparator } from './csv.ts'
 import { DATASETS } from './datasets.ts'
 import type { Dataset, DatasetContext } from './datasets.ts'
+import { rawRanges } from './hours.ts'
 import { todayIn } from './today.ts'
 
 // Runs a dataset (datasets.ts): checks the filters against it, computes the period's bounds in PostgreSQL, and reads
@@ -37,7 +38,15 @@ export function reportList(lang: string): ReportSummary[] {
 export type ResolvedReport = { dataset: Dataset; ctx: DatasetContext; dateFrom: string; dateTo: string }
 
 /** The dataset and its context: 400 (field errors) for a filter the report does not take or a bad period. */
-export async function resolveReport(db: Db, siteId: number, id: ReportId, filters: ReportFilters, lang: string, now = new Date()): Promise<ResolvedReport> {
+export async function resolveReport(
+  db: Db,
+  siteId: number,
+  id: ReportId,
+  filters: ReportFilters,
+  lang: string,
+  now = new Date(),
+  options: { hourly?: boolean } = {},
+): Promise<ResolvedReport> {
   const dataset = DATASETS[id]
   const errors: Record<string, string[]> = {}
   for (const name of REPORT_FILTERS) if (filters[name] !== undefined && !dataset.filters.includes(name)) errors[name] = [reportText('notForReport', lang)]
@@ -51,9 +60,13 @@ export async function resolveReport(db: Db, siteId: number, id: ReportId, filter
   // The bounds by PostgreSQL's time-zone rules (a DST day is 23 or 25 hours long), as the home dashboard does.
   const [bounds] = await rows(
     db,
-    sql`select (${dateFrom}::date::timestamp at time zone ${filters.tz}) as "from", ((${dateTo}::date + 1)::timestamp at time zone ${filters.tz}) as "to"`,
+    // Whether every day of the period starts on a whole UTC hour (hours.ts): not in zones of half- or quarter-hour offsets.
+    sql`select (${dateFrom}::date::timestamp at time zone ${filters.tz}) as "from", ((${dateTo}::date + 1)::timestamp at time zone ${filters.tz}) as "to",
+      (select bool_and(date_bin('1 hour', b, timestamptz '2000-01-01 00:00:00+00') = b)
+        from generate_series(0, ${dateTo}::date - ${dateFrom}::date + 1) i, lateral (select (${dateFrom}::date + i)::timestamp at time zone ${filters.tz} as b) d) as whole_hours`,
   )
-  const ctx = { siteId, from: new Date(bounds!.from as string), to: new Date(bounds!.to as string), tz: filters.tz, filters }
+  const hourly = (options.hourly ?? true) && bounds!.whole_hours === true
+  const ctx = { siteId, from: new Date(bounds!.from as string), to: new Date(bounds!.to as string), tz: filters.tz, filters, hourly }
   return { dataset, ctx, dateFrom, dateTo }
 }
 
@@ -79,11 +92,18 @@ function jsonRow(dataset: Dataset, raw: Raw, lang: string): Record<string, strin
   return out
 }
 
+/** With the pre-aggregated hours: the hours to read raw, read now (hours.ts rawRanges). */
+async function withRawRanges(db: Db, report: ResolvedReport): Promise<ResolvedReport> {
+  if (!report.ctx.hourly) return report
+  return { ...report, ctx: { ...report.ctx, rawRanges: await rawRanges(db, report.ctx.siteId, report.ctx.from, report.ctx.to) } }
+}
+
 const source = (report: ResolvedReport) => sql`(${report.dataset.source(report.ctx)}) x`
 const orderBy = (dataset: Dataset) => (dataset.order === 'time' ? sql`x._t desc, x._k desc` : sql`x._k asc`)
 
 /** Counts the rows, stopping at `max + 1` when given (deciding whether an export streams costs at most that). */
-export async function countRows(db: Db, report: ResolvedReport, max?: number): Promise<number> {
+export async function countRows(db: Db, resolved: ResolvedReport, max?: number): Promise<number> {
+  const report = await withRawRanges(db, resolved)
   const query =
     max === undefined
       ? sql`select count(*) as n from ${source(report)}`
@@ -109,9 +129,12 @@ async function summaryOf(db: Db, report: ResolvedReport, lang: string): Promise<
     ],
     sql`, `,
   )
+  // From the pre-aggregated hours when the dataset can answer the filters from them (hours.ts), else the raw rows.
+  const hourly = ctx.hourly ? dataset.hourlySummary?.(ctx) : undefined
   const data = await rows(
     db,
-    sql`select x._label as label, grouping(x._label) as _all, ${measures}
+    hourly ??
+      sql`select x._label as label, grouping(x._label) as _all, ${measures}
       from (select x.*, ${label} as _label from ${source(report)}) x
       group by grouping sets ((x._label), ())`,
   )
@@ -143,7 +166,8 @@ async function summaryOf(db: Db, report: ResolvedReport, lang: string): Promise<
   return { totals: all, count: Number(all?._n ?? 0), chart: { type: chart.type, by: chart.by, labels, series } }
 }
 
-export async function reportPage(db: Db, report: ResolvedReport, lang: string, page: { offset: number; limit: number }): Promise<ReportPage> {
+export async function reportPage(db: Db, resolved: ResolvedReport, lang: string, page: { offset: number; limit: number }): Promise<ReportPage> {
+  const report = await withRawRanges(db, resolved)
   const { dataset, ctx } = report
   const summary = await summaryOf(db, report, lang)
   // The page's rows: a source that can (calls) picks only the newest offset + limit before aggregating.
@@ -175,15 +199,17 @@ export async function reportPage(db: Db, report: ResolvedReport, lang: string, p
  */
 export async function* reportCsv(
   db: Db,
-  report: ResolvedReport,
+  resolved: ResolvedReport,
   lang: string,
   options: { onBatch?: (written: number) => Promise<void> | void; signal?: AbortSignal } = {},
 ): AsyncGenerator<string> {
-  const { dataset, ctx } = report
+  const { dataset } = resolved
   const sep = csvSeparator(lang)
   const yes = reportText('yes', lang)
   const no = reportText('no', lang)
   yield `${dataset.columns.map((c) => csvCell(reportText(c.key as ReportTextKey, lang), sep, true)).join(sep)}\r\n`
+  const report = await withRawRanges(db, resolved)
+  const { ctx } = report
   // Instants written in the user's time zone by PostgreSQL (to_char), durations as hh:mm:ss.
   const selected = sql.join(
     [

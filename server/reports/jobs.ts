@@ -15,6 +15,7 @@ import { countRows, reportCsv, resolveReport } from './engine.ts'
 import { startJobLoop } from '../jobs/job-loop.ts'
 import { BACKUP_KINDS } from '../../contract/api/backups.ts'
 import type { BackupKind } from '../../contract/api/backups.ts'
+import { recordingsDir } from '../telephony/control/routes.ts'
 import { buildBackup } from './backup.ts'
 import type { JobLoop } from '../jobs/job-loop.ts'
 
@@ -96,7 +97,7 @@ export function startReportJobRunner(
         await mkdir(reportsDir(dataDir), { recursive: true })
         const checksum = await buildBackup(
           db,
-          { kind: backup, siteId: job.site_id, lang: job.lang, period },
+          { kind: backup, siteId: job.site_id, lang: job.lang, period, recordingsDir: recordingsDir(dataDir) },
           partial,
           async (written, total) => {
             await db.update(reportJobs).set({ rowsWritten: written, totalRows: total, heartbeatAt: new Date() }).where(eq(reportJobs.id, job.id))

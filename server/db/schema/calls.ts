@@ -127,6 +127,10 @@ export const callRecords = pgTable(
     index('call_records_after_service_report_idx')
       .on(t.afterServicePauseReportId)
       .where(sql`${t.afterServicePauseReportId} IS NOT NULL`),
+    // Agent productivity's after-services of a period (server/reports/datasets.ts).
+    index('call_records_after_service_started_idx')
+      .on(t.siteId, t.afterServiceStartedAt)
+      .where(sql`${t.afterServiceStartedAt} IS NOT NULL`),
     // Steps still ringing or talking: busy devices, agents being offered a call, callers waiting in a queue.
     index('call_records_open_idx')
       .on(t.siteId)

@@ -31,3 +31,4 @@ export * from './media.ts'
 export * from './report-jobs.ts'
 // WhatsApp template campaigns: runs and the leads sent (server/chat/campaigns.ts).
 export * from './chat-campaigns.ts'
+export * from './report-hours.ts'

@@ -22,6 +22,7 @@ import { isFile, sendStoredFile } from '../../http/files.ts'
 import { parseInput } from '../../http/validate.ts'
 import { CSV_BOM } from '../../reports/csv.ts'
 import { countRows, reportCsv, reportList, reportPage, reportSummary, resolveReport } from '../../reports/engine.ts'
+import { startHourRefresher } from '../../reports/hours.ts'
 import { backupKindOf, backupReport, newReportFileName, reportFile, startReportJobRunner } from '../../reports/jobs.ts'
 import { BACKUP_KINDS, BACKUP_PATHS, BackupCreate, BackupParams } from '../../../contract/api/backups.ts'
 import type { BackupJob } from '../../../contract/api/backups.ts'
@@ -99,6 +100,9 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const runner = startReportJobRunner(db, dataDir, app.log)
   app.decorate('reportJobs', runner)
   app.addHook('onClose', () => runner.stop())
+  // The pre-aggregated call hours (server/reports/hours.ts): the dirty ones recomputed every minute.
+  const hours = startHourRefresher(db, app.log)
+  app.addHook('onClose', () => hours.stop())
 
   app.get(REPORT_PATHS.pages, reports, async (request): Promise<{ count: number; results: ReportSummary[] }> => {
     const results = reportList(request.lang)

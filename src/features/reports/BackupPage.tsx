@@ -24,7 +24,7 @@ import { DataTable } from '../../entities/list/DataTable.tsx'
 import { DownloadIcon } from '../phonecalls/icons.tsx'
 import { browserTimeZone } from './reportsApi.ts'
 
-// /reports/backup and /chats-backup (spec 000 §2): the user asks for a period's archive (every report as CSV, or the
+// /reports/backup and /chats-backup (spec 000 §2): the user asks for a period's archive (every report as CSV and the calls' recordings, or the
 // chats with their messages), the processing queue builds it (progress read every two seconds while it runs), then
 // it downloads as .tar.gz with its SHA-256 shown to check it.
 
@@ -139,7 +139,7 @@ export function BackupPage({ kind }: { kind: BackupKind }) {
         title={kind === 'reports' ? t`Backup dos relatórios` : t`Backup dos chats`}
         subtitle={
           kind === 'reports'
-            ? t`Todos os relatórios de um período, um CSV por relatório, num arquivo .tar.gz gerado na fila de processamento.`
+            ? t`Todos os relatórios de um período, um CSV por relatório, e as gravações das chamadas, num arquivo .tar.gz gerado na fila de processamento.`
             : t`As conversas de um período (uma linha por conversa e as mensagens em JSON, anexos por link) num arquivo .tar.gz.`
         }
       />

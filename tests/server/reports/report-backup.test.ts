@@ -1,4 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { BackupJob } from '../../../contract/api/backups.ts'
@@ -15,6 +17,7 @@ const t = useTestApp()
 const at = (iso: string) => new Date(iso)
 const PERIOD = { date_from: '2025-03-03', date_to: '2025-03-03', tz: 'America/Sao_Paulo' }
 let roomUid = ''
+let recording = Buffer.alloc(0)
 
 /** The members of a .tar.gz: name → bytes. */
 function untar(gz: Buffer): Map<string, Buffer> {
@@ -65,6 +68,8 @@ beforeAll(async () => {
       startedAt: at('2025-03-04T02:50:00Z'),
       answeredAt: at('2025-03-04T02:50:05Z'),
       answeredDuration: 30,
+      record: true,
+      recordingPath: 'pcaps/bk-in-',
       decision: {},
     },
     {
@@ -79,6 +84,15 @@ beforeAll(async () => {
       decision: {},
     },
   ])
+  // rtpengine's pcaps (server/telephony/control/recordings/store.ts names): two of bk-in (one of 3 MB, streamed into
+  // the archive), one of bk-out (outside the period) and one of a call id that only starts like bk-in's.
+  const pcaps = path.join(t.dataDir, 'telephony', 'recordings', 'pcaps')
+  await mkdir(pcaps, { recursive: true })
+  recording = randomBytes(3 * 1024 * 1024 + 7)
+  await writeFile(path.join(pcaps, 'bk-in-0a1b.pcap'), recording)
+  await writeFile(path.join(pcaps, 'bk-in-ff.pcap'), Buffer.from('second leg'))
+  await writeFile(path.join(pcaps, 'bk-out-0c.pcap'), Buffer.from('not this period'))
+  await writeFile(path.join(pcaps, 'bk-in-2-0d.pcap'), Buffer.from('another call'))
   await db
     .insert(pauseReports)
     .values({
@@ -175,7 +189,19 @@ describe('/api/v1/report/backups/', () => {
       'kpi.csv',
       'agent-status.csv',
       'dialer-results.csv',
+      'recordings.csv',
+      'recordings/bk-in-0a1b.pcap',
+      'recordings/bk-in-ff.pcap',
       'SHA256SUMS',
+    ])
+    // The period's recordings, byte for byte, and which call each is.
+    expect(members.get('recordings/bk-in-0a1b.pcap')!.equals(recording)).toBe(true)
+    expect(members.get('recordings/bk-in-ff.pcap')!.toString()).toBe('second leg')
+    expect(members.get('recordings.csv')!.toString('utf8').replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'call_id;started_at;file',
+      'bk-in;2025-03-03 23:50:00;recordings/bk-in-0a1b.pcap',
+      'bk-in;2025-03-03 23:50:00;recordings/bk-in-ff.pcap',
+      '',
     ])
     const calls = members
       .get('calls.csv')!
@@ -188,7 +214,7 @@ describe('/api/v1/report/backups/', () => {
     expect(members.get('pauses.csv')!.toString('utf8')).toContain('Almoço;01:00:00')
     expect(members.get('chats.csv')!.toString('utf8')).toContain('"Cliente ""Um""; de teste"')
     const sums = members.get('SHA256SUMS')!.toString('utf8').trim().split('\n')
-    expect(sums).toHaveLength(12)
+    expect(sums).toHaveLength(15)
     for (const line of sums) {
       const [hash, name] = line.split('  ')
       expect(createHash('sha256').update(members.get(name!)!).digest('hex')).toBe(hash)
