@@ -231,7 +231,19 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 
 type Frame = { action: string; step_id?: number; message?: { content?: string; sent_by?: string } }
 
-function openChatSocket(port: number, agent: Agent, onFrame: (frame: Frame) => void): Promise<WebSocket> {
+/** A 503 (the server's back-pressure while a loaded machine lags its event loop) is tried again, as a client would. */
+async function openChatSocket(port: number, agent: Agent, onFrame: (frame: Frame) => void): Promise<WebSocket> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await connectChatSocket(port, agent, onFrame)
+    } catch (error) {
+      if (attempt >= 20 || !/refused: 503/.test(String(error))) throw error
+      await sleep(500 * attempt)
+    }
+  }
+}
+
+function connectChatSocket(port: number, agent: Agent, onFrame: (frame: Frame) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/chat/`, ['token', agent.token])
     ws.once('error', reject)

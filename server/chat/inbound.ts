@@ -228,7 +228,7 @@ async function continueOpenRooms(db: Db, items: ContinueItem[]): Promise<Continu
     ), newest as (
       select distinct on (msg.room_id) msg.room_id, i.preview, i.address, i.name
       from msg join input i on i.uid = msg.uid and i.site_id = msg.site_id
-      order by msg.room_id, i.idx desc
+      order by msg.room_id, msg.created_at desc, i.idx desc
     ), per_room as (
       select room_id, max(created_at) as created_at, max(id) as id from msg group by room_id
     ), updated as (
@@ -236,7 +236,9 @@ async function continueOpenRooms(db: Db, items: ContinueItem[]): Promise<Continu
         last_message_at = greatest(r.last_message_at, p.created_at),
         last_message_id = greatest(r.last_message_id, p.id),
         last_client_message_at = greatest(r.last_client_message_at, p.created_at),
-        last_client_message_content = n.preview,
+        -- The newest message's preview, also when an older one commits later (concurrent deliveries of one room).
+        last_client_message_content = case when p.created_at >= coalesce(r.last_client_message_at, '-infinity') then n.preview
+          else r.last_client_message_content end,
         address = coalesce(nullif(n.address, ''), r.address),
         title = case when r.title = '' then n.name else r.title end,
         awaiting_template_reply = false,
@@ -326,7 +328,9 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
             lastMessageAt: sql`greatest(${chatRooms.lastMessageAt}, ${message.sentAt})`,
             lastMessageId: sql`greatest(${chatRooms.lastMessageId}, ${row.id})`,
             lastClientMessageAt: sql`greatest(${chatRooms.lastClientMessageAt}, ${message.sentAt})`,
-            lastClientMessageContent: preview(message),
+            // The newest message's preview, also when an older one commits later (concurrent deliveries of one room).
+            lastClientMessageContent: sql`case when ${message.sentAt.toISOString()}::timestamptz >= coalesce(${chatRooms.lastClientMessageAt}, '-infinity')
+              then ${preview(message)}::text else ${chatRooms.lastClientMessageContent} end`,
             address: identity.address || room.address,
             title: room.title || (message.customer.name ?? '').slice(0, 255),
             // The customer answered: an outgoing chat may now be written to freely.
