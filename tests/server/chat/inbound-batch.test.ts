@@ -36,7 +36,10 @@ const value = <T>(s: PromiseSettledResult<T>): T => {
 }
 
 async function byWamid(f: ChatFixture, wamids: string[]) {
-  return f.deps.db.select().from(chatRoomMessages).where(and(eq(chatRoomMessages.channelId, f.whatsapp), inArray(chatRoomMessages.externalId, wamids)))
+  return f.deps.db
+    .select()
+    .from(chatRoomMessages)
+    .where(and(eq(chatRoomMessages.channelId, f.whatsapp), inArray(chatRoomMessages.externalId, wamids)))
 }
 
 describe('inbound messages grouped in one statement', () => {
