@@ -160,7 +160,7 @@ const preview = (message: InboundMessage) => message.content || message.attachme
 
 type ContinueItem = { siteId: number; channelId: number; identity: { contact: string; address: string }; message: InboundMessage }
 /** A batch item's answer: its message and room; 'duplicate' (its room is open, its ids are taken); null (no open room). */
-type ContinueAnswer = { room: RoomRow; row: MessageRow } | 'duplicate' | null
+type ContinueAnswer = { room: RoomRow; row: MessageRow; marked: boolean } | 'duplicate' | null
 
 /**
  * The common case, for every customer's message that arrives together, in one statement (one round trip, one
@@ -198,9 +198,10 @@ async function continueOpenRooms(db: Db, items: ContinueItem[]): Promise<Continu
       external_id: m.externalId,
       created_at: m.createdAt.toISOString(),
       preview: preview(item.message),
+      event_id: item.message.webhookEventId ?? null,
     }
   })
-  let answer: { messages: Record<string, unknown>[]; rooms: Record<string, unknown>[]; targeted: number[] }
+  let answer: { messages: Record<string, unknown>[]; rooms: Record<string, unknown>[]; targeted: number[]; marked: (number | string)[] }
   try {
     const result = (await db.execute(sql`
     with input as (
@@ -208,7 +209,7 @@ async function continueOpenRooms(db: Db, items: ContinueItem[]): Promise<Continu
         contact varchar, address varchar, name varchar, type varchar, content text, attachment_file varchar, attachment_name varchar,
         attachment_mime varchar, attachment_size int, attachment_state varchar, attachment_source jsonb, latitude float8,
         longitude float8, location_name varchar, location_address varchar, contacts jsonb, reply_to varchar, external_id varchar,
-        created_at timestamptz, preview text)
+        created_at timestamptz, preview text, event_id bigint)
     ), target as (
       select i.*, r.id as room_id from input i
       join chat_rooms r on r.channel_id = i.channel_id and r.contact = i.contact and r.ended_at is null
@@ -247,10 +248,17 @@ async function continueOpenRooms(db: Db, items: ContinueItem[]): Promise<Continu
       from per_room p join newest n on n.room_id = p.room_id
       where r.id = p.room_id
       returning r.*
+    ), marked as (
+      -- The webhook events whose only message is stored here are processed by this same statement.
+      update chat_webhook_events e set processed_at = now(), last_error = null
+      from (select distinct i.event_id from input i join msg on msg.uid = i.uid and msg.site_id = i.site_id where i.event_id is not null) x
+      where e.id = x.event_id
+      returning e.id
     )
     select coalesce((select jsonb_agg(to_jsonb(msg)) from msg), '[]'::jsonb) as messages,
       coalesce((select jsonb_agg(to_jsonb(updated)) from updated), '[]'::jsonb) as rooms,
-      coalesce((select jsonb_agg(idx) from target), '[]'::jsonb) as targeted`)) as unknown as { rows: (typeof answer)[] }
+      coalesce((select jsonb_agg(idx) from target), '[]'::jsonb) as targeted,
+      coalesce((select jsonb_agg(id) from marked), '[]'::jsonb) as marked`)) as unknown as { rows: (typeof answer)[] }
     answer = result.rows[0]!
   } catch {
     return items.map(() => null)
@@ -266,6 +274,7 @@ async function continueOpenRooms(db: Db, items: ContinueItem[]): Promise<Continu
     byUid.set(`${row.siteId}:${row.uid}`, row)
   }
   const targeted = new Set(answer.targeted)
+  const marked = new Set(answer.marked.map(Number))
   return input.map((item) => {
     const key = `${item.site_id}:${item.uid}`
     const row = byUid.get(key)
@@ -273,7 +282,7 @@ async function continueOpenRooms(db: Db, items: ContinueItem[]): Promise<Continu
     if (row && room) {
       // Two items of one uid (a redelivery within the batch): the first takes the row, the next is the duplicate.
       byUid.delete(key)
-      return { room, row }
+      return { room, row, marked: item.event_id !== null && marked.has(item.event_id) }
     }
     return targeted.has(item.idx) ? 'duplicate' : null
   })
@@ -290,7 +299,7 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
   // transaction back, a room it opened included, and answers the first delivery's message), one statement less.
   const identity = normalizeContact(channel.type as ChannelType, message.customer.contact)
 
-  let outcome: { room: RoomRow; created: boolean; row: MessageRow }
+  let outcome: { room: RoomRow; created: boolean; row: MessageRow; marked?: boolean }
   const continued = await continuer(db).add({ siteId, channelId: channel.id, identity, message })
   if (continued === 'duplicate') {
     const existing = await existingMessage(db, siteId, channel.id, message)
@@ -348,7 +357,7 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
     }
   }
 
-  const { room, created, row } = outcome
+  const { room, created, row, marked } = outcome
   const users = await roomAudience(deps, room)
   if (created) await publishChatEvent(deps.bus, { type: 'room', site_id: siteId, users, room: await serializeRoom(deps, room) })
   // The room is at hand: its title names the customer without another query.
@@ -359,5 +368,5 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
   // The first answer to a WhatsApp campaign's template: its room goes to the campaign's chat queue.
   else if (room.state === 'new' && room.userId === null && room.queueId !== null) await routeCampaignReply(deps, room)
   else if (room.endedAt !== null) await answerNpsSurvey(deps, room, row.content)
-  return { roomId: room.id, messageId: row.id, duplicate: false, newRoom: created }
+  return { roomId: room.id, messageId: row.id, duplicate: false, newRoom: created, ...(marked ? { eventMarked: true as const } : {}) }
 }

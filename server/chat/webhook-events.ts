@@ -9,7 +9,8 @@ import { Batcher, perDatabase } from './batch.ts'
 // processes what was stored but never finished. Processors must be idempotent (the messages' unique provider ids and
 // the forward-only statuses make a second run a no-op).
 
-export type WebhookProcessor = (deps: AppDeps, event: { id: number; siteId: number; channelId: number; body: Buffer }) => Promise<void>
+/** Answers `{marked: true}` when its own statement already marked the event processed (inbound.ts: a lone message). */
+export type WebhookProcessor = (deps: AppDeps, event: { id: number; siteId: number; channelId: number; body: Buffer }) => Promise<void | { marked: boolean }>
 
 const processors = new Map<string, WebhookProcessor>()
 
@@ -96,8 +97,8 @@ export async function processWebhookEvent(deps: AppDeps, id: number, fresh?: Sto
   const processor = processors.get(event.type)
   try {
     if (!processor) throw new Error(`no webhook processor for ${event.type}`)
-    await processor(deps, { id: event.id, siteId: event.siteId, channelId: event.channelId, body: event.body })
-    await marker(deps.db).add(id)
+    const done = await processor(deps, { id: event.id, siteId: event.siteId, channelId: event.channelId, body: event.body })
+    if (!done?.marked) await marker(deps.db).add(id)
     return true
   } catch (error) {
     await deps.db

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { receiveInbound } from '../../../server/chat/inbound.ts'
-import { chatRoomMessages, chatRooms } from '../../../server/db/schema/index.ts'
+import { processWebhookEvent, storeWebhookEvent } from '../../../server/chat/webhook-events.ts'
+import { chatChannels, chatRoomMessages, chatRooms, chatWebhookEvents } from '../../../server/db/schema/index.ts'
+import { CUSTOMER, envelope, message, value as waValue } from '../channels/whatsapp/payloads.ts'
 import type { InboundMessage } from '../../../server/chat/types.ts'
 import { useTestApp } from '../helper.ts'
 import { chatFixture, roomMessages, roomRow, until, waText } from './chat-helper.ts'
@@ -152,5 +154,28 @@ describe('inbound messages grouped in one statement', () => {
         .where(and(eq(chatRooms.channelId, f.whatsapp), eq(chatRooms.contact, contact), isNull(chatRooms.endedAt)))
       expect(room!.lastClientMessageContent).toBe(`${i}-2`)
     }
+  })
+
+  it('a webhook of one message is marked processed by the statement that stores its message; of two, by its own mark', async () => {
+    const f = await fixture()
+    const [channel] = await f.deps.db.select({ pnid: chatChannels.phoneNumberId }).from(chatChannels).where(eq(chatChannels.id, f.whatsapp))
+    const roomId = (await receiveInbound(f.deps, waText(f, CUSTOMER, 'antes'))).roomId
+    const processed = async (id: number) =>
+      (await f.deps.db.select({ at: chatWebhookEvents.processedAt }).from(chatWebhookEvents).where(eq(chatWebhookEvents.id, id)))[0]!.at
+    const lone = message('text', { text: { body: 'sozinha' } })
+    const pair = [message('text', { text: { body: 'um' } }), message('text', { text: { body: 'dois' } })]
+    for (const messages of [[lone], pair]) {
+      const body = Buffer.from(JSON.stringify(envelope(waValue({ messages }, channel!.pnid!))))
+      const id = await storeWebhookEvent(f.deps, { siteId: f.siteId, channelId: f.whatsapp, body })
+      expect(await processed(id)).toBeNull()
+      expect(await processWebhookEvent(f.deps, id)).toBe(true)
+      expect(await processed(id)).not.toBeNull()
+      // Processed again (a recovery racing the request): nothing more.
+      await f.deps.db.update(chatWebhookEvents).set({ processedAt: null }).where(eq(chatWebhookEvents.id, id))
+      expect(await processWebhookEvent(f.deps, id)).toBe(true)
+      expect(await processed(id)).not.toBeNull()
+    }
+    const contents = (await roomMessages(f, roomId)).map((m) => m.content)
+    expect(contents.sort()).toEqual(['antes', 'dois', 'sozinha', 'um'])
   })
 })
