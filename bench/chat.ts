@@ -25,7 +25,8 @@ import WebSocket from 'ws'
 //       customers open rooms (they wait in the chat queue: every agent is at capacity).
 //
 //   npm exec -- node bench/chat.ts                    (BENCH_PG_URL: the admin role, default the test role)
-//   BENCH_CPU_PROF=1 npm exec -- node bench/chat.ts   also writes the server's CPU profile into ./bench-profiles/
+//   BENCH_CPU_PROF=1 npm exec -- node bench/chat.ts   also writes the server's CPU profile of (a) and (b) (not the
+//                                                     set-up) into ./bench-profiles/ (node:inspector)
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 500)
 const ROOMS_PER_AGENT = Number(process.env.BENCH_ROOMS_PER_AGENT ?? 5)
@@ -45,8 +46,13 @@ const APP_SECRET = 'bench-app-secret'
 const ACCESS_TOKEN = 'bench-access-token'
 
 type Memory = { heapUsed: number; external: number; rss: number }
-type ChildMessage = { type: 'listening'; port: number } | { type: 'memory'; memory: Memory; queries: number; cpuMs: number } | { type: 'throttled' }
-type ParentMessage = { type: 'memory' } | { type: 'stop' } | { type: 'throttle'; perSecond: number }
+type ChildMessage =
+  | { type: 'listening'; port: number }
+  | { type: 'memory'; memory: Memory; queries: number; cpuMs: number }
+  | { type: 'cpu'; queries: number; cpuMs: number }
+  | { type: 'throttled' }
+  | { type: 'profiled'; file: string | null }
+type ParentMessage = { type: 'memory' } | { type: 'cpu' } | { type: 'stop' } | { type: 'throttle'; perSecond: number } | { type: 'profile'; on: boolean }
 
 // ------------------------------------------------------------------------------------------------ a fake Graph API
 type FakeGraph = { url: string; sends: number[]; close: () => Promise<void> }
@@ -195,7 +201,6 @@ async function prepare(graphUrl: string): Promise<Prepared> {
 
 function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const execArgv = ['--expose-gc', ...(process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=8 --optimize-for-size').split(' ').filter(Boolean)]
-  if (process.env.BENCH_CPU_PROF === '1') execArgv.push('--cpu-prof', '--cpu-prof-dir=bench-profiles')
   const child = fork(SELF, ['serve'], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
@@ -226,7 +231,19 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 
 type Frame = { action: string; step_id?: number; message?: { content?: string; sent_by?: string } }
 
-function openChatSocket(port: number, agent: Agent, onFrame: (frame: Frame) => void): Promise<WebSocket> {
+/** A 503 (the server's back-pressure while a loaded machine lags its event loop) is tried again, as a client would. */
+async function openChatSocket(port: number, agent: Agent, onFrame: (frame: Frame) => void): Promise<WebSocket> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await connectChatSocket(port, agent, onFrame)
+    } catch (error) {
+      if (attempt >= 20 || !/refused: 503/.test(String(error))) throw error
+      await sleep(500 * attempt)
+    }
+  }
+}
+
+function connectChatSocket(port: number, agent: Agent, onFrame: (frame: Frame) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/chat/`, ['token', agent.token])
     ws.once('error', reject)
@@ -306,10 +323,15 @@ async function run() {
     const rooms = prepared.agents.flatMap((a) => a.rooms)
     const webhookPath = `/webhooks/whatsapp/${prepared.channelId}/`
     let seq = 0
-    const inbound = (room: Room) => {
-      const n = ++seq
-      const body = webhookBody(room.contact, `bench ${n}`)
-      const signature = `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`
+    // The load generator's own cost off the clock: a step's bodies are built and signed before it starts.
+    type Signed = { n: number; body: string; signature: string }
+    const sign = (count: number): Signed[] =>
+      Array.from({ length: count }, () => {
+        const n = ++seq
+        const body = webhookBody(rooms[n % rooms.length]!.contact, `bench ${n}`)
+        return { n, body, signature: `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}` }
+      })
+    const inbound = ({ n, body, signature }: Signed) => {
       sentAt.set(n, performance.now())
       post(port, webhookPath, body, { 'x-hub-signature-256': signature }).then(
         (status) => {
@@ -324,18 +346,24 @@ async function run() {
       sentAt.clear()
       failedPosts = 0
       const total = Math.round(rate * seconds)
+      const signed = sign(total)
+      const cpuBefore = await ask(child, { type: 'cpu' }, 'cpu')
       const start = performance.now()
       let sent = 0
       while (sent < total) {
         const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000) + 1)
-        while (sent < due) (inbound(rooms[(seq + 1) % rooms.length]!), sent++)
+        while (sent < due) (inbound(signed[sent]!), sent++)
         await sleep(2)
       }
       const sendMs = performance.now() - start
       const deadline = Date.now() + 20_000
       while (latencies.length < total && Date.now() < deadline) await sleep(20)
+      const cpuAfter = await ask(child, { type: 'cpu' }, 'cpu')
       const sorted = [...latencies].sort((a, b) => a - b)
       return {
+        cpuPerMessage: (cpuAfter.cpuMs - cpuBefore.cpuMs) / total,
+        queriesPerMessage: (cpuAfter.queries - cpuBefore.queries) / total,
+        load: loadavg()[0]!,
         rate,
         total,
         offered: (total * 1000) / sendMs,
@@ -349,6 +377,8 @@ async function run() {
 
     // Warm-up (JIT, pools), not reported.
     await paced(100, 2)
+    const profiling = process.env.BENCH_CPU_PROF === '1'
+    if (profiling) await ask(child, { type: 'profile', on: true }, 'profiled')
     const beforeA = await ask(child, { type: 'memory' }, 'memory')
     const a = await paced(RATE, SECONDS)
     const afterA = await ask(child, { type: 'memory' }, 'memory')
@@ -359,9 +389,11 @@ async function run() {
     for (const rate of STEPS) {
       const step = await paced(rate, SECONDS)
       steps.push(step)
-      if (step.p99 > GOAL_P99_MS || step.frames < step.total || step.failedPosts > 0) break
+      // BENCH_ALL_STEPS=1: every step even past the goal (CPU per message at each rate on a machine others load).
+      if (process.env.BENCH_ALL_STEPS !== '1' && (step.p99 > GOAL_P99_MS || step.frames < step.total || step.failedPosts > 0)) break
       await sleep(1000)
     }
+    if (profiling) console.log(`server CPU profile of (a) and (b): ${(await ask(child, { type: 'profile', on: false }, 'profiled')).file}`)
 
     // (c) outbox: agents write to distinct customers (the pair limit is per customer).
     const outbox = async (label: string, messages: number) => {
@@ -423,7 +455,8 @@ async function run() {
     const heap = (m: Memory) => m.heapUsed + m.external
     const line = (s: Awaited<ReturnType<typeof paced>>) =>
       `${String(s.rate).padStart(5)}/s (offered ${s.offered.toFixed(0)}/s): p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms, ` +
-      `${s.frames}/${s.total} frames${s.failedPosts ? `, ${s.failedPosts} webhook POSTs not 200` : ''}`
+      `${s.frames}/${s.total} frames${s.failedPosts ? `, ${s.failedPosts} webhook POSTs not 200` : ''}; ` +
+      `${s.cpuPerMessage.toFixed(2)} ms server CPU and ${s.queriesPerMessage.toFixed(2)} statements per message, load ${s.load.toFixed(1)}`
     console.log(
       `chat on postgres: ${AGENTS} agents × ${ROOMS_PER_AGENT} rooms, ${sockets.length} chat sockets connected in ${(connectMs / 1000).toFixed(1)} s; fake Graph API in the bench process`,
     )
@@ -460,6 +493,27 @@ async function run() {
 }
 
 // ------------------------------------------------------------------------------------------------ the server child
+let inspector: import('node:inspector/promises').Session | null = null
+async function profile(on: boolean) {
+  const { Session } = await import('node:inspector/promises')
+  if (on) {
+    inspector = new Session()
+    inspector.connect()
+    await inspector.post('Profiler.enable')
+    await inspector.post('Profiler.start')
+    return process.send!({ type: 'profiled', file: null } satisfies ChildMessage)
+  }
+  if (!inspector) return process.send!({ type: 'profiled', file: null } satisfies ChildMessage)
+  const { profile: taken } = await inspector.post('Profiler.stop')
+  inspector.disconnect()
+  inspector = null
+  const { mkdirSync, writeFileSync } = await import('node:fs')
+  mkdirSync('bench-profiles', { recursive: true })
+  const file = join('bench-profiles', `chat-${Date.now()}.cpuprofile`)
+  writeFileSync(file, JSON.stringify(taken))
+  process.send!({ type: 'profiled', file } satisfies ChildMessage)
+}
+
 async function serve() {
   const { loadConfig } = await import('../server/config.ts')
   const { startServer } = await import('../server/startup.ts')
@@ -492,6 +546,11 @@ async function serve() {
       const cpu = process.cpuUsage()
       process.send!({ type: 'memory', memory: { heapUsed, external, rss }, queries, cpuMs: (cpu.user + cpu.system) / 1000 } satisfies ChildMessage)
     }
+    if (message.type === 'cpu') {
+      const cpu = process.cpuUsage()
+      process.send!({ type: 'cpu', queries, cpuMs: (cpu.user + cpu.system) / 1000 } satisfies ChildMessage)
+    }
+    if (message.type === 'profile') void profile(message.on)
     if (message.type === 'throttle') {
       // The channel's own setting (messages_per_second), as an admin would raise it for an upgraded number.
       void app.deps.db

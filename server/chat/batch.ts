@@ -1,16 +1,19 @@
-// Group commit for the hot paths of the chat engine (README.md "Throughput"): callers that arrive in the same turn of
-// the event loop share one statement (one round trip, one commit) instead of one each. Each caller still waits for
-// its own answer, so durability before acknowledgement holds; a failed statement fails every caller of its batch.
+// Group commit for the hot paths of the chat engine (README.md "Throughput"), adaptive and without a timer: when
+// nothing of this kind is in flight, an item runs at once, alone (a quiet server pays no wait); whatever arrives
+// while a statement is in flight waits for it and then goes together, as the next batch. Batches grow with the load
+// by themselves, and one statement is in flight per batcher at a time. Each caller still waits for its own answer,
+// so durability before acknowledgement holds; a failed statement fails every caller of its batch (a runner that
+// must not let one bad item fail the others answers per item instead of throwing).
 
 type Waiting<I, O> = { item: I; resolve: (value: O) => void; reject: (error: unknown) => void }
 
 export class Batcher<I, O> {
   private pending: Waiting<I, O>[] = []
-  private scheduled = false
+  private running = false
   private readonly run: (items: I[]) => Promise<O[]>
   private readonly max: number
 
-  constructor(run: (items: I[]) => Promise<O[]>, max = 200) {
+  constructor(run: (items: I[]) => Promise<O[]>, max = 500) {
     this.run = run
     this.max = max
   }
@@ -18,27 +21,34 @@ export class Batcher<I, O> {
   add(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.pending.push({ item, resolve, reject })
-      if (this.pending.length >= this.max) this.flush()
-      else if (!this.scheduled) {
-        this.scheduled = true
-        setImmediate(() => this.flush())
-      }
+      if (!this.running) this.next()
     })
   }
 
-  private flush(): void {
-    this.scheduled = false
-    const batch = this.pending
-    if (batch.length === 0) return
-    this.pending = []
-    this.run(batch.map((w) => w.item)).then(
-      (answers) => {
-        for (let i = 0; i < batch.length; i++) batch[i]!.resolve(answers[i]!)
-      },
-      (error: unknown) => {
-        for (const w of batch) w.reject(error)
-      },
-    )
+  private next(): void {
+    if (this.pending.length === 0) return
+    const batch = this.pending.length <= this.max ? this.pending : this.pending.slice(0, this.max)
+    this.pending = batch === this.pending ? [] : this.pending.slice(this.max)
+    this.running = true
+    let answered: Promise<O[]>
+    try {
+      answered = this.run(batch.map((w) => w.item))
+    } catch (error) {
+      answered = Promise.reject(error)
+    }
+    answered
+      .then(
+        (answers) => {
+          for (let i = 0; i < batch.length; i++) batch[i]!.resolve(answers[i]!)
+        },
+        (error: unknown) => {
+          for (const w of batch) w.reject(error)
+        },
+      )
+      .finally(() => {
+        this.running = false
+        this.next()
+      })
   }
 }
 

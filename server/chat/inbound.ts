@@ -6,6 +6,7 @@ import { chatChannels, chatRoomMessages, chatRooms } from '../db/schema/index.ts
 import type { Db } from '../db/client.ts'
 import { routeCampaignReply, routeNewRoom } from './acd/route.ts'
 import { startAttachmentDownload } from './attachment-download.ts'
+import { Batcher, perDatabase } from './batch.ts'
 import { publishChatEvent, roomAudience } from './events.ts'
 import { normalizeContact } from './identity.ts'
 import { answerNpsSurvey, waitingSurveyRoom } from './nps.ts'
@@ -157,63 +158,137 @@ function messageValues(message: InboundMessage, siteId: number, channelId: numbe
 
 const preview = (message: InboundMessage) => message.content || message.attachment?.name || message.type
 
+type ContinueItem = { siteId: number; channelId: number; identity: { contact: string; address: string }; message: InboundMessage }
+/** A batch item's answer: its message and room; 'duplicate' (its room is open, its ids are taken); null (no open room). */
+type ContinueAnswer = { room: RoomRow; row: MessageRow; marked: boolean } | 'duplicate' | null
+
 /**
- * The common case in one statement (one round trip, one commit): the customer's room is open, the message goes in
- * and the room takes its preview and revision. Answers null when no room is open (the transaction below opens one),
- * 'duplicate' when the message's ids are taken.
+ * The common case, for every customer's message that arrives together, in one statement (one round trip, one
+ * commit): each customer's room is open, the messages go in (ON CONFLICT DO NOTHING on the unique ids, also between
+ * two of the same batch) and each room takes its newest message's preview and one revision. The batch is one JSON
+ * parameter (jsonb_to_recordset: the same on PostgreSQL and PGlite, no statement text per size). An item without an
+ * open room, or whose ids are taken, is answered null / 'duplicate' and goes the transaction's way. A statement that
+ * fails (one bad item fails its batch) answers every item null, so each goes its own way and only the bad one fails.
  */
-async function continueOpenRoom(
-  db: Db,
-  siteId: number,
-  channelId: number,
-  identity: { contact: string; address: string },
-  message: InboundMessage,
-): Promise<{ room: RoomRow; row: MessageRow } | 'duplicate' | null> {
-  const m = messageValues(message, siteId, channelId)
-  const name = (message.customer.name ?? '').slice(0, 255)
-  const result = (await db.execute(sql`
-    with room as (
-      select id from chat_rooms where channel_id = ${channelId} and contact = ${identity.contact} and ended_at is null
+async function continueOpenRooms(db: Db, items: ContinueItem[]): Promise<ContinueAnswer[]> {
+  const input = items.map((item, idx) => {
+    const m = messageValues(item.message, item.siteId, item.channelId)
+    return {
+      idx,
+      uid: m.uid,
+      site_id: item.siteId,
+      channel_id: item.channelId,
+      contact: item.identity.contact,
+      address: item.identity.address,
+      name: (item.message.customer.name ?? '').slice(0, 255),
+      type: m.type,
+      content: m.content,
+      attachment_file: m.attachmentFile,
+      attachment_name: m.attachmentName,
+      attachment_mime: m.attachmentMime,
+      attachment_size: m.attachmentSize,
+      attachment_state: m.attachmentState,
+      attachment_source: m.attachmentSource,
+      latitude: m.latitude,
+      longitude: m.longitude,
+      location_name: m.locationName,
+      location_address: m.locationAddress,
+      contacts: m.contacts,
+      reply_to: item.message.replyToExternalId ?? null,
+      external_id: m.externalId,
+      created_at: m.createdAt.toISOString(),
+      preview: preview(item.message),
+      event_id: item.message.webhookEventId ?? null,
+    }
+  })
+  let answer: { messages: Record<string, unknown>[]; rooms: Record<string, unknown>[]; targeted: number[]; marked: (number | string)[] }
+  try {
+    const result = (await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(idx int, uid varchar, site_id int, channel_id int,
+        contact varchar, address varchar, name varchar, type varchar, content text, attachment_file varchar, attachment_name varchar,
+        attachment_mime varchar, attachment_size int, attachment_state varchar, attachment_source jsonb, latitude float8,
+        longitude float8, location_name varchar, location_address varchar, contacts jsonb, reply_to varchar, external_id varchar,
+        created_at timestamptz, preview text, event_id bigint)
+    ), target as (
+      select i.*, r.id as room_id from input i
+      join chat_rooms r on r.channel_id = i.channel_id and r.contact = i.contact and r.ended_at is null
     ), msg as (
       insert into chat_room_messages (uid, site_id, room_id, channel_id, sent_by, type, content, attachment_file, attachment_name,
         attachment_mime, attachment_size, attachment_state, attachment_source, latitude, longitude, location_name, location_address,
         contacts, reply_to_id, external_id, created_at)
-      select ${m.uid}::varchar, ${siteId}::int, room.id, ${channelId}::int, 'client', ${m.type}::varchar, ${m.content}::text,
-        ${m.attachmentFile}::varchar, ${m.attachmentName}::varchar, ${m.attachmentMime}::varchar, ${m.attachmentSize}::int,
-        ${m.attachmentState}::varchar, ${m.attachmentSource === null ? null : JSON.stringify(m.attachmentSource)}::jsonb,
-        ${m.latitude}::float8, ${m.longitude}::float8, ${m.locationName}::varchar, ${m.locationAddress}::varchar,
-        ${JSON.stringify(m.contacts)}::jsonb,
-        ${
-          message.replyToExternalId
-            ? sql`(select r.id from chat_room_messages r where r.channel_id = ${channelId} and r.external_id = ${message.replyToExternalId})`
-            : sql`null::bigint`
-        },
-        ${m.externalId}::varchar, ${m.createdAt.toISOString()}::timestamptz
-      from room
+      select t.uid, t.site_id, t.room_id, t.channel_id, 'client', t.type, t.content, t.attachment_file, t.attachment_name,
+        t.attachment_mime, t.attachment_size, t.attachment_state, t.attachment_source, t.latitude, t.longitude, t.location_name,
+        t.location_address, t.contacts,
+        case when t.reply_to is null then null
+          else (select r.id from chat_room_messages r where r.channel_id = t.channel_id and r.external_id = t.reply_to) end,
+        t.external_id, t.created_at
+      from target t order by t.idx
       on conflict do nothing
       returning *
+    ), newest as (
+      select distinct on (msg.room_id) msg.room_id, i.preview, i.address, i.name
+      from msg join input i on i.uid = msg.uid and i.site_id = msg.site_id
+      order by msg.room_id, msg.created_at desc, i.idx desc
+    ), per_room as (
+      select room_id, max(created_at) as created_at, max(id) as id from msg group by room_id
     ), updated as (
       update chat_rooms r set
-        last_message_at = greatest(r.last_message_at, msg.created_at),
-        last_message_id = greatest(r.last_message_id, msg.id),
-        last_client_message_at = greatest(r.last_client_message_at, msg.created_at),
-        last_client_message_content = ${preview(message)}::text,
-        address = coalesce(nullif(${identity.address}::varchar, ''), r.address),
-        title = case when r.title = '' then ${name}::varchar else r.title end,
+        last_message_at = greatest(r.last_message_at, p.created_at),
+        last_message_id = greatest(r.last_message_id, p.id),
+        last_client_message_at = greatest(r.last_client_message_at, p.created_at),
+        -- The newest message's preview, also when an older one commits later (concurrent deliveries of one room).
+        last_client_message_content = case when p.created_at >= coalesce(r.last_client_message_at, '-infinity') then n.preview
+          else r.last_client_message_content end,
+        address = coalesce(nullif(n.address, ''), r.address),
+        title = case when r.title = '' then n.name else r.title end,
         awaiting_template_reply = false,
         window_closed_at = null,
         revision = nextval('chat_revision_seq')
-      from msg where r.id = msg.room_id
+      from per_room p join newest n on n.room_id = p.room_id
+      where r.id = p.room_id
       returning r.*
+    ), marked as (
+      -- The webhook events whose only message is stored here are processed by this same statement.
+      update chat_webhook_events e set processed_at = now(), last_error = null
+      from (select distinct i.event_id from input i join msg on msg.uid = i.uid and msg.site_id = i.site_id where i.event_id is not null) x
+      where e.id = x.event_id
+      returning e.id
     )
-    select (select count(*) from room)::int as rooms, (select to_jsonb(msg) from msg) as message, (select to_jsonb(updated) from updated) as room`)) as unknown as {
-    rows: { rooms: number; message: Record<string, unknown> | null; room: Record<string, unknown> | null }[]
+    select coalesce((select jsonb_agg(to_jsonb(msg)) from msg), '[]'::jsonb) as messages,
+      coalesce((select jsonb_agg(to_jsonb(updated)) from updated), '[]'::jsonb) as rooms,
+      coalesce((select jsonb_agg(idx) from target), '[]'::jsonb) as targeted,
+      coalesce((select jsonb_agg(id) from marked), '[]'::jsonb) as marked`)) as unknown as { rows: (typeof answer)[] }
+    answer = result.rows[0]!
+  } catch {
+    return items.map(() => null)
   }
-  const answer = result.rows[0]!
-  if (answer.rooms === 0) return null
-  if (!answer.message || !answer.room) return 'duplicate'
-  return { room: rowFromJson<RoomRow>(ROOM_COLUMNS, answer.room), row: rowFromJson<MessageRow>(MESSAGE_COLUMNS, answer.message) }
+  const rooms = new Map<number, RoomRow>()
+  for (const json of answer.rooms) {
+    const room = rowFromJson<RoomRow>(ROOM_COLUMNS, json)
+    rooms.set(room.id, room)
+  }
+  const byUid = new Map<string, MessageRow>()
+  for (const json of answer.messages) {
+    const row = rowFromJson<MessageRow>(MESSAGE_COLUMNS, json)
+    byUid.set(`${row.siteId}:${row.uid}`, row)
+  }
+  const targeted = new Set(answer.targeted)
+  const marked = new Set(answer.marked.map(Number))
+  return input.map((item) => {
+    const key = `${item.site_id}:${item.uid}`
+    const row = byUid.get(key)
+    const room = row && rooms.get(row.roomId)
+    if (row && room) {
+      // Two items of one uid (a redelivery within the batch): the first takes the row, the next is the duplicate.
+      byUid.delete(key)
+      return { room, row, marked: item.event_id !== null && marked.has(item.event_id) }
+    }
+    return targeted.has(item.idx) ? 'duplicate' : null
+  })
 }
+
+const continuer = perDatabase((db: Db) => new Batcher<ContinueItem, ContinueAnswer>((items) => continueOpenRooms(db, items)))
 
 export async function receiveInbound(deps: AppDeps, message: InboundMessage): Promise<InboundResult> {
   const { db } = deps
@@ -224,14 +299,14 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
   // transaction back, a room it opened included, and answers the first delivery's message), one statement less.
   const identity = normalizeContact(channel.type as ChannelType, message.customer.contact)
 
-  let outcome: { room: RoomRow; created: boolean; row: MessageRow }
-  const continued = await continueOpenRoom(db, siteId, channel.id, identity, message)
+  let outcome: { room: RoomRow; created: boolean; row: MessageRow; marked?: boolean }
+  const continued = await continuer(db).add({ siteId, channelId: channel.id, identity, message })
   if (continued === 'duplicate') {
     const existing = await existingMessage(db, siteId, channel.id, message)
-    if (!existing) throw new Error('receiveInbound: conflicting message not found')
-    return { roomId: existing.roomId, messageId: existing.id, duplicate: true, newRoom: false }
+    if (existing) return { roomId: existing.roomId, messageId: existing.id, duplicate: true, newRoom: false }
+    // Not found (the conflicting row went away meanwhile): the transaction below decides.
   }
-  if (continued) outcome = { ...continued, created: false }
+  if (continued && continued !== 'duplicate') outcome = { ...continued, created: false }
   else {
     // No open room: open one and write the message in one transaction.
     try {
@@ -262,7 +337,9 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
             lastMessageAt: sql`greatest(${chatRooms.lastMessageAt}, ${message.sentAt})`,
             lastMessageId: sql`greatest(${chatRooms.lastMessageId}, ${row.id})`,
             lastClientMessageAt: sql`greatest(${chatRooms.lastClientMessageAt}, ${message.sentAt})`,
-            lastClientMessageContent: preview(message),
+            // The newest message's preview, also when an older one commits later (concurrent deliveries of one room).
+            lastClientMessageContent: sql`case when ${message.sentAt.toISOString()}::timestamptz >= coalesce(${chatRooms.lastClientMessageAt}, '-infinity')
+              then ${preview(message)}::text else ${chatRooms.lastClientMessageContent} end`,
             address: identity.address || room.address,
             title: room.title || (message.customer.name ?? '').slice(0, 255),
             // The customer answered: an outgoing chat may now be written to freely.
@@ -280,7 +357,7 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
     }
   }
 
-  const { room, created, row } = outcome
+  const { room, created, row, marked } = outcome
   const users = await roomAudience(deps, room)
   if (created) await publishChatEvent(deps.bus, { type: 'room', site_id: siteId, users, room: await serializeRoom(deps, room) })
   // The room is at hand: its title names the customer without another query.
@@ -291,5 +368,5 @@ export async function receiveInbound(deps: AppDeps, message: InboundMessage): Pr
   // The first answer to a WhatsApp campaign's template: its room goes to the campaign's chat queue.
   else if (room.state === 'new' && room.userId === null && room.queueId !== null) await routeCampaignReply(deps, room)
   else if (room.endedAt !== null) await answerNpsSurvey(deps, room, row.content)
-  return { roomId: room.id, messageId: row.id, duplicate: false, newRoom: created }
+  return { roomId: room.id, messageId: row.id, duplicate: false, newRoom: created, ...(marked ? { eventMarked: true as const } : {}) }
 }

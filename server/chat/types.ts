@@ -34,9 +34,14 @@ export type InboundMessage = {
   replyToExternalId?: string
   /** When the customer sent it (provider timestamp); opens the 24-hour window. */
   sentAt: Date
+  /**
+   * The stored webhook event (webhook-events.ts) whose only content this message is: the statement that stores the
+   * message also marks the event processed (one statement less per message), and the result says so (`eventMarked`).
+   */
+  webhookEventId?: number
 }
 
-export type InboundResult = { roomId: number; messageId: number; duplicate: boolean; newRoom: boolean }
+export type InboundResult = { roomId: number; messageId: number; duplicate: boolean; newRoom: boolean; eventMarked?: true }
 
 /** A delivery report from the provider or the visitor's socket. */
 export type DeliveryReport = {

@@ -89,13 +89,13 @@ const NUMBER_CACHE_MS = 2000
 const numbers = new Map<string, { db: AppDeps['db']; at: number; id: number | null }>()
 
 /** Processes one stored delivery; throws (so it is retried) only when the core could not take something. */
-export async function processWhatsAppEvent(deps: AppDeps, event: StoredEvent, log: Log = whatsappLog()): Promise<void> {
+export async function processWhatsAppEvent(deps: AppDeps, event: StoredEvent, log: Log = whatsappLog()): Promise<{ marked: boolean }> {
   let body: unknown = null
   try {
     body = JSON.parse(event.body.toString('utf8'))
   } catch {
     log.warn({ webhookEvent: event.id }, 'whatsapp webhook: body is not JSON')
-    return
+    return { marked: false }
   }
   const events = parseWebhook(body)
   // Meta does not keep order within or across deliveries: customers' messages go in by their own timestamps.
@@ -104,18 +104,26 @@ export async function processWhatsAppEvent(deps: AppDeps, event: StoredEvent, lo
     .sort((a, b) => ('timestamp' in a.e && 'timestamp' in b.e ? a.e.timestamp.getTime() - b.e.timestamp.getTime() : 0) || a.i - b.i)
     .map((x) => x.e)
   const channels = new Map<string, number | null>()
-  for (const e of ordered) await processOne(deps, event, e, channels, log)
+  // A delivery of one message (the usual case): the statement that stores it marks the event processed too.
+  const lone = ordered.length === 1 && ordered[0]!.kind === 'message'
+  let marked = false
+  for (const e of ordered) marked = (await processOne(deps, event, e, channels, log, lone)) || marked
+  return { marked }
 }
 
-async function processOne(deps: AppDeps, event: StoredEvent, e: WaEvent, channels: Map<string, number | null>, log: Log): Promise<void> {
+/** Answers whether the event was marked processed along with its message. */
+async function processOne(deps: AppDeps, event: StoredEvent, e: WaEvent, channels: Map<string, number | null>, log: Log, lone = false): Promise<boolean> {
   switch (e.kind) {
     case 'message':
     case 'status': {
       const channelId = await channelFor(deps, event, e.phoneNumberId, channels)
-      if (channelId == null) return log.warn({ webhookEvent: event.id, phoneNumberId: e.phoneNumberId }, 'whatsapp webhook: no channel has this number')
+      if (channelId == null) {
+        log.warn({ webhookEvent: event.id, phoneNumberId: e.phoneNumberId }, 'whatsapp webhook: no channel has this number')
+        return false
+      }
       if (e.kind === 'message') {
-        await receiveInbound(deps, inboundMessage(event.siteId, channelId, e))
-        return
+        const result = await receiveInbound(deps, { ...inboundMessage(event.siteId, channelId, e), ...(lone ? { webhookEventId: event.id } : {}) })
+        return result.eventMarked === true
       }
       await applyDelivery(deps, {
         siteId: event.siteId,
@@ -125,17 +133,20 @@ async function processOne(deps: AppDeps, event: StoredEvent, e: WaEvent, channel
         at: e.timestamp,
         ...(e.error ? { error: coreError(e.error) } : {}),
       })
-      return
+      return false
     }
     case 'template':
       scheduleTemplateSync(deps, event.channelId)
-      return
+      return false
     case 'error':
-      return log.warn({ webhookEvent: event.id, phoneNumberId: e.phoneNumberId, errors: e.errors }, 'whatsapp webhook: errors reported')
+      log.warn({ webhookEvent: event.id, phoneNumberId: e.phoneNumberId, errors: e.errors }, 'whatsapp webhook: errors reported')
+      return false
     case 'invalid':
-      return log.warn({ webhookEvent: event.id, part: e.part, reason: e.reason }, 'whatsapp webhook: unreadable item')
+      log.warn({ webhookEvent: event.id, part: e.part, reason: e.reason }, 'whatsapp webhook: unreadable item')
+      return false
     default:
       // Reactions, number changes and unsupported types: no place in the chat yet; kept in the raw event.
       log.info?.({ webhookEvent: event.id, kind: e.kind }, 'whatsapp webhook: event not shown')
+      return false
   }
 }

@@ -7,7 +7,7 @@ import { cachedWhatsAppChannel, loadWhatsAppChannel } from './channel.ts'
 import { verifyHandshake, verifySignature } from './signature.ts'
 import { setWhatsAppLog } from './log.ts'
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { AppDeps } from '../../deps.ts'
 import { sites } from '../../db/schema/index.ts'
 import { siteModules } from '../../sites/modules.ts'
 
@@ -32,9 +32,14 @@ function channelId(request: FastifyRequest): number {
   return Number(param)
 }
 
-/** Whether the channel's site uses chat (the channel's own site: the Host Meta calls may be any). */
-async function chatOn(db: Db, siteId: number): Promise<boolean> {
-  const [site] = await db.select().from(sites).where(eq(sites.id, siteId))
+/**
+ * Whether the channel's site uses chat (the channel's own site: the Host Meta calls may be any). The site row is kept
+ * in the app's site cache under a key no Host can take (a '#' is never in a hostname), so a webhook costs no query
+ * for it; a change of modules clears that cache on every instance (modules-routes.ts → authChanged 'all').
+ */
+async function chatOn(deps: AppDeps, siteId: number): Promise<boolean> {
+  const load = async () => (await deps.db.select().from(sites).where(eq(sites.id, siteId)))[0] ?? null
+  const site = deps.authCache ? await deps.authCache.site(`#site-id:${siteId}`, load) : await load()
   return !!site && siteModules(site).chat
 }
 
@@ -53,7 +58,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance): Promise<void>
     const query = v.safeParse(WaVerifyQuery, request.query)
     const challenge = channel && query.success ? verifyHandshake(query.output, channel.verifyToken) : null
     if (challenge === null) throw detailError(403, 'permissionDenied', request.lang)
-    if (!(await chatOn(app.deps.db, channel!.siteId))) throw detailError(403, 'moduleDisabled', request.lang)
+    if (!(await chatOn(app.deps, channel!.siteId))) throw detailError(403, 'moduleDisabled', request.lang)
     return reply.code(200).type('text/plain; charset=utf-8').send(challenge)
   })
 
@@ -65,7 +70,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance): Promise<void>
     if (!channel || !verifySignature(body, request.headers['x-hub-signature-256'], channel.appSecret)) {
       throw detailError(401, 'notAuthenticated', request.lang)
     }
-    if (!(await chatOn(app.deps.db, channel.siteId))) throw detailError(403, 'moduleDisabled', request.lang)
+    if (!(await chatOn(app.deps, channel.siteId))) throw detailError(403, 'moduleDisabled', request.lang)
     // Durability before acknowledgement: if this throws (database down), Meta gets a 5xx and delivers again.
     const eventId = await storeWebhookEvent(app.deps, { siteId: channel.siteId, channelId: channel.id, body })
     reply.code(200).type('text/plain; charset=utf-8').send('EVENT_RECEIVED')
