@@ -12,6 +12,8 @@ export const BUILDER_PATHS = {
   menu: '/v1/builder/menu/',
   /** One page: its layout and every widget's numbers. */
   page: '/v1/builder/pages/:kind/:id/',
+  /** The filter bar's choices: the site's teams, agents and telephony queues. */
+  filters: '/v1/builder/filters/',
   /** Runs a query given whole (the query form's preview). */
   run: '/v1/builder/query/',
 } as const
@@ -251,6 +253,10 @@ export const BuilderPageQuery = v.object({
 /** The filters a viewer may set on a page (the filter bar), when one of the page's queries takes them. */
 export const VIEWER_FILTERS = ['team', 'agent', 'queue'] as const satisfies readonly BuilderFilter[]
 export type ViewerFilter = (typeof VIEWER_FILTERS)[number]
+/** The datasets whose queue is a telephony queue: the viewer's queue (from BuilderFilterChoices.queue) applies to them. */
+export const VIEWER_QUEUE_DATASETS: readonly BuilderDataset[] = ['calls', 'steps', 'queues']
+export type BuilderChoice = { id: number; description: string }
+export type BuilderFilterChoices = Record<ViewerFilter, BuilderChoice[]>
 
 export type BuilderValueKind = 'number' | 'duration' | 'percent'
 

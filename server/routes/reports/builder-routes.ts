@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import type {
+  BuilderChoice,
   BuilderDataset,
+  BuilderFilterChoices,
   BuilderMenu,
   BuilderMenuCategory,
   BuilderMenuEntry,
@@ -22,6 +24,7 @@ import {
   LIVE_DATASETS,
   QUERY_WIDGETS,
   VIEWER_FILTERS,
+  VIEWER_QUEUE_DATASETS,
 } from '../../../contract/api/builder.ts'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
 import { detailError, HttpError } from '../../http/errors.ts'
@@ -164,7 +167,7 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
       if (LIVE_DATASETS.includes(query.dataset as BuilderDataset)) live = true
       if (viewer.period) query.period = viewer.period
       for (const key of VIEWER_FILTERS) {
-        if (!takes.includes(key)) continue
+        if (!takes.includes(key) || (key === 'queue' && !VIEWER_QUEUE_DATASETS.includes(query.dataset))) continue
         offered.add(key)
         if (viewer[key] != null) query[key] = viewer[key]
       }
@@ -189,6 +192,20 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
       filters: { period: hasQuery, fields: VIEWER_FILTERS.filter((key) => offered.has(key)) },
       live,
       inside: inside.filter((p) => request.auth!.roles.includes(String(p.permission))).map((p) => ({ id: Number(p.id), kind: kind as Kind, title: String(p.description) })),
+    }
+  })
+
+  // The filter bar's choices, for whoever may open a builder page.
+  app.get(BUILDER_PATHS.filters, { config: { permission: VIEWERS } }, async (request): Promise<BuilderFilterChoices> => {
+    const { siteId } = request.auth!.user
+    const list = async (query: ReturnType<typeof sql>): Promise<BuilderChoice[]> =>
+      (await rows(query)).map((r) => ({ id: Number(r.id), description: String(r.description ?? '') }))
+    return {
+      team: await list(sql`select id, name as description from teams where site_id = ${siteId} order by lower(name), id`),
+      agent: await list(
+        sql`select id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), username) as description from users where site_id = ${siteId} and is_active order by 2, id`,
+      ),
+      queue: await list(sql`select id, description from pabx_queues where site_id = ${siteId} order by lower(description), id`),
     }
   })
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { BuilderMenu, BuilderPage, BuilderResult } from '../../../contract/api/builder.ts'
+import type { BuilderFilterChoices, BuilderMenu, BuilderPage, BuilderResult } from '../../../contract/api/builder.ts'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
 import { callRecords } from '../../../server/db/schema/index.ts'
 import { catalogueMismatches, periodDays } from '../../../server/reports/builder.ts'
@@ -245,6 +245,12 @@ describe('the builder’s filter bar, inside pages, sub-categories and home page
     const pauses = (await admin.get(`/api/v1/builder/pages/reports/${f.inside}/?queue=${ids.support}`)).json() as BuilderPage
     expect(pauses.filters).toEqual({ period: true, fields: ['team', 'agent'] })
     expect(pauses.widgets[0]!.error).toBeNull()
+
+    // The bar's choices: the site's teams, agents and telephony queues, for anyone who may open a builder page.
+    const agent1 = await signedIn(t.app, 'agent1')
+    const choices = (await agent1.get('/api/v1/builder/filters/')).json() as BuilderFilterChoices
+    expect(choices.queue.map((q) => q.description)).toEqual(expect.arrayContaining(['Suporte', 'Vendas']))
+    expect(choices.agent.map((a) => a.id)).toEqual(expect.arrayContaining([ids.agent1, f.agent2]))
 
     for (const bad of ['period=forever', 'queue=abc', 'agent=0', 'team=-1']) {
       const response = await admin.get(`/api/v1/builder/pages/reports/${f.report}/?${bad}`)
