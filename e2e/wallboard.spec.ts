@@ -93,9 +93,9 @@ test('a supervisor watches agent1 go available, paused and available again, and 
 })
 
 // With the real engines the e2e server spawns (Kamailio + rtpengine) and baresip as the demo trunk: agent1 calls an
-// outside number from the webphone in Chromium; the supervisor's wallboard shows agent1 available, on the call (with
-// the number), in after-service with its countdown once the call ends, and in the coffee break agent1 asked for during
-// the after-service as soon as it is over — each as it happens, from the service socket.
+// outside number from the webphone in Chromium and hangs up; the supervisor's wallboard shows agent1 available, on the
+// call (with the number), in after-service once the call ends, available when its time is over, and in the coffee
+// break agent1 then takes — each as it happens, from the service socket.
 test('a supervisor watches agent1 go from available to a call, to after-service, to a pause, as it happens', async ({ browser }) => {
   test.setTimeout(150_000)
   const OUTSIDE = '01187654321'
@@ -144,18 +144,28 @@ test('a supervisor watches agent1 go from available to a call, to after-service,
     await expectAudioFlowing(agentPage)
     await shot(board, 'wallboard-agent1-on-call')
 
-    // The trunk hangs up: after-service, counting down.
-    await trunk.hangup()
+    // agent1 hangs up (as e2e/telephony.spec.ts does for calls out): after-service, counting down.
+    if ((await agentPage.getByTestId('webphone-panel').count()) === 0) await agentPage.getByTestId('webphone-button').click()
+    await agentPage.getByTestId('webphone-hangup').first().click()
     await expect(agentPage.getByTestId('webphone-ready').getByTestId('webphone-call')).toHaveCount(0, { timeout: 15_000 })
     await expect(agent1).toHaveAttribute('data-state', 'afterService', { timeout: 10_000 })
     await shot(board, 'wallboard-agent1-after-service')
 
-    // agent1 asks for a coffee break during the after-service: it starts once the after-service is over.
+    // A coffee break asked for during the after-service is refused (its own pause report holds the agent); once the
+    // after-service's time is over agent1 is available again and the break starts.
     const agent = await apiAs(browser, DEMO.agent1)
     const profile = await agent.send('GET', '/api/v1/business/profile/')
     const coffee = (profile.pauses as { id: number; description: string }[]).find((p) => p.description === 'Café')!
-    await agent.send('POST', '/api/v1/agent/pause/start/', { pause_id: coffee.id })
-    await expect(agent1).toHaveAttribute('data-state', 'paused', { timeout: 45_000 })
+    const early = await agent.send('POST', '/api/v1/agent/pause/start/', { pause_id: coffee.id })
+    if (early.success) {
+      // The after-service ended already (a loaded machine): the break runs.
+      await expect(agent1).toHaveAttribute('data-state', 'paused', { timeout: 10_000 })
+    } else {
+      expect(early).toMatchObject({ success: false, code: 2 })
+      await expect(agent1).toHaveAttribute('data-state', 'available', { timeout: 45_000 })
+      expect((await agent.send('POST', '/api/v1/agent/pause/start/', { pause_id: coffee.id })).success).toBe(true)
+      await expect(agent1).toHaveAttribute('data-state', 'paused', { timeout: 10_000 })
+    }
     await expect(agent1.getByTestId('wallboard-agent-detail')).toContainText('Café')
     await shot(board, 'wallboard-agent1-paused-after-call')
     await agent.send('POST', '/api/v1/agent/pause/stop/', {})

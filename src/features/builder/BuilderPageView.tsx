@@ -300,22 +300,27 @@ export function BuilderPageView({ kind, id, home = false }: { kind: 'dashboards'
   const subtitle = data.refresh > 0 && data.live ? t`Ao vivo: atualiza quando algo muda, no máximo a cada ${data.refresh} segundos.` : kind === 'dashboards' ? t`Painel` : t`Relatório`
   return (
     <>
-      <PageHeader title={data.title} subtitle={home ? t`Sua página inicial` : subtitle} />
-      {data.inside.length > 0 && (
-        <Box component="nav" aria-label={t`Páginas internas`} data-testid="builder-inside" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-          {data.inside.map((inside) =>
-            inside.kind === 'dashboards' ? (
-              <ButtonLink key={inside.id} to="/{-$locale}/dashboards/$id" params={{ ...params, id: String(inside.id) }} size="sm" variant="soft">
-                {inside.title}
-              </ButtonLink>
-            ) : (
-              <ButtonLink key={inside.id} to="/{-$locale}/reports/pages/{-$id}" params={{ ...params, id: String(inside.id) }} size="sm" variant="soft">
-                {inside.title}
-              </ButtonLink>
-            ),
-          )}
-        </Box>
-      )}
+      <PageHeader
+        title={data.title}
+        subtitle={home ? t`Sua página inicial` : subtitle}
+        actions={
+          data.inside.length > 0 && (
+            <Box component="nav" aria-label={t`Páginas internas`} data-testid="builder-inside" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {data.inside.map((inside) =>
+                inside.kind === 'dashboards' ? (
+                  <ButtonLink key={inside.id} to="/{-$locale}/dashboards/$id" params={{ ...params, id: String(inside.id) }} size="sm" variant="outlined">
+                    {inside.title}
+                  </ButtonLink>
+                ) : (
+                  <ButtonLink key={inside.id} to="/{-$locale}/reports/pages/{-$id}" params={{ ...params, id: String(inside.id) }} size="sm" variant="outlined">
+                    {inside.title}
+                  </ButtonLink>
+                ),
+              )}
+            </Box>
+          )
+        }
+      />
       <FilterBar page={data} value={viewer} onChange={setViewer} busy={page.isFetching} />
       {data.widgets.length === 0 ? (
         <Alert>{t`Esta página ainda não tem widgets.`}</Alert>
