@@ -192,3 +192,41 @@ test('a report page in a sub-category: its filter bar runs the page again, an in
   await expect(page.getByRole('heading', { name: `Início ${stamp}` })).toHaveCount(0, LOAD)
   await admin.close()
 })
+
+test('a live dashboard page asks again when the service socket announces a change: agent1’s break counts at once, no reload', async ({ page, browser }) => {
+  const stamp = Date.now().toString(36)
+  const admin = await apiAs(browser, DEMO.admin)
+  const post = async (path: string, body: Record<string, unknown>) => ((await admin.send('POST', path, body)) as { id: number }).id
+  const pauses = await post('/api/v1/builder/queries/', { description: `Pausas ${stamp}`, dataset: 'pauses', period: 'today', measure: 'count', group_by: 'none' })
+  const widget = await post('/api/v1/builder/widgets/', { description: `Pausas hoje ${stamp}`, type: 'number', query: pauses })
+  // Refresh 2: at most one new request every 2 seconds, and only when something changed.
+  const live = await post('/api/v1/builder/dashboard-pages/', {
+    description: `Ao vivo ${stamp}`,
+    is_active: true,
+    position: 0,
+    permission: 'sites.view_dashboard_supervisor',
+    refresh: 2,
+    widgets: [{ widget, width: 4, height: 1 }],
+  })
+  await signIn(page, DEMO.supervisor)
+  const requests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes(`/api/v1/builder/pages/dashboards/${live}/`)) requests.push(request.url())
+  })
+  await page.goto(`/dashboards/${live}`)
+  await expect(page.getByText('Ao vivo: atualiza quando algo muda, no máximo a cada 2 segundos.')).toBeVisible(LOAD)
+  const number = page.getByTestId('builder-number')
+  await expect(number).toHaveText(/^\d+$/, LOAD)
+  const before = Number(await number.textContent())
+
+  const agent = await apiAs(browser, DEMO.agent1)
+  const profile = (await agent.send('GET', '/api/v1/business/profile/')) as { pauses: { id: number; description: string }[] }
+  const coffee = profile.pauses.find((p) => p.description === 'Café')!
+  expect((await agent.send('POST', '/api/v1/agent/pause/start/', { pause_id: coffee.id })) as { success: boolean }).toMatchObject({ success: true })
+  await expect(number).toHaveText(String(before + 1), { timeout: 15_000 })
+  // The same page asked again (no reload: the first answer and at least one more).
+  expect(requests.length).toBeGreaterThanOrEqual(2)
+  await agent.send('POST', '/api/v1/agent/pause/stop/', {})
+  await agent.close()
+  await admin.close()
+})

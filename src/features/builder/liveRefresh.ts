@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { has, PERMISSIONS } from '../../../contract/permissions.ts'
 import { useAgentSystem } from '../../app/agentSystemContext.tsx'
-import { useAgentSelector } from '../../app/agentSystemContext.tsx'
 import { coworkerPresence } from '../coworkers/coworkerPresence.ts'
 import { wallboardStore } from '../dashboards/wallboardStore.ts'
 
@@ -38,7 +37,16 @@ export function throttle(run: () => void, wait: number, now: () => number = Date
 
 export function useLiveRefresh(enabled: boolean, wait: number, refresh: () => void, roles: readonly string[] | undefined): void {
   const system = useAgentSystem()
-  const connected = useAgentSelector('serviceSocket', (snapshot) => snapshot.matches({ connection: { socket: 'connected' } }))
+  // The socket's state, read from its actor once the system runs (it is null on the first render).
+  const [connected, setConnected] = useState(false)
+  useEffect(() => {
+    if (!system) return
+    const socket = system.get('serviceSocket')
+    const read = () => setConnected(socket.getSnapshot().matches({ connection: { socket: 'connected' } }))
+    read()
+    const subscription = socket.subscribe(read)
+    return () => subscription.unsubscribe()
+  }, [system])
   const latest = useRef(refresh)
   latest.current = refresh
   const supervisor = has(roles, PERMISSIONS.viewDashboardSupervisor)
