@@ -107,3 +107,126 @@ test('an admin builds a dashboard page with two widgets and finds it in the menu
   await shot(page, 'builder-dashboard-page')
   await admin.close()
 })
+
+test('a report page in a sub-category: its filter bar runs the page again, an inside page is a link away, and a home page replaces /', async ({ page, browser }) => {
+  const stamp = Date.now().toString(36)
+  const admin = await apiAs(browser, DEMO.admin)
+  const post = async (path: string, body: Record<string, unknown>) => ((await admin.send('POST', path, body)) as { id: number }).id
+  const calls = await post('/api/v1/builder/queries/', { description: `Chamadas ${stamp}`, dataset: 'calls', period: 'last_7_days', measure: 'count', group_by: 'none' })
+  const byQueue = await post('/api/v1/builder/queries/', { description: `Por fila ${stamp}`, dataset: 'calls', period: 'last_7_days', measure: 'count', group_by: 'queue' })
+  const total = await post('/api/v1/builder/widgets/', { description: `Chamadas ${stamp}`, type: 'number', query: calls })
+  const table = await post('/api/v1/builder/widgets/', { description: `Chamadas por fila ${stamp}`, type: 'table', query: byQueue })
+  const menu = await post('/api/v1/builder/report-menus/', { description: `Gestão ${stamp}`, is_active: true, position: 0 })
+  const category = await post('/api/v1/builder/report-categories/', { description: `Atendimento ${stamp}`, is_active: true, menu, position: 0 })
+  const sub = await post('/api/v1/builder/report-categories/', { description: `Telefonia ${stamp}`, is_active: true, menu, parent: category, position: 0 })
+  const reportPage = (description: string, widgets: { widget: number; width: number; height: number }[], extra: Record<string, unknown> = {}) =>
+    post('/api/v1/builder/report-pages/', { description, is_active: true, menu, position: 0, permission: 'sites.view_reports', refresh: 0, widgets, ...extra })
+  const inside = await reportPage(`Detalhe ${stamp}`, [{ widget: table, width: 12, height: 2 }])
+  const report = await reportPage(
+    `Chamadas da semana ${stamp}`,
+    [
+      { widget: total, width: 4, height: 2 },
+      { widget: table, width: 8, height: 2 },
+    ],
+    { category: sub, inside_pages: [inside] },
+  )
+  const choices = (await admin.send('GET', '/api/v1/builder/filters/')) as { agent: { id: number; description: string }[] }
+  const agent1 = choices.agent.find((a) => a.description.startsWith('Ana '))!
+  const tz = 'America/Sao_Paulo'
+  const count = async (query: Record<string, unknown>) =>
+    ((await admin.send('POST', '/api/v1/builder/query/', { query: { dataset: 'calls', ...query }, tz })) as { total: number }).total
+  const all = await count({ period: 'last_7_days' })
+  const ofAgent = await count({ period: 'last_7_days', agent: agent1.id })
+  const yesterday = await count({ period: 'yesterday', agent: agent1.id })
+
+  // The side menu: the menu, its category, the sub-category inside it, the page.
+  await signIn(page, DEMO.admin)
+  await page.goto('/reports/pages')
+  await menuItem(page, `builder-menu-reports-${menu}`).click()
+  await menuItem(page, `builder-category-reports-${category}`).click()
+  await menuItem(page, `builder-category-reports-${sub}`).click()
+  await menuItem(page, `builder-page-reports-${report}`).click()
+  await expect(page).toHaveURL(new RegExp(`/reports/pages/${report}$`))
+  const number = page.getByTestId('builder-number')
+  const format = (n: number) => new Intl.NumberFormat('pt-BR').format(n)
+  await expect(number).toHaveText(format(all), LOAD)
+
+  // The filter bar offers what the page's queries take; an agent, then a period, run the page again.
+  const bar = page.getByTestId('builder-filters')
+  await expect(bar.getByTestId('builder-filter-team')).toBeVisible()
+  await expect(bar.getByTestId('builder-filter-queue')).toBeVisible()
+  await bar.getByTestId('builder-filter-agent').click()
+  await page.getByRole('option', { name: agent1.description, exact: true }).click()
+  await expect(number).toHaveText(format(ofAgent), LOAD)
+  await bar.getByTestId('builder-filter-period').click()
+  await page.getByRole('option', { name: 'Ontem', exact: true }).click()
+  await expect(number).toHaveText(format(yesterday), LOAD)
+  await bar.getByTestId('builder-filter-period').click()
+  await page.getByRole('option', { name: 'Últimos 7 dias', exact: true }).click()
+  await expect(number).toHaveText(format(ofAgent), LOAD)
+  await shot(page, 'builder-report-filter-bar')
+  await bar.getByTestId('builder-filters-clear').click()
+  await expect(number).toHaveText(format(all), LOAD)
+
+  // The inside page, one link away.
+  await page.getByTestId('builder-inside').getByRole('link', { name: `Detalhe ${stamp}` }).click()
+  await expect(page).toHaveURL(new RegExp(`/reports/pages/${inside}$`))
+  await expect(page.getByRole('heading', { name: `Detalhe ${stamp}` })).toBeVisible(LOAD)
+
+  // A home page for the admin: / shows it instead of the default home; removed, the default comes back.
+  const dashboard = await post('/api/v1/builder/dashboard-pages/', {
+    description: `Início ${stamp}`,
+    is_active: true,
+    position: 0,
+    permission: 'sites.view_dashboard',
+    refresh: 0,
+    widgets: [{ widget: total, width: 6, height: 1 }],
+  })
+  const me = (await admin.send('GET', '/api/v1/business/profile/')) as { id: number }
+  const home = await post('/api/v1/builder/homepages/', { description: `Admin ${stamp}`, is_active: true, page: dashboard, user: me.id, position: 0 })
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: `Início ${stamp}` })).toBeVisible(LOAD)
+  await expect(page.getByText('Sua página inicial')).toBeVisible()
+  await admin.send('PATCH', `/api/v1/builder/homepages/${home}/`, { is_active: false })
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: `Início ${stamp}` })).toHaveCount(0, LOAD)
+  await admin.close()
+})
+
+test('a live dashboard page asks again when the service socket announces a change: agent1’s break counts at once, no reload', async ({ page, browser }) => {
+  const stamp = Date.now().toString(36)
+  const admin = await apiAs(browser, DEMO.admin)
+  const post = async (path: string, body: Record<string, unknown>) => ((await admin.send('POST', path, body)) as { id: number }).id
+  const pauses = await post('/api/v1/builder/queries/', { description: `Pausas ${stamp}`, dataset: 'pauses', period: 'today', measure: 'count', group_by: 'none' })
+  const widget = await post('/api/v1/builder/widgets/', { description: `Pausas hoje ${stamp}`, type: 'number', query: pauses })
+  // Refresh 2: at most one new request every 2 seconds, and only when something changed.
+  const live = await post('/api/v1/builder/dashboard-pages/', {
+    description: `Ao vivo ${stamp}`,
+    is_active: true,
+    position: 0,
+    permission: 'sites.view_dashboard_supervisor',
+    refresh: 2,
+    widgets: [{ widget, width: 4, height: 1 }],
+  })
+  await signIn(page, DEMO.supervisor)
+  const requests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes(`/api/v1/builder/pages/dashboards/${live}/`)) requests.push(request.url())
+  })
+  await page.goto(`/dashboards/${live}`)
+  await expect(page.getByText('Ao vivo: atualiza quando algo muda, no máximo a cada 2 segundos.')).toBeVisible(LOAD)
+  const number = page.getByTestId('builder-number')
+  await expect(number).toHaveText(/^\d+$/, LOAD)
+  const before = Number(await number.textContent())
+
+  const agent = await apiAs(browser, DEMO.agent1)
+  const profile = (await agent.send('GET', '/api/v1/business/profile/')) as { pauses: { id: number; description: string }[] }
+  const coffee = profile.pauses.find((p) => p.description === 'Café')!
+  expect((await agent.send('POST', '/api/v1/agent/pause/start/', { pause_id: coffee.id })) as { success: boolean }).toMatchObject({ success: true })
+  await expect(number).toHaveText(String(before + 1), { timeout: 15_000 })
+  // The same page asked again (no reload: the first answer and at least one more).
+  expect(requests.length).toBeGreaterThanOrEqual(2)
+  await agent.send('POST', '/api/v1/agent/pause/stop/', {})
+  await agent.close()
+  await admin.close()
+})

@@ -12,6 +12,8 @@ export const BUILDER_PATHS = {
   menu: '/v1/builder/menu/',
   /** One page: its layout and every widget's numbers. */
   page: '/v1/builder/pages/:kind/:id/',
+  /** The filter bar's choices: the site's teams, agents and telephony queues. */
+  filters: '/v1/builder/filters/',
   /** Runs a query given whole (the query form's preview). */
   run: '/v1/builder/query/',
 } as const
@@ -105,6 +107,9 @@ export const BUILDER_CATALOGUE: Record<BuilderDataset, { filters: readonly Build
   },
   queues: { filters: ['queue'], groups: ['queue'], fields: ['calls_offered', 'calls_answered', 'abandoned', 'service_level'] },
 }
+
+/** Datasets the service socket announces changes of (a call ended, a status changed…): a page over them refreshes. */
+export const LIVE_DATASETS: readonly BuilderDataset[] = ['calls', 'steps', 'chats', 'messages', 'pauses', 'after-service', 'statuses', 'nps', 'agents', 'queues']
 
 /** Day and hour group events by when they started; the per-agent and per-queue datasets have no time of their own. */
 export const TIMELESS: readonly BuilderDataset[] = ['agents', 'queues']
@@ -233,7 +238,25 @@ export const BuilderPageParams = v.object({
   kind: v.picklist(['dashboards', 'reports'] as const, invalid),
   id: v.pipe(v.string(invalid), v.regex(/^[1-9]\d{0,8}$/, invalid), v.transform(Number)),
 })
-export const BuilderPageQuery = v.object({ tz: v.optional(v.pipe(v.string(invalid), v.maxLength(64, invalid)), 'UTC') })
+const QueryId = v.optional(v.pipe(v.string(invalid), v.regex(/^[1-9]\d{0,8}$/, invalid), v.transform(Number)))
+/**
+ * GET page: the user's time zone and the viewer's filter bar — a period and a team, agent or queue that replace the
+ * stored ones in every widget whose dataset takes them (the others keep theirs).
+ */
+export const BuilderPageQuery = v.object({
+  tz: v.optional(v.pipe(v.string(invalid), v.maxLength(64, invalid)), 'UTC'),
+  period: v.optional(v.picklist(BUILDER_PERIODS, invalid)),
+  team: QueryId,
+  agent: QueryId,
+  queue: QueryId,
+})
+/** The filters a viewer may set on a page (the filter bar), when one of the page's queries takes them. */
+export const VIEWER_FILTERS = ['team', 'agent', 'queue'] as const satisfies readonly BuilderFilter[]
+export type ViewerFilter = (typeof VIEWER_FILTERS)[number]
+/** The datasets whose queue is a telephony queue: the viewer's queue (from BuilderFilterChoices.queue) applies to them. */
+export const VIEWER_QUEUE_DATASETS: readonly BuilderDataset[] = ['calls', 'steps', 'queues']
+export type BuilderChoice = { id: number; description: string }
+export type BuilderFilterChoices = Record<ViewerFilter, BuilderChoice[]>
 
 export type BuilderValueKind = 'number' | 'duration' | 'percent'
 
@@ -265,9 +288,17 @@ export type BuilderPage = {
   title: string
   refresh: number
   widgets: BuilderWidgetData[]
+  /** The filter bar: the period when the page has a query, and the viewer filters one of its queries takes. */
+  filters: { period: boolean; fields: ViewerFilter[] }
+  /** Whether a query reads data the service socket announces changes of (calls, chats, pauses, statuses…). */
+  live: boolean
+  /** The spec's insidepages: pages linked from inside this one that the user may open. */
+  inside: BuilderMenuPage[]
 }
 
 export type BuilderMenuPage = { id: number; kind: 'dashboards' | 'reports'; title: string }
-export type BuilderMenuCategory = { id: number; title: string; pages: BuilderMenuPage[] }
+/** A category and its sub-categories (spec's builder sub-categories), each holding pages. */
+export type BuilderMenuCategory = { id: number; title: string; pages: BuilderMenuPage[]; categories: BuilderMenuCategory[] }
 export type BuilderMenuEntry = { id: number; kind: 'dashboards' | 'reports'; title: string; pages: BuilderMenuPage[]; categories: BuilderMenuCategory[] }
-export type BuilderMenu = { menus: BuilderMenuEntry[] }
+/** `home`: the dashboard page shown at `/` for this user (the spec's homepages), or null for the default home. */
+export type BuilderMenu = { menus: BuilderMenuEntry[]; home: BuilderMenuPage | null }

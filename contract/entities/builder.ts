@@ -10,7 +10,7 @@ import {
 } from '../api/builder.ts'
 import { PERMISSIONS } from '../permissions.ts'
 import { defineEntity, t } from './define.ts'
-import { choice, description, fk, integer, isActive, rows, when } from './fields.ts'
+import { choice, description, fk, integer, isActive, many, rows, when } from './fields.ts'
 import type { Entity, Option, Texts } from './types.ts'
 
 // Settings → system → builder (spec 000 §2 system/builder, system/builder/dashboards and system/builder/reports;
@@ -128,9 +128,14 @@ function categoryEntity(kind: Kind): Entity {
       description({ label: t('Título no menu', 'Title in the menu', 'Título en el menú') }),
       isActive(),
       fk('menu', t('Menu', 'Menu', 'Menú'), `builder.${kind}-menus`, { required: true, onDelete: 'cascade' }),
+      // A sub-category (spec's system/builder sub-categories) sits inside its parent in the side menu.
+      fk('parent', t('Categoria mãe', 'Parent category', 'Categoría padre'), `builder.${kind}-categories`, {
+        onDelete: 'cascade',
+        hint: t('Vazio: no primeiro nível do menu', 'Empty: at the menu’s first level', 'Vacío: en el primer nivel del menú'),
+      }),
       position(),
     ],
-    list: { columns: ['id', 'is_active', 'description', 'menu', 'position'] },
+    list: { columns: ['id', 'is_active', 'description', 'menu', 'parent', 'position'] },
   })
 }
 
@@ -166,12 +171,16 @@ function pageEntity(kind: Kind): Entity {
         choice('width', t('Largura', 'Width', 'Ancho'), WIDTHS, { required: true, default: 6 }),
         choice('height', t('Altura', 'Height', 'Altura'), HEIGHTS, { required: true, default: 2 }),
       ]),
+      // The spec's insidepages: pages reached from inside this one (links under its title), not from the menu.
+      many('inside_pages', t('Páginas internas', 'Inside pages', 'Páginas internas'), `builder.${kind}-pages`, {
+        hint: t('Links mostrados no topo desta página', 'Links shown at the top of this page', 'Enlaces mostrados arriba de esta página'),
+      }),
     ],
     list: { columns: ['id', 'is_active', 'description', 'menu', 'category', 'permission'] },
     form: {
       tabs: [
         { key: 'general', label: t('Geral', 'General', 'General'), fields: ['description', 'is_active', 'menu', 'category', 'position', 'permission', 'refresh'] },
-        { key: 'widgets', label: t('Widgets', 'Widgets', 'Widgets'), fields: ['widgets'] },
+        { key: 'widgets', label: t('Widgets', 'Widgets', 'Widgets'), fields: ['widgets', 'inside_pages'] },
       ],
     },
   })
@@ -184,4 +193,34 @@ export const reportMenus = menuEntity('report')
 export const reportCategories = categoryEntity('report')
 export const reportPages = pageEntity('report')
 
-export const BUILDER = [queries, widgets, dashboardMenus, dashboardCategories, dashboardPages, reportMenus, reportCategories, reportPages] as const
+/**
+ * The spec's homepages: a dashboard page shown at `/` instead of the default home, for one user, one team or
+ * everyone (the most specific wins; then the lowest order).
+ */
+export const homepages = defineEntity({
+  area: 'builder',
+  name: 'homepages',
+  model: 'homepage',
+  route: 'system/builder/homepages',
+  label: { singular: t('Página inicial', 'Home page', 'Página de inicio'), plural: t('Páginas iniciais', 'Home pages', 'Páginas de inicio') },
+  fields: [
+    description(),
+    isActive(),
+    fk('page', t('Página de painel', 'Dashboard page', 'Página de panel'), 'builder.dashboard-pages', { required: true, onDelete: 'cascade' }),
+    fk('team', t('Equipe', 'Team', 'Equipo'), 'service.teams', {
+      title: 'name',
+      onDelete: 'cascade',
+      hint: t('Vazio: todas as equipes', 'Empty: every team', 'Vacío: todos los equipos'),
+    }),
+    fk('user', t('Usuário', 'User', 'Usuario'), 'business.users', {
+      kind: 'autocomplete',
+      title: 'username',
+      onDelete: 'cascade',
+      hint: t('Vazio: todos os usuários', 'Empty: every user', 'Vacío: todos los usuarios'),
+    }),
+    position(),
+  ],
+  list: { columns: ['id', 'is_active', 'description', 'page', 'team', 'user', 'position'] },
+})
+
+export const BUILDER = [queries, widgets, dashboardMenus, dashboardCategories, dashboardPages, reportMenus, reportCategories, reportPages, homepages] as const

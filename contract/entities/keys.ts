@@ -68,6 +68,7 @@ export const ENTITY_KEYS = [
   'builder.report-menus',
   'builder.report-categories',
   'builder.report-pages',
+  'builder.homepages',
 ] as const
 
 export type EntityKey = (typeof ENTITY_KEYS)[number]

@@ -60,6 +60,18 @@ export async function findOpenPause(db: Db | Tx, siteId: number, userId: number)
   return row ?? null
 }
 
+/**
+ * An after-service's own pause report still open (the team's after-service pause): findOpenPause leaves it out, but
+ * it holds the one open report an agent may have, so no other pause can start until the after-service ends.
+ */
+async function inAfterService(tx: Tx, siteId: number, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: pauseReports.id })
+    .from(pauseReports)
+    .where(and(eq(pauseReports.siteId, siteId), eq(pauseReports.userId, userId), isNull(pauseReports.endedAt)))
+  return row !== undefined
+}
+
 // The pause check runs on every agent's screen: a prepared statement (findOpenPause's query, also used inside
 // transactions, stays as it is).
 const openPauseQuery = preparedPerDb((db) =>
@@ -191,6 +203,8 @@ export async function startOwnPause(
       previous = reported.id
     }
     if (open) return answer(lang, false, PAUSE_CODES.alreadyPaused, 'alreadyPaused', open, now.getTime())
+    // In after-service (its pause report open): refused, not a 500 from the one-open-report index.
+    if (await inAfterService(tx, siteId, user.id)) return answer(lang, false, PAUSE_CODES.notAllowed, 'pauseNotAllowed', null, now.getTime())
     if (!type.isActive || !type.agentCanStart || !(await teamAllows(tx, type.id, user.teamId))) {
       return answer(lang, false, PAUSE_CODES.notAllowed, 'pauseNotAllowed', null, now.getTime())
     }
@@ -236,6 +250,8 @@ export async function supervisorPause(deps: AppDeps, caller: PauseCaller, input:
     const now = new Date()
     await lockUser(tx, siteId, agent.id)
     const open = await findOpenPause(tx, siteId, agent.id)
+    // In after-service (its pause report open): refused, not a 500 from the one-open-report index.
+    if (!open && (await inAfterService(tx, siteId, agent.id))) return answer(lang, false, PAUSE_CODES.notAllowed, 'pauseNotAllowed', null, now.getTime())
     const previous = open ? (await endPause(tx, open, supervisor.id, now, '')).id : null
     const [state] = await tx.select({ status: agentStates.telephonyStatus }).from(agentStates).where(eq(agentStates.userId, agent.id))
     const pending = BUSY_STATUSES.has(state?.status ?? '')
@@ -252,6 +268,7 @@ export async function supervisorPause(deps: AppDeps, caller: PauseCaller, input:
     })
     return answer(lang, true, PAUSE_CODES.ok, pending ? 'pausePending' : 'pauseStarted', row!, now.getTime())
   })
+  if (!result.success) return result
   const pause = result.pause!
   await pushToUser(deps.bus, { siteId, userId: agent.id }, pause.pending ? { action: 'pause', pause } : { action: 'startPause', pause })
   await chatAvailabilityChanged(deps, { siteId, userId: agent.id })

@@ -1917,12 +1917,14 @@ export const builderDashboardCategories = pgTable(
     description: text('description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     menuId: integer('menu_id').notNull().references((): AnyPgColumn => builderDashboardMenus.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => builderDashboardCategories.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('builder_dashboard_categories_menu_id_idx').on(t.menuId),
+    index('builder_dashboard_categories_parent_id_idx').on(t.parentId),
     index('builder_dashboard_categories_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
     index('builder_dashboard_categories_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
@@ -1949,6 +1951,20 @@ export const builderDashboardPages = pgTable(
     index('builder_dashboard_pages_category_id_idx').on(t.categoryId),
     index('builder_dashboard_pages_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
     index('builder_dashboard_pages_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+)
+
+// builder.dashboard-pages.inside_pages (m2m)
+export const builderDashboardPagesInsidePages = pgTable(
+  'builder_dashboard_pages_inside_pages',
+  {
+    dashboardpageId: integer('dashboardpage_id').notNull().references((): AnyPgColumn => builderDashboardPages.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id').notNull().references((): AnyPgColumn => builderDashboardPages.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dashboardpageId, t.targetId] }),
+    index('builder_dashboard_pages_inside_pages_target_id_idx').on(t.targetId),
   ],
 )
 
@@ -1998,12 +2014,14 @@ export const builderReportCategories = pgTable(
     description: text('description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     menuId: integer('menu_id').notNull().references((): AnyPgColumn => builderReportMenus.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => builderReportCategories.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('builder_report_categories_menu_id_idx').on(t.menuId),
+    index('builder_report_categories_parent_id_idx').on(t.parentId),
     index('builder_report_categories_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
     index('builder_report_categories_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
@@ -2033,6 +2051,20 @@ export const builderReportPages = pgTable(
   ],
 )
 
+// builder.report-pages.inside_pages (m2m)
+export const builderReportPagesInsidePages = pgTable(
+  'builder_report_pages_inside_pages',
+  {
+    reportpageId: integer('reportpage_id').notNull().references((): AnyPgColumn => builderReportPages.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id').notNull().references((): AnyPgColumn => builderReportPages.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportpageId, t.targetId] }),
+    index('builder_report_pages_inside_pages_target_id_idx').on(t.targetId),
+  ],
+)
+
 // builder.report-pages.widgets (rows)
 export const builderReportPagesWidgets = pgTable(
   'builder_report_pages_widgets',
@@ -2049,5 +2081,29 @@ export const builderReportPagesWidgets = pgTable(
     index('builder_report_pages_widgets_site_id_idx').on(t.siteId),
     index('builder_report_pages_widgets_reportpage_id_idx').on(t.reportpageId),
     index('builder_report_pages_widgets_widget_id_idx').on(t.widgetId),
+  ],
+)
+
+// builder.homepages: Home pages
+export const builderHomepages = pgTable(
+  'builder_homepages',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    pageId: integer('page_id').notNull().references((): AnyPgColumn => builderDashboardPages.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').references((): AnyPgColumn => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('builder_homepages_page_id_idx').on(t.pageId),
+    index('builder_homepages_team_id_idx').on(t.teamId),
+    index('builder_homepages_user_id_idx').on(t.userId),
+    index('builder_homepages_list_order_idx').on(t.siteId, t.isActive.desc().nullsFirst(), t.id),
+    index('builder_homepages_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )

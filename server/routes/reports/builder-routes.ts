@@ -1,8 +1,31 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
-import type { BuilderMenu, BuilderMenuEntry, BuilderPage, BuilderWidgetData, BuilderWidgetType } from '../../../contract/api/builder.ts'
-import { BUILDER_PATHS, BuilderPageParams, BuilderPageQuery, BuilderQuery, BuilderRunBody, QUERY_WIDGETS } from '../../../contract/api/builder.ts'
+import type {
+  BuilderChoice,
+  BuilderDataset,
+  BuilderFilterChoices,
+  BuilderMenu,
+  BuilderMenuCategory,
+  BuilderMenuEntry,
+  BuilderMenuPage,
+  BuilderPage,
+  BuilderWidgetData,
+  BuilderWidgetType,
+  ViewerFilter,
+} from '../../../contract/api/builder.ts'
+import {
+  BUILDER_CATALOGUE,
+  BUILDER_PATHS,
+  BuilderPageParams,
+  BuilderPageQuery,
+  BuilderQuery,
+  BuilderRunBody,
+  LIVE_DATASETS,
+  QUERY_WIDGETS,
+  VIEWER_FILTERS,
+  VIEWER_QUEUE_DATASETS,
+} from '../../../contract/api/builder.ts'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
 import { detailError, HttpError } from '../../http/errors.ts'
 import { parseInput } from '../../http/validate.ts'
@@ -15,8 +38,22 @@ import { runQuery } from '../../reports/builder.ts'
 type Raw = Record<string, unknown>
 type Kind = 'dashboards' | 'reports'
 const TABLES = {
-  dashboards: { pages: 'builder_dashboard_pages', widgets: 'builder_dashboard_pages_widgets', owner: 'dashboardpage_id', menus: 'builder_dashboard_menus', categories: 'builder_dashboard_categories' },
-  reports: { pages: 'builder_report_pages', widgets: 'builder_report_pages_widgets', owner: 'reportpage_id', menus: 'builder_report_menus', categories: 'builder_report_categories' },
+  dashboards: {
+    pages: 'builder_dashboard_pages',
+    widgets: 'builder_dashboard_pages_widgets',
+    inside: 'builder_dashboard_pages_inside_pages',
+    owner: 'dashboardpage_id',
+    menus: 'builder_dashboard_menus',
+    categories: 'builder_dashboard_categories',
+  },
+  reports: {
+    pages: 'builder_report_pages',
+    widgets: 'builder_report_pages_widgets',
+    inside: 'builder_report_pages_inside_pages',
+    owner: 'reportpage_id',
+    menus: 'builder_report_menus',
+    categories: 'builder_report_categories',
+  },
 } as const
 
 /** Any of the page permissions lets a user ask; each page then needs its own. */
@@ -41,24 +78,45 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
         sql`select id, description from ${sql.identifier(tb.menus)} where site_id = ${siteId} and is_active order by position, lower(description), id`,
       )
       const categoryRows = await rows(
-        sql`select id, description, menu_id from ${sql.identifier(tb.categories)} where site_id = ${siteId} and is_active order by position, lower(description), id`,
+        sql`select id, description, menu_id, parent_id from ${sql.identifier(tb.categories)} where site_id = ${siteId} and is_active order by position, lower(description), id`,
       )
+      const page = (p: Raw): BuilderMenuPage => ({ id: Number(p.id), kind, title: String(p.description) })
+      // A category and its sub-categories (an inactive parent hides its children; a cycle is cut by `seen`).
+      const seen = new Set<unknown>()
+      const category = (c: Raw): BuilderMenuCategory => {
+        seen.add(c.id)
+        return {
+          id: Number(c.id),
+          title: String(c.description),
+          pages: visible.filter((p) => p.category_id === c.id && p.category_menu_id === c.menu_id).map(page),
+          categories: categoryRows.filter((sub) => sub.parent_id === c.id && !seen.has(sub.id)).map(category).filter(filled),
+        }
+      }
+      const filled = (c: BuilderMenuCategory) => c.pages.length > 0 || c.categories.length > 0
       for (const menu of menuRows) {
-        const page = (p: Raw) => ({ id: Number(p.id), kind, title: String(p.description) })
         const direct = visible.filter((p) => p.category_id === null && p.menu_id === menu.id).map(page)
         const categories = categoryRows
-          .filter((c) => c.menu_id === menu.id)
-          .map((c) => ({ id: Number(c.id), title: String(c.description), pages: visible.filter((p) => p.category_id === c.id && p.category_menu_id === menu.id).map(page) }))
-          .filter((c) => c.pages.length)
+          .filter((c) => c.menu_id === menu.id && c.parent_id === null)
+          .map(category)
+          .filter(filled)
         if (direct.length || categories.length) menus.push({ id: Number(menu.id), kind, title: String(menu.description), pages: direct, categories })
       }
     }
-    return { menus }
+    // The user's home page: the user's own, else the team's, else everyone's; active and with its permission.
+    const { id: userId, teamId } = request.auth!.user
+    const homes = await rows(sql`select h.page_id, p.description, p.permission from builder_homepages h
+        join builder_dashboard_pages p on p.id = h.page_id and p.site_id = h.site_id and p.is_active
+      where h.site_id = ${siteId} and h.is_active
+        and (h.user_id = ${userId} or (h.user_id is null and (h.team_id is null or h.team_id = ${teamId ?? 0})))
+      order by (h.user_id is null), (h.team_id is null), h.position, h.id`)
+    const home = homes.find((h) => roles.includes(String(h.permission)))
+    return { menus, home: home ? { id: Number(home.page_id), kind: 'dashboards', title: String(home.description) } : null }
   })
 
   app.get(BUILDER_PATHS.page, { config: { permission: VIEWERS } }, async (request): Promise<BuilderPage> => {
     const { kind, id } = parseInput(BuilderPageParams, request.params, request.lang)
-    const { tz } = parseInput(BuilderPageQuery, request.query, request.lang)
+    const viewer = parseInput(BuilderPageQuery, request.query, request.lang)
+    const { tz } = viewer
     const { siteId } = request.auth!.user
     const tb = TABLES[kind as Kind]
     const [page] = await rows(
@@ -74,6 +132,9 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
       where pw.site_id = ${siteId} and pw.${sql.identifier(tb.owner)} = ${id}
       order by pw.position, pw.id`)
     const widgets: BuilderWidgetData[] = []
+    const offered = new Set<ViewerFilter>()
+    let hasQuery = false
+    let live = false
     for (const w of placed) {
       const type = String(w.type) as BuilderWidgetType
       const base = { id: Number(w.widget_id), title: String(w.description), type, width: Number(w.width), height: Number(w.height) }
@@ -99,14 +160,53 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
         widgets.push({ ...base, result: null, error: 'invalid' })
         continue
       }
+      // The viewer's filter bar replaces the stored period and, where the dataset takes them, its team, agent, queue.
+      const query = { ...stored.output }
+      const takes = BUILDER_CATALOGUE[query.dataset].filters
+      hasQuery = true
+      if (LIVE_DATASETS.includes(query.dataset as BuilderDataset)) live = true
+      if (viewer.period) query.period = viewer.period
+      for (const key of VIEWER_FILTERS) {
+        if (!takes.includes(key) || (key === 'queue' && !VIEWER_QUEUE_DATASETS.includes(query.dataset))) continue
+        offered.add(key)
+        if (viewer[key] != null) query[key] = viewer[key]
+      }
       try {
-        widgets.push({ ...base, result: await runQuery(db, siteId, stored.output, tz, request.lang), error: null })
+        widgets.push({ ...base, result: await runQuery(db, siteId, query, tz, request.lang), error: null })
       } catch (error) {
         if (!(error instanceof HttpError)) throw error
         widgets.push({ ...base, result: null, error: Object.values(error.body as Record<string, unknown>).flat().map(String)[0] ?? 'invalid' })
       }
     }
-    return { id: Number(page.id), kind: kind as Kind, title: String(page.description), refresh: Number(page.refresh), widgets }
+    // The live grids follow the socket themselves; a page of them alone needs no refresh of its queries.
+    const inside = await rows(sql`select p.id, p.description, p.permission from ${sql.identifier(tb.inside)} l
+        join ${sql.identifier(tb.pages)} p on p.id = l.target_id and p.site_id = l.site_id and p.is_active
+      where l.site_id = ${siteId} and l.${sql.identifier(tb.owner)} = ${id} and p.id <> ${id}
+      order by p.position, lower(p.description), p.id`)
+    return {
+      id: Number(page.id),
+      kind: kind as Kind,
+      title: String(page.description),
+      refresh: Number(page.refresh),
+      widgets,
+      filters: { period: hasQuery, fields: VIEWER_FILTERS.filter((key) => offered.has(key)) },
+      live,
+      inside: inside.filter((p) => request.auth!.roles.includes(String(p.permission))).map((p) => ({ id: Number(p.id), kind: kind as Kind, title: String(p.description) })),
+    }
+  })
+
+  // The filter bar's choices, for whoever may open a builder page.
+  app.get(BUILDER_PATHS.filters, { config: { permission: VIEWERS } }, async (request): Promise<BuilderFilterChoices> => {
+    const { siteId } = request.auth!.user
+    const list = async (query: ReturnType<typeof sql>): Promise<BuilderChoice[]> =>
+      (await rows(query)).map((r) => ({ id: Number(r.id), description: String(r.description ?? '') }))
+    return {
+      team: await list(sql`select id, name as description from teams where site_id = ${siteId} order by lower(name), id`),
+      agent: await list(
+        sql`select id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), username) as description from users where site_id = ${siteId} and is_active order by 2, id`,
+      ),
+      queue: await list(sql`select id, description from pabx_queues where site_id = ${siteId} order by lower(description), id`),
+    }
   })
 
   // The query form's preview: whoever may read the builder's queries may run one.

@@ -1,16 +1,26 @@
 import { useEffect, useMemo, useState } from 'react'
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import Alert from '@mui/joy/Alert'
 import Box from '@mui/joy/Box'
+import Button from '@mui/joy/Button'
 import Card from '@mui/joy/Card'
+import FormControl from '@mui/joy/FormControl'
+import FormLabel from '@mui/joy/FormLabel'
 import Grid from '@mui/joy/Grid'
+import Option from '@mui/joy/Option'
+import Select from '@mui/joy/Select'
+import Sheet from '@mui/joy/Sheet'
 import Skeleton from '@mui/joy/Skeleton'
 import Table from '@mui/joy/Table'
 import Typography from '@mui/joy/Typography'
 import { useTheme } from '@mui/joy/styles'
-import { useLingui } from '@lingui/react/macro'
-import type { BuilderPage, BuilderResult, BuilderWidgetData } from '../../../contract/api/builder.ts'
-import { BUILDER_PATHS } from '../../../contract/api/builder.ts'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { BuilderChoice, BuilderFilterChoices, BuilderPage, BuilderPeriod, BuilderResult, BuilderWidgetData, ViewerFilter } from '../../../contract/api/builder.ts'
+import { BUILDER_PATHS, BUILDER_PERIODS, BUILDER_TEXTS, builderText } from '../../../contract/api/builder.ts'
+import { useProfile } from '../../api/useProfile.ts'
+import { ButtonLink } from '../../components/links.tsx'
+import { useLiveRefresh } from './liveRefresh.ts'
 import { formatDuration } from '../../../contract/format/duration.ts'
 import { api } from '../../api/client.ts'
 import { useAgentSystem } from '../../app/agentSystemContext.tsx'
@@ -24,18 +34,35 @@ import { useAgentActing } from '../dashboards/useAgentActing.tsx'
 import { useNow } from '../webphone/useClock.ts'
 
 // A page the builder composed (contract/api/builder.ts): /dashboards/:id and /reports/pages/:id. One request brings
-// the layout and every widget's numbers, computed by the server in the user's time zone; a dashboard asks again every
-// `refresh` seconds. The agent and queue grids are the live wallboard's (its feed, no polling).
+// the layout and every widget's numbers, computed by the server in the user's time zone, with the viewer's filter bar
+// (period, and the team, agent and queue the page's queries take). A page with `refresh` over live data asks again
+// when the service socket announces a change, at most once per `refresh` seconds (liveRefresh.ts: no polling). The
+// agent and queue grids are the live wallboard's (its feed). Inside pages are links under the title.
 
 const HEIGHTS: Record<number, number> = { 1: 120, 2: 260, 3: 380 }
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 
-export const builderPageQuery = (kind: 'dashboards' | 'reports', id: string, locale: string, refresh?: number) =>
+/** The viewer's filter bar: '' keeps what each query stores. */
+export type ViewerValues = { period: BuilderPeriod | ''; team: string; agent: string; queue: string }
+export const NO_VIEWER_FILTERS: ViewerValues = { period: '', team: '', agent: '', queue: '' }
+
+export const builderPageQuery = (kind: 'dashboards' | 'reports', id: string, locale: string, viewer: ViewerValues = NO_VIEWER_FILTERS) =>
   queryOptions({
-    queryKey: ['builder', 'page', kind, id, locale] as const,
+    queryKey: ['builder', 'page', kind, id, locale, viewer] as const,
     queryFn: ({ signal }) =>
-      api.get<BuilderPage>(BUILDER_PATHS.page.replace(':kind', kind).replace(':id', encodeURIComponent(id)), { tz: timeZone() }, { signal }),
-    refetchInterval: refresh && refresh > 0 ? refresh * 1000 : false,
+      api.get<BuilderPage>(
+        BUILDER_PATHS.page.replace(':kind', kind).replace(':id', encodeURIComponent(id)),
+        { tz: timeZone(), period: viewer.period || undefined, team: viewer.team || undefined, agent: viewer.agent || undefined, queue: viewer.queue || undefined },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  })
+
+const builderChoicesQuery = () =>
+  queryOptions({
+    queryKey: ['builder', 'filters'] as const,
+    queryFn: ({ signal }) => api.get<BuilderFilterChoices>(BUILDER_PATHS.filters, undefined, { signal }),
+    staleTime: 5 * 60_000,
   })
 
 function useValueFormat() {
@@ -186,15 +213,81 @@ function Widget({ widget }: { widget: BuilderWidgetData }) {
   )
 }
 
-export function BuilderPageView({ kind, id }: { kind: 'dashboards' | 'reports'; id: string }) {
+function ChoiceSelect({ id, label, value, choices, all, onChange }: { id: ViewerFilter; label: ReactNode; value: string; choices: BuilderChoice[] | undefined; all: string; onChange: (value: string) => void }) {
+  return (
+    <FormControl id={`builder-filter-${id}`} size="sm">
+      <FormLabel>{label}</FormLabel>
+      <Select value={value} onChange={(_, next) => onChange(next ?? '')} data-testid={`builder-filter-${id}`}>
+        <Option value="">{all}</Option>
+        {(choices ?? []).map((choice) => (
+          <Option key={choice.id} value={String(choice.id)}>
+            {choice.description || `#${choice.id}`}
+          </Option>
+        ))}
+      </Select>
+    </FormControl>
+  )
+}
+
+/** The viewer's filters, as the page declares them (the filters its queries take); changing one runs the page again. */
+function FilterBar({ page, value, onChange, busy }: { page: BuilderPage; value: ViewerValues; onChange: (next: ViewerValues) => void; busy: boolean }) {
+  const { t, i18n } = useLingui()
+  const fields = page.filters.fields
+  const choices = useQuery({ ...builderChoicesQuery(), enabled: fields.length > 0 })
+  const set = (patch: Partial<ViewerValues>) => onChange({ ...value, ...patch })
+  const changed = Object.values(value).some(Boolean)
+  if (!page.filters.period && fields.length === 0) return null
+  return (
+    <Sheet
+      variant="outlined"
+      role="group"
+      aria-label={t`Filtros da página`}
+      data-testid="builder-filters"
+      sx={{
+        p: 1.5,
+        borderRadius: 'md',
+        mb: 2,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' },
+        alignItems: 'end',
+      }}
+    >
+      {page.filters.period && (
+        <FormControl id="builder-filter-period" size="sm">
+          <FormLabel>{t`Período`}</FormLabel>
+          <Select value={value.period} onChange={(_, next) => set({ period: (next ?? '') as ViewerValues['period'] })} data-testid="builder-filter-period">
+            <Option value="">{t`O de cada widget`}</Option>
+            {BUILDER_PERIODS.map((period) => (
+              <Option key={period} value={period}>
+                {builderText(BUILDER_TEXTS.periods[period], i18n.locale)}
+              </Option>
+            ))}
+          </Select>
+        </FormControl>
+      )}
+      {fields.includes('team') && <ChoiceSelect id="team" label={t`Equipe`} value={value.team} choices={choices.data?.team} all={t`Todas`} onChange={(team) => set({ team })} />}
+      {fields.includes('agent') && <ChoiceSelect id="agent" label={t`Agente`} value={value.agent} choices={choices.data?.agent} all={t`Todos`} onChange={(agent) => set({ agent })} />}
+      {fields.includes('queue') && <ChoiceSelect id="queue" label={t`Fila`} value={value.queue} choices={choices.data?.queue} all={t`Todas`} onChange={(queue) => set({ queue })} />}
+      <Box>
+        <Button size="sm" variant="plain" disabled={!changed} loading={busy} onClick={() => onChange(NO_VIEWER_FILTERS)} data-testid="builder-filters-clear">
+          <Trans>Limpar filtros</Trans>
+        </Button>
+      </Box>
+    </Sheet>
+  )
+}
+
+export function BuilderPageView({ kind, id, home = false }: { kind: 'dashboards' | 'reports'; id: string; home?: boolean }) {
   const { t } = useLingui()
-  const { locale } = useLocale()
-  // The page says how often it refreshes; the first answer sets the interval of the next ones.
-  const [refresh, setRefresh] = useState<number | undefined>(undefined)
-  const page = useQuery(builderPageQuery(kind, id, locale, refresh))
-  useEffect(() => {
-    if (page.data) setRefresh(page.data.refresh)
-  }, [page.data])
+  const { locale, params } = useLocale()
+  const profile = useProfile()
+  const [viewer, setViewer] = useState<ViewerValues>(NO_VIEWER_FILTERS)
+  useEffect(() => setViewer(NO_VIEWER_FILTERS), [kind, id])
+  const page = useQuery(builderPageQuery(kind, id, locale, viewer))
+  const data = page.data
+  // Live data and a refresh interval: asked again when the socket announces a change, at most once per interval.
+  useLiveRefresh(Boolean(data?.live && data.refresh > 0), Math.max(1, data?.refresh ?? 0) * 1000, () => void page.refetch(), profile.roles)
   if (page.isError) {
     return (
       <>
@@ -203,18 +296,36 @@ export function BuilderPageView({ kind, id }: { kind: 'dashboards' | 'reports'; 
       </>
     )
   }
-  if (!page.data) return <Skeleton variant="rectangular" height={320} />
-  const data = page.data
+  if (!data) return <Skeleton variant="rectangular" height={320} />
+  const subtitle = data.refresh > 0 && data.live ? t`Ao vivo: atualiza quando algo muda, no máximo a cada ${data.refresh} segundos.` : kind === 'dashboards' ? t`Painel` : t`Relatório`
   return (
     <>
       <PageHeader
         title={data.title}
-        subtitle={data.refresh > 0 ? t`Atualiza a cada ${data.refresh} segundos.` : kind === 'dashboards' ? t`Painel` : t`Relatório`}
+        subtitle={home ? t`Sua página inicial` : subtitle}
+        actions={
+          data.inside.length > 0 && (
+            <Box component="nav" aria-label={t`Páginas internas`} data-testid="builder-inside" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {data.inside.map((inside) =>
+                inside.kind === 'dashboards' ? (
+                  <ButtonLink key={inside.id} to="/{-$locale}/dashboards/$id" params={{ ...params, id: String(inside.id) }} size="sm" variant="outlined">
+                    {inside.title}
+                  </ButtonLink>
+                ) : (
+                  <ButtonLink key={inside.id} to="/{-$locale}/reports/pages/{-$id}" params={{ ...params, id: String(inside.id) }} size="sm" variant="outlined">
+                    {inside.title}
+                  </ButtonLink>
+                ),
+              )}
+            </Box>
+          )
+        }
       />
+      <FilterBar page={data} value={viewer} onChange={setViewer} busy={page.isFetching} />
       {data.widgets.length === 0 ? (
         <Alert>{t`Esta página ainda não tem widgets.`}</Alert>
       ) : (
-        <Grid container spacing={2} data-testid="builder-page">
+        <Grid container spacing={2} data-testid="builder-page" data-fetching={page.isFetching ? 'true' : 'false'}>
           {data.widgets.map((widget, i) => (
             <Grid key={`${widget.id}-${i}`} xs={12} md={Math.max(6, widget.width)} lg={widget.width}>
               <Widget widget={widget} />

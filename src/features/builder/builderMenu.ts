@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { BuilderMenu, BuilderMenuPage } from '../../../contract/api/builder.ts'
+import type { BuilderMenu, BuilderMenuCategory, BuilderMenuPage } from '../../../contract/api/builder.ts'
 import { BUILDER_PATHS } from '../../../contract/api/builder.ts'
 import type { Texts } from '../../../contract/codes/localize.ts'
 import { any, PERMISSIONS } from '../../../contract/permissions.ts'
@@ -22,6 +22,17 @@ function pageItem(page: BuilderMenuPage): MenuItem {
     : { id: `builder-page-${page.kind}-${page.id}`, label: typed(page.title), to: '/{-$locale}/reports/pages/{-$id}', params: { id: String(page.id) }, permission: PERMISSIONS.myProfile, icon: ReportsIcon }
 }
 
+/** A category as a group of its pages, then its sub-categories (each a group of its own). */
+function categoryItem(kind: string, category: BuilderMenuCategory): MenuItem {
+  return {
+    id: `builder-category-${kind}-${category.id}`,
+    label: typed(category.title),
+    permission: PERMISSIONS.myProfile,
+    icon: ListIcon,
+    children: [...category.pages.map(pageItem), ...(category.categories ?? []).map((sub) => categoryItem(kind, sub))],
+  }
+}
+
 export function builderMenuItems(menu: BuilderMenu | undefined): { dashboards: MenuItem[]; reports: MenuItem[] } {
   const out = { dashboards: [] as MenuItem[], reports: [] as MenuItem[] }
   for (const entry of menu?.menus ?? []) {
@@ -32,15 +43,7 @@ export function builderMenuItems(menu: BuilderMenu | undefined): { dashboards: M
       icon: entry.kind === 'dashboards' ? DashboardIcon : ReportsIcon,
       children: [
         ...entry.pages.map(pageItem),
-        ...entry.categories.map(
-          (category): MenuItem => ({
-            id: `builder-category-${entry.kind}-${category.id}`,
-            label: typed(category.title),
-            permission: PERMISSIONS.myProfile,
-            icon: ListIcon,
-            children: category.pages.map(pageItem),
-          }),
-        ),
+        ...entry.categories.map((category) => categoryItem(entry.kind, category)),
       ],
     })
   }
@@ -53,11 +56,23 @@ export function withBuilderMenus(items: readonly MenuItem[], menu: BuilderMenu |
   return items.flatMap((item) => (item.id === 'dashboards' ? [item, ...extra.dashboards] : item.id === 'reports' ? [item, ...extra.reports] : [item]))
 }
 
+const builderMenuQuery = (roles: readonly string[] | undefined) => ({
+  queryKey: ['builder', 'menu'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<BuilderMenu>(BUILDER_PATHS.menu, undefined, { signal }),
+  enabled: any(roles, VIEWERS),
+  staleTime: 60_000,
+})
+
 export function useBuilderMenu(roles: readonly string[] | undefined): BuilderMenu | undefined {
-  return useQuery({
-    queryKey: ['builder', 'menu'] as const,
-    queryFn: ({ signal }) => api.get<BuilderMenu>(BUILDER_PATHS.menu, undefined, { signal }),
-    enabled: any(roles, VIEWERS),
-    staleTime: 60_000,
-  }).data
+  return useQuery(builderMenuQuery(roles)).data
+}
+
+/**
+ * The builder page chosen as this user's home (the spec's homepages): `undefined` while the menu is being read,
+ * `null` for the default home.
+ */
+export function useBuilderHome(roles: readonly string[] | undefined): BuilderMenuPage | null | undefined {
+  const menu = useQuery(builderMenuQuery(roles))
+  if (!any(roles, VIEWERS) || menu.isError) return null
+  return menu.data ? (menu.data.home ?? null) : undefined
 }

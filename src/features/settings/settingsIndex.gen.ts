@@ -70,4 +70,5 @@ export const SETTINGS_INDEX: readonly SettingsIndexEntry[] = [
   {"key":"builder.report-menus","section":"system","label":{"pt-BR":"Menus de relatórios","en-US":"Report menus","es-ES":"Menús de informes"},"path":"system/builder/reports/menus","permission":"builder.view_reportmenu"},
   {"key":"builder.report-categories","section":"system","label":{"pt-BR":"Categorias de relatórios","en-US":"Report categories","es-ES":"Categorías de informes"},"path":"system/builder/reports/categories","permission":"builder.view_reportcategory"},
   {"key":"builder.report-pages","section":"system","label":{"pt-BR":"Páginas de relatórios","en-US":"Report pages","es-ES":"Páginas de informes"},"path":"system/builder/reports/pages","permission":"builder.view_reportpage"},
+  {"key":"builder.homepages","section":"system","label":{"pt-BR":"Páginas iniciais","en-US":"Home pages","es-ES":"Páginas de inicio"},"path":"system/builder/homepages","permission":"builder.view_homepage"},
 ]

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNull } from 'drizzle-orm'
 import { pauseReports } from '../../../server/db/schema/agent.ts'
+import { callRecords } from '../../../server/db/schema/index.ts'
 import { PAUSE_CODES } from '../../../contract/api/agent.ts'
 import type { Pause, PauseResponse } from '../../../contract/api/agent.ts'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
@@ -98,6 +99,38 @@ describe('pause start, check, stop', () => {
     expect(row.endedAt).toBeInstanceOf(Date)
 
     expect((await client.post(STOP, {})).json()).toEqual({ success: false, pause: null, detail: 'Nenhuma pausa em andamento.', code: PAUSE_CODES.notPaused })
+  })
+
+  it('refuses a pause during an after-service whose own pause report is open (code 2, not a 500), and starts it once that ended', async () => {
+    const { user, client } = await agent()
+    const type = await pauseType(t.database.db, siteId)
+    // The after-service's pause report (the team's after-service pause), tied to the call it follows.
+    const held = (await client.post(START, { pause_id: type.id })).json() as PauseResponse
+    const now = new Date()
+    await t.database.db.insert(callRecords).values({
+      siteId,
+      callId: `after-service-${held.pause!.id}`,
+      step: 1,
+      uid: `after-service-${held.pause!.id}`,
+      direction: 'outbound',
+      callType: 10,
+      kind: 'external',
+      phone: '11987654321',
+      decision: { action: 'relay' },
+      userId: user.id,
+      startedAt: now,
+      answeredAt: now,
+      endedAt: now,
+      answeredDuration: 5,
+      totalDuration: 5,
+      afterServicePauseReportId: held.pause!.id,
+    })
+    expect((await client.get(CHECK)).json()).toBeNull()
+    const refused = await client.post(START, { pause_id: type.id })
+    expect(refused.statusCode).toBe(200)
+    expect(refused.json()).toMatchObject({ success: false, code: PAUSE_CODES.notAllowed, pause: null })
+    await t.database.db.update(pauseReports).set({ endedAt: new Date() }).where(eq(pauseReports.id, held.pause!.id))
+    expect((await client.post(START, { pause_id: type.id })).json()).toMatchObject({ success: true, code: PAUSE_CODES.ok })
   })
 
   it('swaps with report_pause_id: the running pause ends and the new one records which it replaced', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { BuilderMenu, BuilderPage, BuilderResult } from '../../../contract/api/builder.ts'
+import type { BuilderFilterChoices, BuilderMenu, BuilderPage, BuilderResult } from '../../../contract/api/builder.ts'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
 import { callRecords } from '../../../server/db/schema/index.ts'
 import { catalogueMismatches, periodDays } from '../../../server/reports/builder.ts'
@@ -187,5 +187,106 @@ describe('the builder’s settings lists', () => {
       expect(response.statusCode, `${path} ${response.body}`).toBe(200)
       expect(response.json().count, `${path} ${response.body.slice(0, 400)}`).toBeGreaterThan(0)
     }
+  })
+})
+
+describe('the builder’s filter bar, inside pages, sub-categories and home pages', () => {
+  let f: { report: number; inside: number; pauses: number; menu: number; category: number; sub: number; everyone: number; mine: number; agent2: number }
+
+  beforeAll(async () => {
+    const d = await demo(t.database.db)
+    const calls = await created(admin, '/api/v1/builder/queries/', { description: 'Todas as chamadas', dataset: 'calls', period: 'last_7_days', measure: 'count', group_by: 'none' })
+    const pauses = await created(admin, '/api/v1/builder/queries/', { description: 'Pausas', dataset: 'pauses', period: 'last_7_days', measure: 'count', group_by: 'none' })
+    const callsWidget = await created(admin, '/api/v1/builder/widgets/', { description: 'Chamadas', type: 'number', query: calls })
+    const pausesWidget = await created(admin, '/api/v1/builder/widgets/', { description: 'Pausas', type: 'number', query: pauses })
+    const menu = await created(admin, '/api/v1/builder/report-menus/', { description: 'Relatórios da operação', is_active: true, position: 0 })
+    const category = await created(admin, '/api/v1/builder/report-categories/', { description: 'Filas', is_active: true, menu, position: 0 })
+    const sub = await created(admin, '/api/v1/builder/report-categories/', { description: 'Suporte em detalhe', is_active: true, menu, parent: category, position: 0 })
+    const reportPage = (description: string, widget: number, extra: Record<string, unknown> = {}) =>
+      created(admin, '/api/v1/builder/report-pages/', {
+        description,
+        is_active: true,
+        menu,
+        position: 0,
+        permission: PERMISSIONS.viewReports,
+        refresh: 0,
+        widgets: [{ widget, width: 6, height: 1 }],
+        ...extra,
+      })
+    const inside = await reportPage('Pausas da semana', pausesWidget)
+    const report = await reportPage('Chamadas da semana', callsWidget, { category: sub, inside_pages: [inside] })
+    const dashboard = (description: string) =>
+      created(admin, '/api/v1/builder/dashboard-pages/', { description, is_active: true, position: 0, permission: PERMISSIONS.viewDashboard, refresh: 0, widgets: [] })
+    const everyone = await dashboard('Início de todos')
+    const mine = await dashboard('Início do agent1')
+    await created(admin, '/api/v1/builder/homepages/', { description: 'Todos', is_active: true, page: everyone, position: 0 })
+    await created(admin, '/api/v1/builder/homepages/', { description: 'agent1', is_active: true, page: mine, user: d.agent1.id, position: 0 })
+    f = { report, inside, pauses: pausesWidget, menu, category, sub, everyone, mine, agent2: d.agent2.id }
+  })
+
+  it('re-runs a page’s queries with the viewer’s period, agent and queue, offering only the filters its queries take', async () => {
+    const get = async (query = '') => {
+      const response = await admin.get(`/api/v1/builder/pages/reports/${f.report}/?tz=${encodeURIComponent(TZ)}${query}`)
+      expect(response.statusCode, response.body).toBe(200)
+      return response.json() as BuilderPage
+    }
+    const page = await get()
+    expect(page.filters).toEqual({ period: true, fields: ['team', 'agent', 'queue'] })
+    expect(page.live).toBe(true)
+    expect(page.widgets[0]!.result!.total).toBe(3)
+    expect((await get(`&queue=${ids.support}`)).widgets[0]!.result!.total).toBe(2)
+    expect((await get(`&agent=${f.agent2}`)).widgets[0]!.result!.total).toBe(1)
+    expect((await get(`&agent=${f.agent2}&queue=${ids.support}`)).widgets[0]!.result!.total).toBe(0)
+    const lastMonth = await get('&period=last_30_days')
+    expect(lastMonth.widgets[0]!.result!.total).toBe(3)
+    expect(Date.parse(lastMonth.widgets[0]!.result!.to) - Date.parse(lastMonth.widgets[0]!.result!.from)).toBeGreaterThan(29 * 86_400_000)
+
+    // A page over pauses takes no queue: the bar offers team and agent, and a queue sent anyway changes nothing.
+    const pauses = (await admin.get(`/api/v1/builder/pages/reports/${f.inside}/?queue=${ids.support}`)).json() as BuilderPage
+    expect(pauses.filters).toEqual({ period: true, fields: ['team', 'agent'] })
+    expect(pauses.widgets[0]!.error).toBeNull()
+
+    // The bar's choices: the site's teams, agents and telephony queues, for anyone who may open a builder page.
+    const agent1 = await signedIn(t.app, 'agent1')
+    const choices = (await agent1.get('/api/v1/builder/filters/')).json() as BuilderFilterChoices
+    expect(choices.queue.map((q) => q.description)).toEqual(expect.arrayContaining(['Suporte', 'Vendas']))
+    expect(choices.agent.map((a) => a.id)).toEqual(expect.arrayContaining([ids.agent1, f.agent2]))
+
+    for (const bad of ['period=forever', 'queue=abc', 'agent=0', 'team=-1']) {
+      const response = await admin.get(`/api/v1/builder/pages/reports/${f.report}/?${bad}`)
+      expect(response.statusCode, bad).toBe(400)
+      expect(Object.keys(response.json()), bad).toEqual([bad.split('=')[0]])
+    }
+  })
+
+  it('lists the page’s inside pages, and nests sub-categories in the menu', async () => {
+    const page = (await admin.get(`/api/v1/builder/pages/reports/${f.report}/`)).json() as BuilderPage
+    expect(page.inside).toEqual([{ id: f.inside, kind: 'reports', title: 'Pausas da semana' }])
+    const menu = (await admin.get('/api/v1/builder/menu/')).json() as BuilderMenu
+    const entry = menu.menus.find((m) => m.kind === 'reports' && m.id === f.menu)!
+    expect(entry.pages).toEqual([{ id: f.inside, kind: 'reports', title: 'Pausas da semana' }])
+    expect(entry.categories).toEqual([
+      {
+        id: f.category,
+        title: 'Filas',
+        pages: [],
+        categories: [{ id: f.sub, title: 'Suporte em detalhe', pages: [{ id: f.report, kind: 'reports', title: 'Chamadas da semana' }], categories: [] }],
+      },
+    ])
+    // An inactive parent hides its sub-categories.
+    expect((await admin.patch(`/api/v1/builder/report-categories/${f.category}/`, { is_active: false })).statusCode).toBe(200)
+    const hidden = (await admin.get('/api/v1/builder/menu/')).json() as BuilderMenu
+    expect(hidden.menus.find((m) => m.kind === 'reports' && m.id === f.menu)!.categories).toEqual([])
+    expect((await admin.patch(`/api/v1/builder/report-categories/${f.category}/`, { is_active: true })).statusCode).toBe(200)
+  })
+
+  it('gives each user the most specific home page: agent1 its own, the others everyone’s', async () => {
+    const agent1 = await signedIn(t.app, 'agent1')
+    const agent2 = await signedIn(t.app, 'agent2')
+    expect(((await agent1.get('/api/v1/builder/menu/')).json() as BuilderMenu).home).toEqual({ id: f.mine, kind: 'dashboards', title: 'Início do agent1' })
+    expect(((await agent2.get('/api/v1/builder/menu/')).json() as BuilderMenu).home).toEqual({ id: f.everyone, kind: 'dashboards', title: 'Início de todos' })
+    // A home page turned off leaves the default home.
+    expect((await admin.patch(`/api/v1/builder/dashboard-pages/${f.everyone}/`, { is_active: false })).statusCode).toBe(200)
+    expect(((await agent2.get('/api/v1/builder/menu/')).json() as BuilderMenu).home).toBeNull()
   })
 })
