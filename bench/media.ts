@@ -281,6 +281,32 @@ async function main() {
           const deadline = Date.now() + 20_000
           while (Date.now() < deadline && sink.received < 25) await new Promise((r) => setTimeout(r, 50))
           if (!sink.from) return
+          const to = sink.from
+          // A phone sends its audio all along (silence here), and the key on the same stream: the same SSRC, sequence
+          // and clock (rtpengine may ignore events of a stream it never saw).
+          const ssrc = 0x1234 + i
+          let seq = 1
+          let clock = 0
+          const rtp = (pt: number, payload: Buffer, marker = false) => {
+            const packet = Buffer.alloc(12 + payload.length)
+            packet[0] = 0x80
+            packet[1] = (marker ? 0x80 : 0) | pt
+            packet.writeUInt16BE(seq++ & 0xffff, 2)
+            packet.writeUInt32BE(clock >>> 0, 4)
+            packet.writeUInt32BE(ssrc, 8)
+            payload.copy(packet, 12)
+            sink.socket.send(packet, to.port, to.address)
+          }
+          const silence = Buffer.alloc(160, 0xff)
+          let speaking = true
+          const talk = (async () => {
+            while (speaking) {
+              rtp(0, silence)
+              clock += 160
+              await new Promise((r) => setTimeout(r, 20))
+            }
+          })()
+          await new Promise((r) => setTimeout(r, 500))
           let pressed = 0
           const heardMusic = new Promise<number>((resolve) => {
             sink.onPacket = (payload, at) => {
@@ -289,21 +315,31 @@ async function main() {
             }
             setTimeout(() => resolve(0), 10_000)
           })
+          speaking = false
+          await talk
           pressed = performance.now()
+          const start = clock
           for (let n = 0; n < 6; n++) {
-            const packet = Buffer.alloc(16)
-            packet[0] = 0x80
-            packet[1] = (n === 0 ? 0x80 : 0) | 101
-            packet.writeUInt16BE(1000 + n, 2)
-            packet.writeUInt32BE(8000, 4)
-            packet.writeUInt32BE(0x1234 + i, 8)
-            packet[12] = 2
-            packet[13] = n >= 3 ? 0x80 | 10 : 10
-            packet.writeUInt16BE(160 * (n + 1), 14)
-            sink.socket.send(packet, sink.from.port, sink.from.address)
+            const event = Buffer.alloc(4)
+            event[0] = 2
+            event[1] = n >= 3 ? 0x80 | 10 : 10
+            event.writeUInt16BE(160 * (n + 1), 2)
+            clock = start
+            rtp(101, event, n === 0)
             await new Promise((r) => setTimeout(r, 20))
           }
+          clock = start + 160 * 6
+          speaking = true
+          const after = (async () => {
+            while (speaking) {
+              rtp(0, silence)
+              clock += 160
+              await new Promise((r) => setTimeout(r, 20))
+            }
+          })()
           const at = await heardMusic
+          speaking = false
+          await after
           if (at) latencies.push(at - pressed)
         }),
       )
