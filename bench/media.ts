@@ -274,6 +274,7 @@ async function main() {
     // IVR: the key (RFC 2833 '2' from the call's own media socket) → the first packet of the queue's music (660 Hz,
     // after the 880 Hz greeting).
     const latencies: number[] = []
+    let greeted = 0
     await run(IVR_CALLS, '551160000001', 15_000, async (sinks) => {
       await Promise.all(
         sinks.map(async (sink, i) => {
@@ -281,6 +282,7 @@ async function main() {
           const deadline = Date.now() + 20_000
           while (Date.now() < deadline && sink.received < 25) await new Promise((r) => setTimeout(r, 50))
           if (!sink.from) return
+          greeted++
           const to = sink.from
           // A phone sends its audio all along (silence here), and the key on the same stream: the same SSRC, sequence
           // and clock (rtpengine may ignore events of a stream it never saw).
@@ -345,7 +347,7 @@ async function main() {
       )
     })
     latencies.sort((a, b) => a - b)
-    console.log(`  IVR key → next prompt: ${latencies.length}/${IVR_CALLS} calls, p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`)
+    console.log(`  IVR key → next prompt: ${latencies.length}/${IVR_CALLS} calls (${greeted} heard the greeting), p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`)
   } finally {
     for (const sipp of sipps) sipp.kill('SIGKILL')
     await app.close()
