@@ -181,7 +181,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 async function main() {
   const database = await scratchDatabase('atende_bench_media')
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-media-'))
-  const config = loadConfig({ ...process.env, ...ENV, DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1' })
+  const config = loadConfig({ ...process.env, ...ENV, DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', PORT: '0', HOST: '127.0.0.1' })
   const { app } = await startServer(config, {})
   const sipps: ReturnType<typeof spawn>[] = []
   try {
@@ -228,12 +228,21 @@ async function main() {
       writeFileSync(join(dir, 'ports.csv'), `SEQUENTIAL\n${sinks.map((s) => `${s.socket.address().port};`).join('\n')}\n`)
       writeFileSync(join(dir, 'uac.xml'), scenario(holdMs))
       portBase += calls * 2 + 10
-      const sipp = spawn('sipp', ['127.0.0.1:' + SIP, '-sf', join(dir, 'uac.xml'), '-inf', join(dir, 'ports.csv'), '-s', did, '-i', '127.0.0.1', '-p', String(TRUNK_PORT), '-m', String(calls), '-l', String(calls), '-r', String(RATE), '-bg', '-trace_err'], {
+      const sipp = spawn('sipp', ['127.0.0.1:' + SIP, '-sf', join(dir, 'uac.xml'), '-inf', join(dir, 'ports.csv'), '-s', did, '-i', '127.0.0.1', '-p', String(TRUNK_PORT), '-m', String(calls), '-l', String(calls), '-r', String(RATE), '-nostdin', '-trace_err'], {
         cwd: dir,
-        stdio: 'ignore',
+        stdio: ['ignore', 'ignore', 'pipe'],
       })
       sipps.push(sipp)
-      const exited = new Promise<void>((resolve) => sipp.once('exit', () => resolve()))
+      let errors = ''
+      sipp.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()))
+      const exited = new Promise<void>((resolve) =>
+        sipp.once('exit', (code) => {
+          // In the foreground (not `-bg`, whose parent exits at once and left the next run's SIPp finding the trunk port
+          // taken): 0 every call succeeded, 1 some failed; anything else, it could not run.
+          if (code !== null && code > 1) console.log(`  SIPp exited ${code}: ${errors.trim().slice(0, 500)}`)
+          resolve()
+        }),
+      )
       try {
         await each(sinks)
       } finally {
