@@ -20,12 +20,19 @@ import { scratchDatabase } from './lib.ts'
 // it: packets lost (RTP sequence gaps) and interarrival jitter (RFC 3550). CPU of rtpengine and of the media app
 // from /proc while the callers wait. Then the IVR: this process sends the key (RFC 2833 from the call's own media
 // socket) and times key → the first packet of the next prompt (a different tone), p50/p99.
-// Levels BENCH_LEVELS (100,200,300), held BENCH_HOLD_SECONDS (10) each. Ports of its own (SIP 26060, RTP 44000–47999).
-// On a shared 2-core machine the figures are an upper bound of the cost: say how loaded the machine was.
+// Levels BENCH_LEVELS (100,200,300), callers arriving at BENCH_RATE (10) calls/s, held BENCH_HOLD_SECONDS (10) each
+// once all are in. Ports of its own (SIP 26060, RTP 44000–47999). On a shared 2-core machine the figures are an upper
+// bound of the cost: say how loaded the machine was.
+//
+// The arrival rate is not the figure measured (how many callers can wait is): each arriving call costs a routing
+// decision (database transactions) and the media app's answer, and at 50 calls/s on a loaded machine call control's
+// decisions passed Kamailio's 5 s deadline (`evapi: no routing decision`), every later call queued behind them and was
+// refused 503 — "300 callers, none parked". 10 calls/s brings 300 callers in within 30 s.
 
 const LEVELS = (process.env.BENCH_LEVELS ?? '100,200,300').split(',').map(Number)
 const HOLD_SECONDS = Number(process.env.BENCH_HOLD_SECONDS ?? 10)
 const IVR_CALLS = Number(process.env.BENCH_IVR_CALLS ?? 30)
+const RATE = Number(process.env.BENCH_RATE ?? 10)
 const SIP = 26060
 const TRUNK_PORT = 26090
 const MEDIA_IP = '127.0.0.5'
@@ -174,7 +181,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 async function main() {
   const database = await scratchDatabase('atende_bench_media')
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-media-'))
-  const config = loadConfig({ ...process.env, ...ENV, DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1' })
+  const config = loadConfig({ ...process.env, ...ENV, DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', PORT: '0', HOST: '127.0.0.1' })
   const { app } = await startServer(config, {})
   const sipps: ReturnType<typeof spawn>[] = []
   try {
@@ -212,7 +219,7 @@ async function main() {
     const engines = app.telephony.engines.supervisors
     const pidOf = (name: 'rtpengine' | 'mediaapp') => (engines as Record<string, { status: { pid: number | null } } | null | undefined>)[name]?.status.pid ?? 0
     const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
-    console.log(`media bench: ${LEVELS.join(', ')} parked callers, ${HOLD_SECONDS} s each; machine load ${load()} (2 cores, shared)`)
+    console.log(`media bench: ${LEVELS.join(', ')} parked callers arriving at ${RATE}/s, ${HOLD_SECONDS} s each; machine load ${load()} (2 cores, shared)`)
 
     let portBase = 30000
     const run = async (calls: number, did: string, holdMs: number, each: (sinks: MediaSink[]) => Promise<void>) => {
@@ -221,12 +228,21 @@ async function main() {
       writeFileSync(join(dir, 'ports.csv'), `SEQUENTIAL\n${sinks.map((s) => `${s.socket.address().port};`).join('\n')}\n`)
       writeFileSync(join(dir, 'uac.xml'), scenario(holdMs))
       portBase += calls * 2 + 10
-      const sipp = spawn('sipp', ['127.0.0.1:' + SIP, '-sf', join(dir, 'uac.xml'), '-inf', join(dir, 'ports.csv'), '-s', did, '-i', '127.0.0.1', '-p', String(TRUNK_PORT), '-m', String(calls), '-l', String(calls), '-r', '50', '-bg', '-trace_err'], {
+      const sipp = spawn('sipp', ['127.0.0.1:' + SIP, '-sf', join(dir, 'uac.xml'), '-inf', join(dir, 'ports.csv'), '-s', did, '-i', '127.0.0.1', '-p', String(TRUNK_PORT), '-m', String(calls), '-l', String(calls), '-r', String(RATE), '-nostdin', '-trace_err'], {
         cwd: dir,
-        stdio: 'ignore',
+        stdio: ['ignore', 'ignore', 'pipe'],
       })
       sipps.push(sipp)
-      const exited = new Promise<void>((resolve) => sipp.once('exit', () => resolve()))
+      let errors = ''
+      sipp.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()))
+      const exited = new Promise<void>((resolve) =>
+        sipp.once('exit', (code) => {
+          // In the foreground (not `-bg`, whose parent exits at once and left the next run's SIPp finding the trunk port
+          // taken): 0 every call succeeded, 1 some failed; anything else, it could not run.
+          if (code !== null && code > 1) console.log(`  SIPp exited ${code}: ${errors.trim().slice(0, 500)}`)
+          resolve()
+        }),
+      )
       try {
         await each(sinks)
       } finally {
@@ -240,9 +256,10 @@ async function main() {
     }
 
     for (const level of LEVELS) {
-      await run(level, '551160000000', (HOLD_SECONDS + 6 + level / 50) * 1000, async (sinks) => {
+      // The first caller stays until the last is in (level / RATE s, and a margin) and the window is over.
+      await run(level, '551160000000', (HOLD_SECONDS + 20 + level / RATE) * 1000, async (sinks) => {
         // Every caller answered and hearing the music, then a clean window.
-        const deadline = Date.now() + 20_000 + level * 50
+        const deadline = Date.now() + 15_000 + (level / RATE) * 1000
         while (Date.now() < deadline && sinks.some((s) => s.received < 10)) await new Promise((r) => setTimeout(r, 200))
         const parked = sinks.filter((s) => s.received >= 10).length
         for (const s of sinks) s.reset()
@@ -256,7 +273,7 @@ async function main() {
         const lost = sinks.reduce((n, s) => n + s.lost, 0)
         const jitters = sinks.map((s) => s.jitter / 8).sort((a, b) => a - b)
         console.log(
-          `  ${level} callers: ${parked} parked with music; RTP ${received} packets (${(received / Math.max(1, parked) / seconds).toFixed(1)} pps per caller), ` +
+          `  ${level} callers: ${parked} parked with music${parked < level ? ` (${level - parked} not)` : ''}; RTP ${received} packets (${(received / Math.max(1, parked) / seconds).toFixed(1)} pps per caller), ` +
             `lost ${lost} (${((lost / Math.max(1, received + lost)) * 100).toFixed(3)} %), jitter p50 ${pct(jitters, 50).toFixed(2)} ms p99 ${pct(jitters, 99).toFixed(2)} ms; ` +
             `CPU rtpengine ${cpu(rtp, r0)}, media app ${cpu(media, m0)}, server+bench ${cpu(process.pid, n0)}; load ${load()}`,
         )
@@ -266,6 +283,7 @@ async function main() {
     // IVR: the key (RFC 2833 '2' from the call's own media socket) → the first packet of the queue's music (660 Hz,
     // after the 880 Hz greeting).
     const latencies: number[] = []
+    let greeted = 0
     await run(IVR_CALLS, '551160000001', 15_000, async (sinks) => {
       await Promise.all(
         sinks.map(async (sink, i) => {
@@ -273,6 +291,33 @@ async function main() {
           const deadline = Date.now() + 20_000
           while (Date.now() < deadline && sink.received < 25) await new Promise((r) => setTimeout(r, 50))
           if (!sink.from) return
+          greeted++
+          const to = sink.from
+          // A phone sends its audio all along (silence here), and the key on the same stream: the same SSRC, sequence
+          // and clock (rtpengine may ignore events of a stream it never saw).
+          const ssrc = 0x1234 + i
+          let seq = 1
+          let clock = 0
+          const rtp = (pt: number, payload: Buffer, marker = false) => {
+            const packet = Buffer.alloc(12 + payload.length)
+            packet[0] = 0x80
+            packet[1] = (marker ? 0x80 : 0) | pt
+            packet.writeUInt16BE(seq++ & 0xffff, 2)
+            packet.writeUInt32BE(clock >>> 0, 4)
+            packet.writeUInt32BE(ssrc, 8)
+            payload.copy(packet, 12)
+            sink.socket.send(packet, to.port, to.address)
+          }
+          const silence = Buffer.alloc(160, 0xff)
+          let speaking = true
+          const talk = (async () => {
+            while (speaking) {
+              rtp(0, silence)
+              clock += 160
+              await new Promise((r) => setTimeout(r, 20))
+            }
+          })()
+          await new Promise((r) => setTimeout(r, 500))
           let pressed = 0
           const heardMusic = new Promise<number>((resolve) => {
             sink.onPacket = (payload, at) => {
@@ -281,27 +326,37 @@ async function main() {
             }
             setTimeout(() => resolve(0), 10_000)
           })
+          speaking = false
+          await talk
           pressed = performance.now()
+          const start = clock
           for (let n = 0; n < 6; n++) {
-            const packet = Buffer.alloc(16)
-            packet[0] = 0x80
-            packet[1] = (n === 0 ? 0x80 : 0) | 101
-            packet.writeUInt16BE(1000 + n, 2)
-            packet.writeUInt32BE(8000, 4)
-            packet.writeUInt32BE(0x1234 + i, 8)
-            packet[12] = 2
-            packet[13] = n >= 3 ? 0x80 | 10 : 10
-            packet.writeUInt16BE(160 * (n + 1), 14)
-            sink.socket.send(packet, sink.from.port, sink.from.address)
+            const event = Buffer.alloc(4)
+            event[0] = 2
+            event[1] = n >= 3 ? 0x80 | 10 : 10
+            event.writeUInt16BE(160 * (n + 1), 2)
+            clock = start
+            rtp(101, event, n === 0)
             await new Promise((r) => setTimeout(r, 20))
           }
+          clock = start + 160 * 6
+          speaking = true
+          const after = (async () => {
+            while (speaking) {
+              rtp(0, silence)
+              clock += 160
+              await new Promise((r) => setTimeout(r, 20))
+            }
+          })()
           const at = await heardMusic
+          speaking = false
+          await after
           if (at) latencies.push(at - pressed)
         }),
       )
     })
     latencies.sort((a, b) => a - b)
-    console.log(`  IVR key → next prompt: ${latencies.length}/${IVR_CALLS} calls, p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`)
+    console.log(`  IVR key → next prompt: ${latencies.length}/${IVR_CALLS} calls (${greeted} heard the greeting), p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`)
   } finally {
     for (const sipp of sipps) sipp.kill('SIGKILL')
     await app.close()

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { ABANDONED_TEXT } from '../dialer/store.ts'
+import { callKey, heldInApp } from './call-key.ts'
 import type { ReportColumnKind, ReportFilter, ReportFilters, ReportId } from '../../contract/api/reports.ts'
 import { inRanges } from './hours.ts'
 import type { HourRange } from './hours.ts'
@@ -102,37 +103,49 @@ const calls: Dataset = {
   ],
   // One row per call that started (its step 1) in the period, every step of it aggregated; a filter keeps the calls
   // one of whose steps matches it (the agent who answered or placed it, the queue it went through, ...). The calls are
-  // chosen first by their step 1 (index on site and start), so a CSV batch aggregates only its own 2,000 calls.
+  // chosen first by their step 1 (index on site and start), so a CSV batch aggregates only its own 2,000 calls. A
+  // media app's bridge leg is a step of its caller's call (call-key.ts): not chosen on its own, aggregated with it.
   source: (ctx) => {
+    // The period's media legs (call-key.ts) and the call each belongs to: one pass over the period's steps (a leg starts
+    // after its caller, at most a day after the period for a call that began just before its end).
+    const legs = sql`select l.call_id as leg, p.call_id as caller from call_records l
+      join call_records p on p.uid = l.parent_uid and p.site_id = l.site_id and p.call_id <> l.call_id
+      where l.site_id = ${ctx.siteId} and l.step = 1 and l.parent_uid is not null
+        and l.started_at >= ${ctx.from} and l.started_at < ${ctx.to}::timestamptz + interval '1 day'`
     const matches = stepConditions(ctx, 'm').map(
-      (c) => sql`exists (select 1 from call_records m where m.site_id = ${ctx.siteId} and m.call_id = s.call_id and ${c})`,
+      (c) => sql`(exists (select 1 from call_records m where m.site_id = ${ctx.siteId} and m.call_id = s.call_id and ${c})
+        or exists (select 1 from legs join call_records m on m.site_id = ${ctx.siteId} and m.call_id = legs.leg where legs.caller = s.call_id and ${c}))`,
     )
     const batch = ctx.batch
     const rawOnly = ctx.onlyRawHours ? sql` and ${inRanges(sql`s.started_at`, ctx.rawRanges ?? [])}` : sql``
     const chosen = sql`select s.call_id from call_records s
-      where s.site_id = ${ctx.siteId} and s.step = 1 and ${inPeriod(sql`s.started_at`, ctx)}${rawOnly}${and(matches)}
+      where s.site_id = ${ctx.siteId} and s.step = 1 and s.parent_uid is null and ${inPeriod(sql`s.started_at`, ctx)}${rawOnly}${and(matches)}
       ${batch?.after ? sql`and (s.started_at, s.call_id) < (${batch.after.t}::timestamptz, ${batch.after.k})` : sql``}
       ${batch ? sql`order by s.started_at desc, s.call_id desc limit ${batch.limit}` : sql``}`
-    return sql`select r.call_id as _k, min(r.started_at) filter (where r.step = 1) as _t, r.call_id,
-      min(r.started_at) filter (where r.step = 1) as started_at,
-      (array_agg(r.direction order by r.step))[1] as direction,
-      (array_agg(r.phone order by r.step))[1] as phone,
+    return sql`with legs as (${legs}), chosen as (${chosen}),
+      rr as (select r.*, r.call_id as k from call_records r where r.site_id = ${ctx.siteId} and r.call_id in (select call_id from chosen)
+        union all
+        select r.*, legs.caller as k from legs join call_records r on r.site_id = ${ctx.siteId} and r.call_id = legs.leg
+        where legs.caller in (select call_id from chosen))
+    select r.k as _k, min(r.started_at) filter (where r.step = 1 and r.k = r.call_id) as _t, r.k as call_id,
+      min(r.started_at) filter (where r.step = 1 and r.k = r.call_id) as started_at,
+      (array_agg(r.direction order by (r.k <> r.call_id), r.step))[1] as direction,
+      (array_agg(r.phone order by (r.k <> r.call_id), r.step))[1] as phone,
       (array_agg(coalesce(${userName('u')}, ${userName('cu')}) order by (r.answered_at is null), (coalesce(r.user_id, r.caller_user_id) is null), r.step desc))[1] as agent,
-      coalesce((array_agg(q.description order by (r.queue_id is null), r.step))[1], '') as queue,
+      coalesce((array_agg(q.description order by (r.queue_id is null), (r.k <> r.call_id), r.step))[1], '') as queue,
       bool_or(r.answered_at is not null) as answered,
       coalesce(max(${seconds(sql`r.answered_at - coalesce(r.queue_started_at, r.started_at)`)}) filter (where r.answered_at is not null and r.queue_id is not null),
         max(${seconds(sql`coalesce(r.ended_at, r.started_at) - coalesce(r.queue_started_at, r.started_at)`)}) filter (where r.queue_id is not null)) as wait,
-      coalesce(sum(r.answered_duration) filter (where r.answered_at is not null), 0) as talk,
+      coalesce(sum(r.answered_duration) filter (where r.answered_at is not null and not ${heldInApp('r')}), 0) as talk,
       ${seconds(sql`max(coalesce(r.ended_at, r.started_at)) - min(r.started_at)`)} as duration,
-      (array_agg(r.hung_up_by order by (r.answered_at is null), r.step desc))[1] as hung_up_by,
+      (array_agg(r.hung_up_by order by (r.answered_at is null), (r.k <> r.call_id), r.step desc))[1] as hung_up_by,
       (array_agg(cl.description order by (cl.description is null), r.step desc))[1] as classification
-    from call_records r
+    from rr r
       left join users u on u.id = r.user_id
       left join users cu on cu.id = r.caller_user_id
       left join pabx_queues q on q.id = r.queue_id
       left join service_classifications cl on cl.id = (r.classification->>'classification_id')::int and cl.site_id = r.site_id
-    where r.site_id = ${ctx.siteId} and r.call_id in (${chosen})
-    group by r.call_id`
+    group by r.k`
   },
   totals: [
     count('calls'),
@@ -336,11 +349,12 @@ const afterService: Dataset = {
 function callsPerAgent(ctx: DatasetContext): SQL {
   const ranges = ctx.hourly ? ctx.rawRanges : undefined
   const rawJoin = ranges ? sql` and ${inRanges(sql`r.started_at`, ranges)}` : sql``
-  const rawAns = sql`select r.user_id, count(distinct r.call_id) as n, sum(r.answered_duration) as talk from call_records r
+  // A media leg counts under its caller's call, and the caller's step held in the app carries no talk (call-key.ts).
+  const rawAns = sql`select r.user_id, count(distinct ${callKey('r')}) as n, sum(r.answered_duration) filter (where not ${heldInApp('r')}) as talk from call_records r
     where r.site_id = ${ctx.siteId} and ${inPeriod(sql`r.started_at`, ctx)}${rawJoin} and r.user_id is not null and r.answered_at is not null group by r.user_id`
-  const rawPlaced = sql`select r.caller_user_id as user_id, count(distinct r.call_id) as n,
-      count(distinct r.call_id) filter (where r.answered_at is not null) as answered_n,
-      coalesce(sum(r.answered_duration) filter (where r.answered_at is not null), 0) as talk from call_records r
+  const rawPlaced = sql`select r.caller_user_id as user_id, count(distinct ${callKey('r')}) as n,
+      count(distinct ${callKey('r')}) filter (where r.answered_at is not null) as answered_n,
+      coalesce(sum(r.answered_duration) filter (where r.answered_at is not null and not ${heldInApp('r')}), 0) as talk from call_records r
     where r.site_id = ${ctx.siteId} and ${inPeriod(sql`r.started_at`, ctx)}${rawJoin} and r.caller_user_id is not null group by r.caller_user_id`
   if (!ranges) return sql`ans as (${rawAns}), placed as (${rawPlaced})`
   const clean = sql`from report_call_hours h
@@ -439,13 +453,13 @@ const queueServiceLevel: Dataset = {
   // not; answered within the queue's service level (seconds from entering the queue to the answer); the service
   // level is those answered within the target over all the calls it received.
   source: (ctx) => sql`with qc as (
-      select r.queue_id, r.call_id, bool_or(r.answered_at is not null) as answered,
+      select r.queue_id, ${callKey('r')} as call_id, bool_or(r.answered_at is not null) as answered,
         min(extract(epoch from r.answered_at - coalesce(r.queue_started_at, r.started_at))) filter (where r.answered_at is not null) as answer_wait,
         max(extract(epoch from coalesce(r.answered_at, r.ended_at, r.started_at) - coalesce(r.queue_started_at, r.started_at))) as waited
       from call_records r
       where r.site_id = ${ctx.siteId} and r.queue_id is not null and ${inPeriod(sql`r.started_at`, ctx)}
         ${ctx.filters.queue !== undefined ? sql`and r.queue_id = ${ctx.filters.queue}` : sql``}
-      group by r.queue_id, r.call_id)
+      group by 1, 2)
     select lower(q.description) || chr(1) || lpad(q.id::text, 12, '0') as _k, ${ctx.from}::timestamptz as _t, q.description as queue,
       count(*)::int as calls_offered, (count(*) filter (where qc.answered))::int as calls_answered,
       (count(*) filter (where not qc.answered))::int as abandoned,
@@ -703,7 +717,8 @@ const kpi: Dataset = {
     const queue = f.queue !== undefined ? sql` and r.queue_id = ${f.queue}` : sql``
     const day = (column: SQL) => sql`(${column} at time zone ${ctx.tz})::date`
     return sql`with
-      qs as (select r.call_id, r.queue_id, r.user_id, r.offered_user_ids, r.answered_at, r.answered_duration, r.after_service_duration,
+      qs as (select ${callKey('r')} as call_id, r.queue_id, r.user_id, r.offered_user_ids, r.answered_at,
+          case when ${heldInApp('r')} then null else r.answered_duration end as answered_duration, r.after_service_duration,
           coalesce(r.queue_started_at, r.started_at) as qstart
         from call_records r where r.site_id = ${ctx.siteId} and r.queue_id is not null and ${inPeriod(sql`r.started_at`, ctx)}${queue}),
       qc as (select qs.call_id, qs.queue_id, min(qs.qstart) as qstart,

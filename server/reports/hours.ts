@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { heldInApp } from './call-key.ts'
 
 // The pre-aggregated call hours (schema report-hours.ts, README "Speed at 1,000,000 calls"). A trigger on call_records
 // marks dirty, in the writing transaction itself, the UTC hour a step started in and the hour its call's step 1
@@ -48,7 +49,12 @@ const rows = async (db: Db, query: SQL): Promise<Raw[]> => ((await db.execute(qu
 
 const HOUR = 3_600_000
 
-/** report_call_hours' rows of [lo, hi) computed from call_records (see the columns in schema/report-hours.ts). */
+/**
+ * report_call_hours' rows of [lo, hi) computed from call_records (see the columns in schema/report-hours.ts). A media
+ * app's bridge leg (call-key.ts) is not a call of its own: its step 1 is left out of `calls`, and the agent's figures
+ * count the leg's answered step (the caller's step held in the app is left out of them); a call's talk in `calls` is
+ * its own steps' (the held step's time is the bridged conversation's).
+ */
 function bucketsOf(siteId: number, lo: Date, hi: Date): SQL {
   const user = sql`coalesce(r.user_id, r.caller_user_id)`
   return sql`
@@ -61,14 +67,14 @@ function bucketsOf(siteId: number, lo: Date, hi: Date): SQL {
           max(round(extract(epoch from coalesce(r.ended_at, r.started_at) - coalesce(r.queue_started_at, r.started_at)))::int) filter (where r.queue_id is not null)) as wait,
         coalesce(sum(r.answered_duration) filter (where r.answered_at is not null), 0) as talk
       from call_records s join call_records r on r.site_id = s.site_id and r.call_id = s.call_id
-      where s.site_id = ${siteId} and s.step = 1 and s.started_at >= ${lo} and s.started_at < ${hi}
+      where s.site_id = ${siteId} and s.step = 1 and s.parent_uid is null and s.started_at >= ${lo} and s.started_at < ${hi}
       group by s.call_id, s.started_at),
     touched as (select distinct call_id from call_records where site_id = ${siteId} and started_at >= ${lo} and started_at < ${hi}),
     -- Per call and agent offered it: the first step they answered (the call counts once, there).
     answered as (
       select ${hourOf(sql`min(r.started_at)`)} as hour, r.user_id, coalesce((array_agg(r.queue_id order by r.started_at, r.step))[1], 0) as queue_id
       from call_records r join touched t on t.call_id = r.call_id
-      where r.site_id = ${siteId} and r.user_id is not null and r.answered_at is not null
+      where r.site_id = ${siteId} and r.user_id is not null and r.answered_at is not null and not ${heldInApp('r')}
       group by r.call_id, r.user_id),
     -- Per call and agent who placed it: the first step, and the first answered step.
     placed as (
@@ -78,7 +84,8 @@ function bucketsOf(siteId: number, lo: Date, hi: Date): SQL {
       where r.site_id = ${siteId} and r.caller_user_id is not null
       group by r.call_id, r.caller_user_id),
     steps as (
-      select ${hourOf(sql`r.started_at`)} as hour, r.user_id, r.caller_user_id, coalesce(r.queue_id, 0) as queue_id, r.answered_at, r.answered_duration
+      select ${hourOf(sql`r.started_at`)} as hour, r.user_id, r.caller_user_id, coalesce(r.queue_id, 0) as queue_id, r.answered_at, r.answered_duration,
+        ${heldInApp('r')} as held
       from call_records r where r.site_id = ${siteId} and r.started_at >= ${lo} and r.started_at < ${hi}),
     parts (hour, user_id, queue_id, calls, calls_answered, wait_sum, wait_n, talk_sum, agent_answered, agent_talk, placed, placed_answered, placed_talk) as (
       select hour, user_id, queue_id, 1, answered::int, coalesce(wait, 0), (wait is not null)::int, case when answered then talk else 0 end, 0, 0, 0, 0, 0 from calls
@@ -89,9 +96,9 @@ function bucketsOf(siteId: number, lo: Date, hi: Date): SQL {
       union all
       select answered_hour, user_id, queue_id, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0 from placed where answered_hour >= ${lo} and answered_hour < ${hi}
       union all
-      select hour, user_id, queue_id, 0, 0, 0, 0, 0, 0, coalesce(answered_duration, 0), 0, 0, 0 from steps where user_id is not null and answered_at is not null
+      select hour, user_id, queue_id, 0, 0, 0, 0, 0, 0, coalesce(answered_duration, 0), 0, 0, 0 from steps where user_id is not null and answered_at is not null and not held
       union all
-      select hour, caller_user_id, queue_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, coalesce(answered_duration, 0) from steps where caller_user_id is not null and answered_at is not null)
+      select hour, caller_user_id, queue_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, coalesce(answered_duration, 0) from steps where caller_user_id is not null and answered_at is not null and not held)
     select ${siteId}::int as site_id, hour, user_id, queue_id, sum(calls)::int, sum(calls_answered)::int, sum(wait_sum)::bigint, sum(wait_n)::int,
       sum(talk_sum)::bigint, sum(agent_answered)::int, sum(agent_talk)::bigint, sum(placed)::int, sum(placed_answered)::int, sum(placed_talk)::bigint
     from parts group by hour, user_id, queue_id`

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { DashboardHour, DashboardToday, DashboardTodayQuery } from '../../contract/api/dashboard.ts'
 import type { Db } from '../db/client.ts'
+import { callKey, heldInApp } from './call-key.ts'
 
 // The home dashboard's day (contract/api/dashboard.ts). Every figure is one indexed range query over the day's bounds
 // (site, started_at) — never a scan of the history — so the page opens as fast on the millionth call as on the first.
@@ -32,26 +33,28 @@ export async function dashboardToday(db: Db, viewer: DayViewer, query: Dashboard
   const me = JSON.stringify([userId])
 
   // One row per call that started today (the agent's: placed, offered or answered by them), by hour since midnight.
+  // A media app's bridge leg counts under the caller's call, and its talk once (call-key.ts).
+  const talkRows = sql`answered_at is not null and not ${heldInApp('r')}`
   const callRows = await rows(
     db,
     sql`with c as (
-      select call_id,
+      select k as call_id,
         min(started_at) as started,
         ${
           mine
             ? sql`case when bool_or(caller_user_id is not distinct from ${userId}) then 'outbound' else 'inbound' end`
-            : sql`(array_agg(direction order by step))[1]`
+            : sql`(array_agg(r.direction order by r.started_at, (r.k <> r.call_id), r.step))[1]`
         } as dir,
         ${
           mine
             ? sql`coalesce(bool_or(answered_at is not null and (user_id is not distinct from ${userId} or caller_user_id is not distinct from ${userId})), false)`
             : sql`coalesce(bool_or(answered_at is not null), false)`
         } as answered,
-        coalesce(sum(answered_duration) filter (where answered_at is not null ${mine ? sql`and (user_id is not distinct from ${userId} or caller_user_id is not distinct from ${userId})` : sql``}), 0) as talk
-      from call_records
-      where site_id = ${siteId} and started_at >= ${from} and started_at < ${to}
-        ${mine ? sql`and (user_id = ${userId} or caller_user_id = ${userId} or offered_user_ids @> ${me}::jsonb)` : sql``}
-      group by call_id
+        coalesce(sum(answered_duration) filter (where ${talkRows} ${mine ? sql`and (user_id is not distinct from ${userId} or caller_user_id is not distinct from ${userId})` : sql``}), 0) as talk
+      from (select r.*, ${callKey('r')} as k from call_records r
+        where r.site_id = ${siteId} and r.started_at >= ${from} and r.started_at < ${to}
+          ${mine ? sql`and (r.user_id = ${userId} or r.caller_user_id = ${userId} or r.offered_user_ids @> ${me}::jsonb)` : sql``}) r
+      group by k
     )
     select floor(extract(epoch from (started - ${from}::timestamptz)) / 3600)::int as hour, dir,
       count(*) filter (where answered) as answered, count(*) filter (where not answered) as unanswered, sum(talk) as talk
