@@ -17,7 +17,7 @@ import type { StepDraft } from '../../telephony/control/records.ts'
 import { resolveMohPlaylist, resolvePromptSet, resolveSound } from '../library.ts'
 import type { OriginateOutcome, OriginateRequest, QueueAgents } from './originate-types.ts'
 // A pure leaf (no database, no media app): the dialer's answering-machine heuristic.
-import { detectAnsweringMachine, wavSamples } from './amd.ts'
+import { detectAnsweringMachine, detectFaxTone, wavSamples } from './amd.ts'
 import { announceMachine, ivrMachine, queueWaitMachine } from './machines.ts'
 import { QueueVoice } from './queue-voice.ts'
 import type { MediaEvent } from './machines.ts'
@@ -86,6 +86,8 @@ type Dialing = {
   done: boolean
   /** Answering-machine detection found a machine: the call ends as 552 (voicemail), never bridged. */
   machine?: boolean
+  /** The answer analysis heard a fax machine's CNG tone: the call ends as 510 (fax), never bridged. */
+  fax?: boolean
 }
 
 export class MediaBrain {
@@ -433,19 +435,26 @@ export class MediaBrain {
         if (event.token === call.playToken) this.send({ cmd: 'hangup', id })
         return
       case 'ended':
-        return this.finishDialing(call, call.machine ? 552 : call.answeredAt ? 200 : call.code || 487)
+        return this.finishDialing(call, call.fax ? 510 : call.machine ? 552 : call.answeredAt ? 200 : call.code || 487)
       default:
         return
     }
   }
 
-  /** AMD's verdict on the customer's first seconds: a machine is hung up (552), a person or an uncertain answer goes to an agent. */
+  /** The answer analysis of the customer's first seconds: a fax (CNG) is hung up as 510, a machine (AMD) as 552; a person or an uncertain answer goes to an agent. */
   private async judgeDialerGreeting(call: Dialing, file: string): Promise<void> {
     const wav = await readFile(file).catch(() => null)
     await rm(file, { force: true }).catch(() => {})
     if (call.done) return
-    const result = wav ? detectAnsweringMachine(wavSamples(wav), 8000, { totalMs: DIALER_AMD_MS }) : null
-    this.log.info({ call: call.request.callId, amd: result }, 'dialer: answering-machine detection')
+    const pcm = wav ? wavSamples(wav) : null
+    // A fax answering (its CNG tone) first: it would pass for a person saying one short word.
+    const fax = pcm ? detectFaxTone(pcm, 8000) : null
+    const result = pcm && !fax?.fax ? detectAnsweringMachine(pcm, 8000, { totalMs: DIALER_AMD_MS }) : null
+    this.log.info({ call: call.request.callId, amd: result, fax }, 'dialer: answer analysis')
+    if (fax?.fax) {
+      call.fax = true
+      return void this.send({ cmd: 'hangup', id: call.request.callId })
+    }
     if (result?.verdict === 'machine') {
       call.machine = true
       return void this.send({ cmd: 'hangup', id: call.request.callId })
@@ -512,13 +521,17 @@ export class MediaBrain {
     }, DIALER_ABANDON_PROMPT_MS).unref()
   }
 
-  /** The dialer call's record names the agent who took it (the agent leg's own steps are its call's). */
+  /**
+   * The dialer call's record names the agent who took it (the agent leg's own steps are its call's), and is recorded
+   * when its leg is (the queue's `record_calls` or the campaign's outbound route's `record`: Kamailio's rtpengine
+   * records the leg, which carries the customer; the recording API finds it under the dialer call, routes.ts).
+   */
   private async markDialerBridged(call: Dialing, leg: string): Promise<void> {
     const agentStep = await latestStep(this.db, leg)
     if (!agentStep?.userId) return
     await this.db
       .update(callRecords)
-      .set({ userId: agentStep.userId, deviceId: agentStep.deviceId })
+      .set({ userId: agentStep.userId, deviceId: agentStep.deviceId, record: agentStep.record })
       .where(and(eq(callRecords.siteId, call.request.siteId), eq(callRecords.callId, call.request.callId), eq(callRecords.step, 1)))
   }
 
