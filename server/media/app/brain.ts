@@ -404,6 +404,13 @@ export class MediaBrain {
     })
   }
 
+  /** A campaign's calls that may still need an agent: ringing, in the answer analysis, or answered and waiting (the pacer's in flight). */
+  dialerPending(campaignId: number): number {
+    let n = 0
+    for (const call of this.dialing.values()) if (call.request.campaignId === campaignId && !call.bridgedAt && !call.abandoned && !call.fax && !call.machine) n++
+    return n
+  }
+
   /** Dialer calls not over yet (tests). */
   dialerCalls(): number {
     return this.dialing.size
