@@ -162,6 +162,11 @@ export class MediaBrain {
     return out.sort((a, b) => a.since.localeCompare(b.since))
   }
 
+  /** Whether a restarted app could take the call over bridged: its dialogs and the agent's are kept (tests). */
+  adoptable(callId: string): boolean {
+    return this.states.get(callId)?.agent != null
+  }
+
   /** The state of a held call's machine (tests). */
   stateOf(callId: string): unknown {
     return this.calls.get(callId)?.actor?.getSnapshot().value ?? null
@@ -229,8 +234,18 @@ export class MediaBrain {
       // The app restarted: it takes over every call whose dialogs we kept (README.md "Surviving a restart"); the rest
       // (a call not answered yet) are gone.
       const alive = new Set(event.calls)
-      // A dialer call the new app does not hold: its result is unknown (559) unless it was answered.
-      for (const [id, call] of this.dialing) if (!alive.has(id)) this.finishDialing(call, call.answeredAt ? 200 : 559)
+      // A dialer call the new app does not hold: a customer bridged to an agent is adopted like a bridged queue caller
+      // (it talks on; its end is the outcome); any other's result is unknown (559) unless it was answered.
+      for (const [id, call] of this.dialing) {
+        if (alive.has(id)) continue
+        const state = this.states.get(id)
+        if (call.bridgedAt && state?.agent) {
+          this.send({ cmd: 'adopt', id, state })
+          this.log.info({ callId: id }, 'media app: dialer call adopted by the restarted app')
+          continue
+        }
+        this.finishDialing(call, call.answeredAt ? 200 : 559)
+      }
       for (const [id, held] of this.calls) {
         if (alive.has(id)) continue
         const state = this.states.get(id)
@@ -241,14 +256,14 @@ export class MediaBrain {
         held.actor?.stop()
         this.calls.delete(id)
       }
-      for (const id of this.states.keys()) if (!this.calls.has(id)) this.states.delete(id)
+      for (const id of this.states.keys()) if (!this.calls.has(id) && !this.dialing.has(id)) this.states.delete(id)
       this.send({ cmd: 'adopted' })
       return
     }
     // Monitoring sessions are the monitor service's (monitor.ts).
     if (event.ev === 'spy_started' || event.ev === 'spy_failed' || event.ev === 'spy_ended') return void this.onSpy?.(event)
     if (event.ev === 'state') {
-      if (!this.dialing.has(event.id)) this.states.set(event.id, event.state)
+      this.states.set(event.id, event.state)
       return
     }
     if (event.ev === 'ended') this.states.delete(event.id)
@@ -547,6 +562,7 @@ export class MediaBrain {
     call.done = true
     if (call.timer) clearTimeout(call.timer)
     this.dialing.delete(call.request.callId)
+    this.states.delete(call.request.callId)
     const end = Date.now()
     call.resolve({
       status,

@@ -501,4 +501,32 @@ describe('a progressive campaign through the media app', () => {
     expect(rms(pcm), 'the recording is not silence').toBeGreaterThan(1000)
     await stopCampaign(campaign)
   }, 90_000)
+  it('a media app killed while a dialer call talks: the call is adopted, talks on, and its end is the outcome', async () => {
+    await agentState('not_inuse', true)
+    const before = agent.events.join('').length
+    const { campaign, lead, phone } = await campaignOf(ids.answering, 'Reinício', ANSWERING)
+    await until(() => agent.events.join('').slice(before).includes(`X-Atende-Mailing-Client: ${lead}`), 20_000, 'the agent rung with the lead')
+    await until(async () => (await firstStep(lead))?.userId === ids.agent, 15_000, 'the agent took it')
+    await talking(customer, agent)
+    const outbound = [...stack.control.routes].reverse().find((r) => r.source === 'media' && r.ruri_user === phone)!
+    await until(() => stack.app.media!.adoptable(outbound.call_id), 5_000, "the call's dialogs kept by the brain")
+    const supervisor = stack.app.telephony.engines.supervisors.mediaapp!
+    const restarts = supervisor.status.restarts
+    process.kill(supervisor.status.pid!, 'SIGKILL')
+    await until(() => supervisor.status.restarts > restarts && supervisor.status.state === 'running', 15_000, 'the media app started again')
+    await until(() => stack.app.media!.connected, 10_000, 'the brain linked to the new app')
+    // Still one dialer call, still talking both ways after the restart (its media never left rtpengine).
+    expect(stack.app.media!.dialerCalls()).toBe(1)
+    expect(await leadState(lead)).toMatchObject({ callId: outbound.call_id })
+    await talking(customer, agent)
+    // The agent hangs up: the adopted dialog ends the customer's leg and the runner gets the outcome (answered, talked).
+    await agent.command('hangup')
+    await until(() => callEnded(outbound.call_id) !== undefined, 10_000, 'the customer hung up by the restarted app')
+    await until(async () => (await leadState(lead))?.callId === null, 15_000, 'the outcome recorded')
+    expect(await leadState(lead)).toMatchObject({ lastStatus: 200 })
+    const step = (await firstStep(lead))!
+    expect(step).toMatchObject({ dialStatus: 200, userId: ids.agent })
+    expect(step.answeredDuration).toBeGreaterThanOrEqual(2)
+    await stopCampaign(campaign)
+  }, 120_000)
 })
