@@ -279,16 +279,25 @@ async function main() {
       .select()
       .from(permissionGroups)
       .where(and(eq(permissionGroups.siteId, siteId), eq(permissionGroups.name, 'Agentes')))
-    for (const deadline = Date.now() + 60_000; (await fetch(`${url}/api/pre-session/`)).status === 503 && Date.now() < deadline; ) await sleep(200)
+    for (const deadline = Date.now() + 60_000; (await fetch(`${url}/api/pre-session/`)).status === 503 && Date.now() < deadline;) await sleep(200)
     const adminToken = await tokenFor(url)
     const command = async (campaign: number, kind: 'start' | 'stop') => {
-      const response = await fetch(`${url}${dialerPaths.command(campaign, kind)}`, { method: 'POST', headers: { authorization: `Token ${adminToken}`, accept: 'application/json' } })
+      const response = await fetch(`${url}${dialerPaths.command(campaign, kind)}`, {
+        method: 'POST',
+        headers: { authorization: `Token ${adminToken}`, accept: 'application/json' },
+      })
       if (!response.ok) throw new Error(`${kind} campaign ${campaign}: ${response.status} ${await response.text()}`)
     }
 
     // ---- the carrier's trunk and route, the agents, the queue
     const trunk = await seedRecord(ctx, 'pabx.trunks', { description: 'Operadora (bench)', host: '127.0.0.2', port: 27070, transport: 'udp', codecs: ['PCMU'] })
-    const route = await seedRecord(ctx, 'pabx.outbound-routes', { description: 'Rota do discador', dial_patterns: '0ZX9XXXXXXXX', priority: 0, teams: [team!.id], record: false })
+    const route = await seedRecord(ctx, 'pabx.outbound-routes', {
+      description: 'Rota do discador',
+      dial_patterns: '0ZX9XXXXXXXX',
+      priority: 0,
+      teams: [team!.id],
+      record: false,
+    })
     await seedRecord(ctx, 'pabx.outbound-route-trunks', { outbound_route: route, trunk, order: 0 })
     const members: { user: number; penalty: number }[] = []
     const userRows = new Map<number, Awaited<ReturnType<typeof createUser>>>()
@@ -369,7 +378,10 @@ async function main() {
       })
       if (WINDOW === 'warm') {
         // The past month: answered calls two days ago (outside the pacer's one-hour statistics), on a lead already done.
-        const [past] = await db.insert(crmLeads).values({ siteId, mailingId: mailing, name: 'Histórico', phones: '011999999999', status: 'done' } as never).returning({ id: crmLeads.id })
+        const [past] = await db
+          .insert(crmLeads)
+          .values({ siteId, mailingId: mailing, name: 'Histórico', phones: '011999999999', status: 'done' } as never)
+          .returning({ id: crmLeads.id })
         await db.execute(sql`insert into call_records (site_id, call_id, step, uid, direction, call_type, kind, callee, phone, lead_id, started_at, answered_at, ended_at, dial_status, decision, record)
           select ${siteId}, 'history-' || ${mode} || '-' || i, 1, gen_random_uuid()::text, 'outbound', 12, 'trunk', '011999999999', '011999999999', ${past!.id},
             now() - interval '2 days', now() - interval '2 days', now() - interval '2 days', 200, '{}'::jsonb, false
@@ -392,7 +404,9 @@ async function main() {
         (await db.execute(sql`select count(*)::int as attempts, count(answered_at)::int as answered,
           count(*) filter (where dial_status_text = 'Abandoned')::int as abandoned
           from call_records where site_id = ${siteId} and step = 1 and call_id like 'dialer-%' and started_at >= ${phaseStart.toISOString()}::timestamptz
-          and lead_id in (select id from crm_leads where mailing_id = ${mailing})`)) as unknown as { rows: { attempts: number; answered: number; abandoned: number }[] }
+          and lead_id in (select id from crm_leads where mailing_id = ${mailing})`)) as unknown as {
+          rows: { attempts: number; answered: number; abandoned: number }[]
+        }
       ).rows
       const [run] = await db.select().from(dialerCampaignRuns).where(eq(dialerCampaignRuns.campaignId, campaign))
       const [decisions] = await db
@@ -444,7 +458,9 @@ async function main() {
         if (wait > 0) await sleep(wait)
         const phone = `0${phoneBase++}`
         const callId = `dialer-${randomBytes(12).toString('hex')}`
-        const uid = randomBytes(16).toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5')
+        const uid = randomBytes(16)
+          .toString('hex')
+          .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5')
         const t0 = performance.now()
         pending.push(
           (async () => {

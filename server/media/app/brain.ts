@@ -422,7 +422,8 @@ export class MediaBrain {
   /** A campaign's calls that may still need an agent: ringing, in the answer analysis, or answered and waiting (the pacer's in flight). */
   dialerPending(campaignId: number): number {
     let n = 0
-    for (const call of this.dialing.values()) if (call.request.campaignId === campaignId && !call.bridgedAt && !call.abandoned && !call.fax && !call.machine) n++
+    for (const call of this.dialing.values())
+      if (call.request.campaignId === campaignId && !call.bridgedAt && !call.abandoned && !call.fax && !call.machine) n++
     return n
   }
 

@@ -228,14 +228,14 @@ beforeAll(async () => {
             [3000, false],
           ]
         : number.endsWith(MACHINE)
-        ? [
-            [200, false],
-            [4000, true],
-          ]
-        : [
-            [300, false],
-            [500, true],
-          ],
+          ? [
+              [200, false],
+              [4000, true],
+            ]
+          : [
+              [300, false],
+              [500, true],
+            ],
   })
   const speakingTrunk = await created('/api/v1/pabx/trunks/', {
     description: 'Operadora falante',
