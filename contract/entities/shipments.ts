@@ -64,12 +64,13 @@ export const dialerCampaigns = defineEntity({
     }),
     integer('ratio', t('Chamadas por agente livre (power)', 'Calls per free agent (power)', 'Llamadas por agente libre (power)'), { default: 2, min: 1, max: 10 }),
     integer('preview_countdown', t('Contagem do preview (segundos)', 'Preview countdown (seconds)', 'Cuenta atrás del preview (segundos)'), { default: 0, max: 600, hint: t('0 = só com clique', '0 = click only', '0 = solo con clic') }),
-    // Issue 18: answering-machine detection (server/dialer/amd.ts): a machine is hung up as 552, never given to an agent.
-    toggle('amd', t('Detectar secretária eletrônica', 'Detect answering machines', 'Detectar contestador automático'), {
+    // Issue 18: the answer analysis (server/media/app/amd.ts): a machine is hung up as 552, a fax (CNG tone) as 510,
+    // never given to an agent.
+    toggle('amd', t('Detectar secretária eletrônica e fax', 'Detect answering machines and faxes', 'Detectar contestador automático y fax'), {
       hint: t(
-        'Ouve os primeiros segundos do atendimento; secretária eletrônica desliga com status 552',
-        'Listens to the first seconds after the answer; an answering machine is hung up with status 552',
-        'Escucha los primeros segundos tras la respuesta; un contestador se cuelga con estado 552',
+        'Ouve os primeiros segundos do atendimento; secretária eletrônica desliga com status 552, fax (tom CNG) com 510',
+        'Listens to the first seconds after the answer; an answering machine is hung up with status 552, a fax (CNG tone) with 510',
+        'Escucha los primeros segundos tras la respuesta; un contestador se cuelga con estado 552, un fax (tono CNG) con 510',
       ),
     }),
     integer('max_attempts', t('Tentativas por lead', 'Attempts per lead', 'Intentos por lead'), { default: 3, min: 1, max: 50 }),

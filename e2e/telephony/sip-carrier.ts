@@ -33,6 +33,8 @@ export type CarrierOptions = {
    * machine's long greeting), silence after them; by default a tone all along.
    */
   speech?: (number: string) => [number, boolean][] | null
+  /** The frequency of what the answered party sends (Hz; 440 by default): 1100 with `speech` 0.5 s on / 3 s off is a fax's CNG. */
+  toneHz?: (number: string) => number
   /** RTP port range for the answered calls' media (one socket per call). */
   rtpPorts?: [number, number]
 }
@@ -154,6 +156,7 @@ export async function startSipCarrier(options: CarrierOptions): Promise<SipCarri
       const ssrc = randomBytes(4).readUInt32BE(0)
       let phase = 0
       const speech = options.speech?.(dialog.call.number) ?? null
+      const hz = options.toneHz?.(dialog.call.number) ?? 440
       /** Whether the party speaks `ms` after the answer. */
       const voiced = (ms: number) => {
         if (!speech) return true
@@ -172,7 +175,7 @@ export async function startSipCarrier(options: CarrierOptions): Promise<SipCarri
         packet.writeUInt32BE(ts >>> 0, 4)
         packet.writeUInt32BE(ssrc, 8)
         for (let i = 0; i < 160; i++) {
-          packet[12 + i] = ulaw(on ? Math.round(Math.sin((2 * Math.PI * 440 * phase) / 8000) * 8000) : 0)
+          packet[12 + i] = ulaw(on ? Math.round(Math.sin((2 * Math.PI * hz * phase) / 8000) * 8000) : 0)
           phase++
         }
         ts += 160

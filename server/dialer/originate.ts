@@ -12,5 +12,6 @@ export function mediaOriginator(brain: MediaBrain): Originator {
     ready: () => brain.connected,
     originate: (request) => brain.originate(request),
     queueAgents: (siteId, queueId, at) => brain.queueAgents(siteId, queueId, at),
+    pending: (campaignId) => brain.dialerPending(campaignId),
   }
 }

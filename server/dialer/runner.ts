@@ -34,6 +34,11 @@ export type Originator = {
   originate(request: OriginateRequest): Promise<OriginateOutcome>
   /** The campaign queue's members, and those free to take a call now (the ACD's count, through the media app's brain). */
   queueAgents(siteId: number, queueId: number, at: Date): Promise<QueueAgents>
+  /**
+   * The campaign's calls that may still need an agent (ringing, or answered and not yet with one): the pacer's
+   * `inFlight`. Without it the runner counts every call not over, the ones agents are talking on included.
+   */
+  pending?(campaignId: number): number
 }
 
 export type RunnerLog = { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void }
@@ -126,7 +131,9 @@ export function startCampaignRunner(
   async function placeCalls(campaign: Campaign): Promise<void> {
     const at = now()
     const { members, idle } = await originator.queueAgents(campaign.siteId, campaign.queueId, at)
-    const inFlight = await countInFlight(campaign)
+    // Calls an agent already took are no longer in flight: counting them (an agent talking is not idle either) would
+    // hold progressive to idle − talking and starve predictive (bench/dialer.ts: 41 % occupancy before this).
+    const inFlight = originator.pending ? originator.pending(campaign.id) : await countInFlight(campaign)
     const abandon = await abandonWindow(db, campaign, at)
     // The brain's pacer (pacer.ts): answer rate, ring, talk and wrap-up times measured over the campaign's last hour
     // of attempts (once a minute); predictive paces as progressive until 30 are measured. The abandon cap holds in

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectAnsweringMachine, wavSamples } from '../../server/media/app/amd.ts'
+import { detectAnsweringMachine, detectFaxTone, wavSamples } from '../../server/media/app/amd.ts'
 import { wavFile } from '../../server/telephony/control/recordings/mix.ts'
 
 // Answering-machine detection on synthetic customer audio (8 kHz): a person's short "alô?" then silence vs a
@@ -62,5 +62,79 @@ describe('detectAnsweringMachine', () => {
     expect(detectAnsweringMachine(clicks)).toMatchObject({ verdict: 'uncertain', words: 0 })
     const pcm = audio([400, false], [500, true], [1500, false])
     expect(detectAnsweringMachine(wavSamples(wavFile(pcm))).verdict).toBe('human')
+  })
+})
+
+/** Segments of [ms, Hz or 0 for line noise] at `level`. */
+function tones(segments: [number, number][], level = 6000): Int16Array {
+  const total = segments.reduce((n, [ms]) => n + (ms * 8000) / 1000, 0)
+  const out = new Int16Array(total)
+  let i = 0
+  for (const [ms, hz] of segments) {
+    for (let k = 0; k < (ms * 8000) / 1000; k++, i++) out[i] = hz ? Math.round(Math.sin((2 * Math.PI * hz * i) / 8000) * level) : (i % 7) - 3
+  }
+  return out
+}
+
+describe('detectFaxTone (CNG, dial status 510)', () => {
+  it("a fax machine's CNG (1100 Hz, 0.5 s on / 3 s off) is found when its first burst ends", () => {
+    const cng = detectFaxTone(
+      tones([
+        [200, 0],
+        [500, 1100],
+        [3000, 0],
+      ]),
+    )
+    expect(cng).toMatchObject({ fax: true, burstMs: 500 })
+    expect(cng.atMs).toBe(720)
+    // Quiet (a level a person's voice would pass) and with line noise on top: still a fax.
+    const noisy = tones(
+      [
+        [500, 1100],
+        [3000, 0],
+      ],
+      1500,
+    ).map((x, i) => x + ((i * 7919) % 401) - 200)
+    expect(detectFaxTone(Int16Array.from(noisy)).fax).toBe(true)
+    // The audio starting mid-burst (the tone began before the answer): 400 ms heard is enough.
+    expect(
+      detectFaxTone(
+        tones([
+          [400, 1100],
+          [2000, 0],
+        ]),
+      ).fax,
+    ).toBe(true)
+  })
+
+  it('speech, a 440 Hz tone, a continuous 1100 Hz tone, a short 1100 Hz blip and silence are not a fax', () => {
+    expect(
+      detectFaxTone(
+        tones([
+          [300, 0],
+          [500, 300],
+          [200, 0],
+          [500, 300],
+          [2000, 0],
+        ]),
+      ),
+    ).toMatchObject({ fax: false, burstMs: 0 })
+    expect(detectFaxTone(tones([[3500, 440]])).fax).toBe(false)
+    expect(detectFaxTone(tones([[3500, 1100]]))).toMatchObject({ fax: false, burstMs: 3500 })
+    expect(
+      detectFaxTone(
+        tones([
+          [200, 1100],
+          [3000, 0],
+        ]),
+      ),
+    ).toMatchObject({ fax: false, burstMs: 200 })
+    expect(detectFaxTone(tones([[3500, 0]])).fax).toBe(false)
+    // A person's "alô" (300 Hz) over the fax's tone is not pure: not CNG either.
+    const mixed = tones([
+      [500, 300],
+      [3000, 0],
+    ]).map((x, i) => x + Math.round(Math.sin((2 * Math.PI * 1100 * i) / 8000) * 3000))
+    expect(detectFaxTone(Int16Array.from(mixed)).fax).toBe(false)
   })
 })

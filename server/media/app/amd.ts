@@ -91,3 +91,70 @@ export function wavSamples(wav: Buffer): Int16Array {
   for (let i = 0; i < out.length; i++) out[i] = data.readInt16LE(i * 2)
   return out
 }
+
+// Fax detection (dial status 510): a calling fax machine sends CNG, a pure 1100 Hz tone 0.5 s on / 3 s off (ITU-T
+// T.30), from the moment it answers. Found with the Goertzel filter in the same 20 ms frames: a frame is "CNG" when
+// it is loud enough and 1100 Hz holds most of its energy (speech and a 440 Hz line tone spread theirs elsewhere); a
+// burst of such frames lasting about as long as CNG's 0.5 s is a fax.
+
+export type FaxParams = {
+  /** The tone's frequency (Hz). */
+  hz: number
+  /** Share of a frame's energy the tone must hold. */
+  purity: number
+  /** Mean absolute sample value a tone frame must pass. */
+  minLevel: number
+  /** A burst of tone frames at least this long (ms) is CNG (0.5 s nominal; T.30 allows ±15 %). */
+  minBurstMs: number
+  /** …and at most this long: a continuous 1100 Hz tone is not CNG. */
+  maxBurstMs: number
+}
+
+export const FAX_DEFAULTS: FaxParams = { hz: 1100, purity: 0.6, minLevel: 256, minBurstMs: 350, maxBurstMs: 700 }
+
+export type FaxResult = { fax: boolean; atMs: number | null; burstMs: number }
+
+/** The share of a frame's energy at `hz` (Goertzel), 0–1. */
+function toneShare(pcm: Int16Array, start: number, length: number, hz: number, rate: number): number {
+  const coeff = 2 * Math.cos((2 * Math.PI * hz) / rate)
+  let s1 = 0
+  let s2 = 0
+  let energy = 0
+  for (let i = start; i < start + length; i++) {
+    const x = pcm[i]!
+    energy += x * x
+    const s0 = x + coeff * s1 - s2
+    s2 = s1
+    s1 = s0
+  }
+  if (energy === 0) return 0
+  const power = s1 * s1 + s2 * s2 - coeff * s1 * s2
+  // A pure tone of N samples gives power ≈ (N/2)² A²/… = N/2 × energy: normalise to 1.
+  return Math.min(1, (2 * power) / (length * energy))
+}
+
+/** Whether the customer's first seconds (`pcm` at `rate` Hz) carry a fax machine's CNG tone, and when it was heard. */
+export function detectFaxTone(pcm: Int16Array, rate = 8000, params: Partial<FaxParams> = {}): FaxResult {
+  const p = { ...FAX_DEFAULTS, ...params }
+  const frame = Math.max(1, Math.round((rate * FRAME_MS) / 1000))
+  let burst = 0
+  let longest = 0
+  let t = 0
+  const ends = (ms: number) => ms >= p.minBurstMs && ms <= p.maxBurstMs
+  for (let start = 0; start + frame <= pcm.length; start += frame) {
+    t += FRAME_MS
+    let sum = 0
+    for (let i = start; i < start + frame; i++) sum += Math.abs(pcm[i]!)
+    const tone = sum / frame > p.minLevel && toneShare(pcm, start, frame, p.hz, rate) >= p.purity
+    if (tone) {
+      burst += FRAME_MS
+      continue
+    }
+    if (ends(burst)) return { fax: true, atMs: t, burstMs: burst }
+    longest = Math.max(longest, burst)
+    burst = 0
+  }
+  // A burst still sounding when the audio ends counts once it is long enough.
+  if (burst >= p.minBurstMs && burst <= p.maxBurstMs) return { fax: true, atMs: t, burstMs: burst }
+  return { fax: false, atMs: null, burstMs: Math.max(longest, burst) }
+}

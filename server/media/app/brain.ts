@@ -17,7 +17,7 @@ import type { StepDraft } from '../../telephony/control/records.ts'
 import { resolveMohPlaylist, resolvePromptSet, resolveSound } from '../library.ts'
 import type { OriginateOutcome, OriginateRequest, QueueAgents } from './originate-types.ts'
 // A pure leaf (no database, no media app): the dialer's answering-machine heuristic.
-import { detectAnsweringMachine, wavSamples } from './amd.ts'
+import { detectAnsweringMachine, detectFaxTone, wavSamples } from './amd.ts'
 import { announceMachine, ivrMachine, queueWaitMachine } from './machines.ts'
 import { QueueVoice } from './queue-voice.ts'
 import type { MediaEvent } from './machines.ts'
@@ -86,6 +86,8 @@ type Dialing = {
   done: boolean
   /** Answering-machine detection found a machine: the call ends as 552 (voicemail), never bridged. */
   machine?: boolean
+  /** The answer analysis heard a fax machine's CNG tone: the call ends as 510 (fax), never bridged. */
+  fax?: boolean
 }
 
 export class MediaBrain {
@@ -160,6 +162,11 @@ export class MediaBrain {
     return out.sort((a, b) => a.since.localeCompare(b.since))
   }
 
+  /** Whether a restarted app could take the call over bridged: its dialogs and the agent's are kept (tests). */
+  adoptable(callId: string): boolean {
+    return this.states.get(callId)?.agent != null
+  }
+
   /** The state of a held call's machine (tests). */
   stateOf(callId: string): unknown {
     return this.calls.get(callId)?.actor?.getSnapshot().value ?? null
@@ -227,8 +234,18 @@ export class MediaBrain {
       // The app restarted: it takes over every call whose dialogs we kept (README.md "Surviving a restart"); the rest
       // (a call not answered yet) are gone.
       const alive = new Set(event.calls)
-      // A dialer call the new app does not hold: its result is unknown (559) unless it was answered.
-      for (const [id, call] of this.dialing) if (!alive.has(id)) this.finishDialing(call, call.answeredAt ? 200 : 559)
+      // A dialer call the new app does not hold: a customer bridged to an agent is adopted like a bridged queue caller
+      // (it talks on; its end is the outcome); any other's result is unknown (559) unless it was answered.
+      for (const [id, call] of this.dialing) {
+        if (alive.has(id)) continue
+        const state = this.states.get(id)
+        if (call.bridgedAt && state?.agent) {
+          this.send({ cmd: 'adopt', id, state })
+          this.log.info({ callId: id }, 'media app: dialer call adopted by the restarted app')
+          continue
+        }
+        this.finishDialing(call, call.answeredAt ? 200 : 559)
+      }
       for (const [id, held] of this.calls) {
         if (alive.has(id)) continue
         const state = this.states.get(id)
@@ -239,14 +256,14 @@ export class MediaBrain {
         held.actor?.stop()
         this.calls.delete(id)
       }
-      for (const id of this.states.keys()) if (!this.calls.has(id)) this.states.delete(id)
+      for (const id of this.states.keys()) if (!this.calls.has(id) && !this.dialing.has(id)) this.states.delete(id)
       this.send({ cmd: 'adopted' })
       return
     }
     // Monitoring sessions are the monitor service's (monitor.ts).
     if (event.ev === 'spy_started' || event.ev === 'spy_failed' || event.ev === 'spy_ended') return void this.onSpy?.(event)
     if (event.ev === 'state') {
-      if (!this.dialing.has(event.id)) this.states.set(event.id, event.state)
+      this.states.set(event.id, event.state)
       return
     }
     if (event.ev === 'ended') this.states.delete(event.id)
@@ -402,6 +419,14 @@ export class MediaBrain {
     })
   }
 
+  /** A campaign's calls that may still need an agent: ringing, in the answer analysis, or answered and waiting (the pacer's in flight). */
+  dialerPending(campaignId: number): number {
+    let n = 0
+    for (const call of this.dialing.values())
+      if (call.request.campaignId === campaignId && !call.bridgedAt && !call.abandoned && !call.fax && !call.machine) n++
+    return n
+  }
+
   /** Dialer calls not over yet (tests). */
   dialerCalls(): number {
     return this.dialing.size
@@ -433,19 +458,26 @@ export class MediaBrain {
         if (event.token === call.playToken) this.send({ cmd: 'hangup', id })
         return
       case 'ended':
-        return this.finishDialing(call, call.machine ? 552 : call.answeredAt ? 200 : call.code || 487)
+        return this.finishDialing(call, call.fax ? 510 : call.machine ? 552 : call.answeredAt ? 200 : call.code || 487)
       default:
         return
     }
   }
 
-  /** AMD's verdict on the customer's first seconds: a machine is hung up (552), a person or an uncertain answer goes to an agent. */
+  /** The answer analysis of the customer's first seconds: a fax (CNG) is hung up as 510, a machine (AMD) as 552; a person or an uncertain answer goes to an agent. */
   private async judgeDialerGreeting(call: Dialing, file: string): Promise<void> {
     const wav = await readFile(file).catch(() => null)
     await rm(file, { force: true }).catch(() => {})
     if (call.done) return
-    const result = wav ? detectAnsweringMachine(wavSamples(wav), 8000, { totalMs: DIALER_AMD_MS }) : null
-    this.log.info({ call: call.request.callId, amd: result }, 'dialer: answering-machine detection')
+    const pcm = wav ? wavSamples(wav) : null
+    // A fax answering (its CNG tone) first: it would pass for a person saying one short word.
+    const fax = pcm ? detectFaxTone(pcm, 8000) : null
+    const result = pcm && !fax?.fax ? detectAnsweringMachine(pcm, 8000, { totalMs: DIALER_AMD_MS }) : null
+    this.log.info({ call: call.request.callId, amd: result, fax }, 'dialer: answer analysis')
+    if (fax?.fax) {
+      call.fax = true
+      return void this.send({ cmd: 'hangup', id: call.request.callId })
+    }
     if (result?.verdict === 'machine') {
       call.machine = true
       return void this.send({ cmd: 'hangup', id: call.request.callId })
@@ -512,13 +544,17 @@ export class MediaBrain {
     }, DIALER_ABANDON_PROMPT_MS).unref()
   }
 
-  /** The dialer call's record names the agent who took it (the agent leg's own steps are its call's). */
+  /**
+   * The dialer call's record names the agent who took it (the agent leg's own steps are its call's), and is recorded
+   * when its leg is (the queue's `record_calls` or the campaign's outbound route's `record`: Kamailio's rtpengine
+   * records the leg, which carries the customer; the recording API finds it under the dialer call, routes.ts).
+   */
   private async markDialerBridged(call: Dialing, leg: string): Promise<void> {
     const agentStep = await latestStep(this.db, leg)
     if (!agentStep?.userId) return
     await this.db
       .update(callRecords)
-      .set({ userId: agentStep.userId, deviceId: agentStep.deviceId })
+      .set({ userId: agentStep.userId, deviceId: agentStep.deviceId, record: agentStep.record })
       .where(and(eq(callRecords.siteId, call.request.siteId), eq(callRecords.callId, call.request.callId), eq(callRecords.step, 1)))
   }
 
@@ -527,6 +563,7 @@ export class MediaBrain {
     call.done = true
     if (call.timer) clearTimeout(call.timer)
     this.dialing.delete(call.request.callId)
+    this.states.delete(call.request.callId)
     const end = Date.now()
     call.resolve({
       status,

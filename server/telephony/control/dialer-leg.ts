@@ -78,7 +78,8 @@ export async function routeDialerLeg(env: Env, request: RouteRequest): Promise<D
     areaCode: first.areaCode,
     transferOfUid: null,
     transferType: null,
-    // Not recorded yet: the customer's media is the media app's rtpengine session, which Kamailio does not record.
+    // The customer's media is the media app's rtpengine session, which Kamailio does not record here: the step keeps
+    // the route's `record` (below) and the agent's leg, which carries the customer, is recorded (routing.ts fromMedia).
     record: false,
     clientName: '',
   }
@@ -91,6 +92,7 @@ export async function routeDialerLeg(env: Env, request: RouteRequest): Promise<D
       trunkId: step.trunkId ?? null,
       callee: step.callee ?? phone,
       outboundRouteId: route.id,
+      record: route.record,
       decision: { ...(first.decision as Record<string, unknown>), ...decision } as unknown as Record<string, unknown>,
     })
     .where(eq(callRecords.id, first.id))

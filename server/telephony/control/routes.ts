@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { CallStepRow, LookupRow, PermissionAppRow } from '../../../contract/api/calls.ts'
 import {
@@ -51,6 +51,19 @@ export function recordingsDir(dataDir: string): string {
 }
 
 /**
+ * The calls the media app placed to carry this one's media to an agent (a queue caller it held, a dialer customer):
+ * their first step's parent is this call's first step (routing.ts `fromMedia`); a transfer is not one (it names its
+ * origin in `transfer_of_uid`, not `parent_uid`).
+ */
+async function mediaLegsOf(app: FastifyInstance, siteId: number, callId: string): Promise<string[]> {
+  const rows = (await app.deps.db.execute(sql`
+    select distinct leg.call_id from call_records head
+    join call_records leg on leg.site_id = head.site_id and leg.parent_uid = head.uid and leg.call_id <> head.call_id
+    where head.site_id = ${siteId} and head.call_id = ${callId} and head.step = 1`)) as unknown as { rows: { call_id: string }[] }
+  return rows.rows.map((row) => row.call_id)
+}
+
+/**
  * A call's recording as audio (the API's `/v1/report/recordings/{callId}/` and the player's media path
  * `/recordings/player/{callId}`): only of a call the caller may see (404 otherwise, as for a call without a recording),
  * `?extension=mp3|wav` (mp3 by default), inline for the <audio> element, `download=1` as an attachment.
@@ -63,7 +76,7 @@ export async function sendRecording(app: FastifyInstance, request: FastifyReques
   const format = query.extension ?? 'mp3'
   let file: string | null
   try {
-    file = await recordingFile(recordingsDir(app.deps.config.dataDir), callId, format)
+    file = await recordingFile(recordingsDir(app.deps.config.dataDir), callId, format, await mediaLegsOf(app, viewerOf(request).siteId, callId))
   } catch (error) {
     if (error instanceof EncoderMissingError) throw detailError(503, 'recordingEncoderMissing', request.lang)
     throw error

@@ -45,11 +45,13 @@ let busy: RawUas
 let speaking: SipCarrier
 const MACHINE = '011987652222'
 const PERSON = '011987653333'
+/** A fax machine: its CNG tone (1100 Hz, 0.5 s on / 3 s off) from the answer. */
+const FAX = '011987654444'
 const started: Baresip[] = []
 // The far ends answer calls to their own user: the leads' phones.
 const ANSWERING = '011987650000'
 const SLOW = '011987659999'
-const ids = { siteId: 0, agent: 0, team: 0, queue: 0, answering: 0, busy: 0, slow: 0, failover: 0, busyTrunk: 0, answeringTrunk: 0, speaking: 0 }
+const ids = { siteId: 0, agent: 0, team: 0, queue: 0, answering: 0, busy: 0, slow: 0, failover: 0, busyTrunk: 0, answeringTrunk: 0, speaking: 0, recorded: 0 }
 
 async function created(url: string, body: Record<string, unknown>): Promise<number> {
   const response = await admin.post(url, body)
@@ -216,16 +218,24 @@ beforeAll(async () => {
     port: speakingPort!,
     plan: () => 'answer',
     // The machine talks 4 s without a pause; the person says "alô" (0.5 s) and waits.
+    toneHz: (number) => (number.endsWith(FAX) ? 1100 : 440),
     speech: (number) =>
-      number.endsWith(MACHINE)
+      number.endsWith(FAX)
         ? [
-            [200, false],
-            [4000, true],
-          ]
-        : [
-            [300, false],
             [500, true],
-          ],
+            [3000, false],
+            [500, true],
+            [3000, false],
+          ]
+        : number.endsWith(MACHINE)
+          ? [
+              [200, false],
+              [4000, true],
+            ]
+          : [
+              [300, false],
+              [500, true],
+            ],
   })
   const speakingTrunk = await created('/api/v1/pabx/trunks/', {
     description: 'Operadora falante',
@@ -242,6 +252,15 @@ beforeAll(async () => {
     record: false,
   })
   await created('/api/v1/pabx/outbound-route-trunks/', { outbound_route: ids.speaking, trunk: speakingTrunk, order: 0 })
+  // A route that records (the campaign's outbound route says so): the answered customer's call is recorded.
+  ids.recorded = await created('/api/v1/pabx/outbound-routes/', {
+    description: 'Rota gravada',
+    dial_patterns: '0ZX9XXXXXXXX',
+    priority: 0,
+    teams: [ids.team],
+    record: true,
+  })
+  await created('/api/v1/pabx/outbound-route-trunks/', { outbound_route: ids.recorded, trunk: answeringTrunk, order: 0 })
   ids.busyTrunk = busyTrunk
   ids.answeringTrunk = answeringTrunk
   ids.queue = await created('/api/v1/pabx/queues/', {
@@ -431,4 +450,83 @@ describe('a progressive campaign through the media app', () => {
     expect(await leadState(person.lead)).toMatchObject({ lastStatus: 200 })
     await stopCampaign(person.campaign)
   }, 90_000)
+  it('fax detection: a CNG tone (1100 Hz, 0.5 s on / 3 s off) is hung up as 510 without an agent', async () => {
+    await agentState('not_inuse', true)
+    const before = agent.events.join('').length
+    const fax = await campaignOf(ids.speaking, 'Fax', FAX, { amd: true })
+    await until(async () => (await leadState(fax.lead))?.lastStatus != null, 30_000, 'the fax outcome recorded')
+    expect(await leadState(fax.lead)).toMatchObject({ lastStatus: 510, callId: null })
+    expect(await firstStep(fax.lead)).toMatchObject({ dialStatus: 510, userId: null })
+    // Fax (510) disables the phone: the lead's only one, so it is not dialled again.
+    expect((await leadState(fax.lead))?.nextAt ?? null).toBeNull()
+    expect(agent.events.join('').slice(before)).not.toContain(`X-Atende-Mailing-Client: ${fax.lead}`)
+    const call = speaking.calls.find((c) => c.number.endsWith(FAX))!
+    expect(call).toMatchObject({ endedBy: 'caller' })
+    // Judged on the answer analysis' 3.5 s (the first burst), never bridged.
+    expect(call.endedAt! - call.answeredAt!).toBeLessThan(4500)
+    await stopCampaign(fax.campaign)
+  }, 60_000)
+
+  it("recording: on a route that records, the answered customer's call is recorded and served on the dialer call", async () => {
+    await agentState('not_inuse', true)
+    const before = agent.events.join('').length
+    const { campaign, lead } = await campaignOf(ids.recorded, 'Gravada', ANSWERING)
+    await until(() => agent.events.join('').slice(before).includes(`X-Atende-Mailing-Client: ${lead}`), 20_000, 'the agent rung with the lead')
+    await until(async () => (await firstStep(lead))?.userId === ids.agent, 15_000, 'the agent took it')
+    await talking(customer, agent)
+    await agent.command('hangup')
+    await until(async () => (await leadState(lead))?.callId === null, 15_000, 'the outcome recorded')
+    const step = (await firstStep(lead))!
+    expect(step).toMatchObject({ dialStatus: 200, record: true, userId: ids.agent })
+    // The calls API lists the dialer call as recorded, like other calls.
+    const listed = await admin.get(`/api/v1/report/calls/?search=${ANSWERING}&limit=50`)
+    expect(listed.statusCode, listed.body.slice(0, 200)).toBe(200)
+    const row = (listed.json() as { results: { call_id: string; recording: boolean }[] }).results.find((r) => r.call_id === step.callId)
+    expect(row, 'the dialer call in the list').toBeDefined()
+    expect(row!.recording).toBe(true)
+    // …and its recording (rtpengine's pcaps of the agent's leg, which carried the customer) plays: both tones in it.
+    let wav: Buffer = Buffer.alloc(0)
+    await until(
+      async () => {
+        const response = await admin.get(`/api/v1/report/recordings/${encodeURIComponent(step.callId)}/?extension=wav`)
+        if (response.statusCode !== 200) return false
+        wav = response.rawPayload
+        return wav.length > 44 + 2 * 8000 * 2
+      },
+      15_000,
+      'the recording served',
+    )
+    const pcm = wav.subarray(44)
+    expect(pcm.length / 16000, 'seconds recorded').toBeGreaterThan(1.5)
+    expect(rms(pcm), 'the recording is not silence').toBeGreaterThan(1000)
+    await stopCampaign(campaign)
+  }, 90_000)
+  it('a media app killed while a dialer call talks: the call is adopted, talks on, and its end is the outcome', async () => {
+    await agentState('not_inuse', true)
+    const before = agent.events.join('').length
+    const { campaign, lead, phone } = await campaignOf(ids.answering, 'Reinício', ANSWERING)
+    await until(() => agent.events.join('').slice(before).includes(`X-Atende-Mailing-Client: ${lead}`), 20_000, 'the agent rung with the lead')
+    await until(async () => (await firstStep(lead))?.userId === ids.agent, 15_000, 'the agent took it')
+    await talking(customer, agent)
+    const outbound = [...stack.control.routes].reverse().find((r) => r.source === 'media' && r.ruri_user === phone)!
+    await until(() => stack.app.media!.adoptable(outbound.call_id), 5_000, "the call's dialogs kept by the brain")
+    const supervisor = stack.app.telephony.engines.supervisors.mediaapp!
+    const restarts = supervisor.status.restarts
+    process.kill(supervisor.status.pid!, 'SIGKILL')
+    await until(() => supervisor.status.restarts > restarts && supervisor.status.state === 'running', 15_000, 'the media app started again')
+    await until(() => stack.app.media!.connected, 10_000, 'the brain linked to the new app')
+    // Still one dialer call, still talking both ways after the restart (its media never left rtpengine).
+    expect(stack.app.media!.dialerCalls()).toBe(1)
+    expect(await leadState(lead)).toMatchObject({ callId: outbound.call_id })
+    await talking(customer, agent)
+    // The agent hangs up: the adopted dialog ends the customer's leg and the runner gets the outcome (answered, talked).
+    await agent.command('hangup')
+    await until(() => callEnded(outbound.call_id) !== undefined, 10_000, 'the customer hung up by the restarted app')
+    await until(async () => (await leadState(lead))?.callId === null, 15_000, 'the outcome recorded')
+    expect(await leadState(lead)).toMatchObject({ lastStatus: 200 })
+    const step = (await firstStep(lead))!
+    expect(step).toMatchObject({ dialStatus: 200, userId: ids.agent })
+    expect(step.answeredDuration).toBeGreaterThanOrEqual(2)
+    await stopCampaign(campaign)
+  }, 120_000)
 })

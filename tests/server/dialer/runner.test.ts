@@ -261,6 +261,44 @@ describe('campaign runner', () => {
     }
   })
 
+  it("a call an agent took is no longer in flight: the other free agent gets a call (the originator's pending count)", async () => {
+    const { d, campaign, leads } = await campaignWith(4)
+    await freeAgents(d, 2)
+    const admin = await signedIn(t.app, 'admin')
+    await admin.post(dialerPaths.command(campaign, 'start'))
+    const carrier = fakeCarrier()
+    // The media app's brain answers which calls may still need an agent: not the ones bridged.
+    const bridged = new Set<string>()
+    const originator: Originator = {
+      ...carrier.originator,
+      pending: (campaignId) => [...carrier.pending.values()].filter((c) => c.request.campaignId === campaignId && !bridged.has(c.request.phone)).length,
+    }
+    const runner = startCampaignRunner(t.database.db, originator, silentLog, { tickMs: 60_000 })
+    try {
+      await runner.tick()
+      await until(() => carrier.pending.size === 2)
+      // The first customer is talking to agent1 (busy now); the second was busy (486) and is over.
+      bridged.add(leads[0]!.phone)
+      await setAgent(t.database.db, d.agent1, 'unavailable')
+      carrier.fail(leads[1]!.phone, 486)
+      await until(() => runner.inFlight() === 1)
+      // One free agent (agent2), nothing pending for it: progressive places one call, though a call is not over.
+      await runner.tick()
+      await until(() => carrier.pending.size === 2)
+      expect(carrier.pending.has(leads[0]!.phone)).toBe(true)
+      expect(carrier.pending.has(leads[2]!.phone)).toBe(true)
+      // And no more while that one rings.
+      await runner.tick()
+      expect(carrier.pending.size).toBe(2)
+      carrier.answer(leads[0]!.phone)
+      carrier.fail(leads[2]!.phone, 486)
+      await until(() => runner.inFlight() === 0)
+    } finally {
+      await runner.stop()
+      await admin.post(dialerPaths.command(campaign, 'stop'))
+    }
+  })
+
   it('places nothing while paused and nothing with no agent free', async () => {
     const { d, campaign } = await campaignWith(2)
     const admin = await signedIn(t.app, 'admin')

@@ -97,9 +97,11 @@ export async function encodeMp3(pcm: Int16Array): Promise<Buffer> {
 
 /**
  * The audio file of a call (made on first request, reused while no pcap is newer), or null when it has no recording.
+ * `legs`: the calls that carried this one's media (the media app's bridges of a held caller or a dialer customer to
+ * an agent, recorded by Kamailio's rtpengine under their own Call-IDs), mixed in.
  */
-export async function recordingFile(dir: string, callId: string, format: AudioFormat): Promise<string | null> {
-  const files = await pcapsOf(dir, callId)
+export async function recordingFile(dir: string, callId: string, format: AudioFormat, legs: readonly string[] = []): Promise<string | null> {
+  const files = (await Promise.all([callId, ...legs].map((id) => pcapsOf(dir, id)))).flat()
   if (files.length === 0) return null
   const audioDir = path.join(dir, 'audio')
   const target = path.join(audioDir, `${createHash('sha256').update(callId).digest('hex').slice(0, 32)}.${format}`)
