@@ -2,6 +2,7 @@ import { memo } from 'react'
 import Box from '@mui/joy/Box'
 import Sheet from '@mui/joy/Sheet'
 import Typography from '@mui/joy/Typography'
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import type { WallboardAgent } from '../../../contract/realtime/wallboard.ts'
 import { AgentActions } from './AgentActions.tsx'
@@ -12,11 +13,11 @@ import { agentState, secondsSince, shortDuration, STATE_LABELS, STATE_TONES } fr
 // timestamps), the name, and one line of detail (pause reason, the call's number, the chats, after-service left).
 
 export const AgentCard = memo(function AgentCard({ agent, now, onAction }: { agent: WallboardAgent; now: number; onAction: (action: WallboardAction, agent: WallboardAgent) => void }) {
-  const { t, i18n } = useLingui()
+  const { i18n } = useLingui()
   const { state, since } = agentState(agent, now)
   const tone = STATE_TONES[state]
   const label = i18n._(STATE_LABELS[state])
-  const detail = detailOf(agent, now, t)
+  const detail = detailOf(agent, now, i18n)
   return (
     <Sheet
       variant="outlined"
@@ -47,18 +48,21 @@ export const AgentCard = memo(function AgentCard({ agent, now, onAction }: { age
   )
 })
 
-function detailOf(agent: WallboardAgent, now: number, t: ReturnType<typeof useLingui>['t']): string {
+// The macro translates only in the component's own scope, so the messages here are descriptors (msg) read by i18n.
+function detailOf(agent: WallboardAgent, now: number, i18n: ReturnType<typeof useLingui>['i18n']): string {
   const parts: string[] = []
-  if (agent.pause) parts.push(agent.pause.pending ? t`Pausa pendente: ${agent.pause.description}` : agent.pause.description)
+  const description = agent.pause?.description ?? ''
+  if (agent.pause) parts.push(agent.pause.pending ? i18n._(msg`Pausa pendente: ${description}`) : description)
   if (agent.call) {
     const arrow = agent.call.direction === 'outbound' ? '↗' : agent.call.direction === 'inbound' ? '↘' : '↔'
     parts.push(`${arrow} ${agent.call.number}`)
   }
   if (agent.after_service?.ends_at) {
     const left = shortDuration(Math.max(0, (Date.parse(agent.after_service.ends_at) - now) / 1000))
-    parts.push(t`termina em ${left}`)
+    parts.push(i18n._(msg`termina em ${left}`))
   }
-  if (agent.chats > 0) parts.push(agent.chats === 1 ? t`1 chat` : t`${agent.chats} chats`)
+  const chats = agent.chats
+  if (chats > 0) parts.push(chats === 1 ? i18n._(msg`1 chat`) : i18n._(msg`${chats} chats`))
   if (!parts.length) parts.push(agent.team_name || agent.username)
   return parts.join(' · ')
 }
