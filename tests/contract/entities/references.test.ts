@@ -95,6 +95,7 @@ describe('permissions', () => {
       'builder.view_reportmenu',
       'builder.view_reportcategory',
       'builder.view_reportpage',
+      'builder.view_homepage',
     ])
     // The telephony queues page sits under service, with the pabx codename the spec's API implies.
     expect(sectionPermissions('service')).toContain('pabx.view_queue')
