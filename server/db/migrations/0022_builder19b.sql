@@ -48,3 +48,18 @@ ALTER TABLE "builder_dashboard_categories" ADD CONSTRAINT "builder_dashboard_cat
 ALTER TABLE "builder_report_categories" ADD CONSTRAINT "builder_report_categories_parent_id_builder_report_categories_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."builder_report_categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "builder_dashboard_categories_parent_id_idx" ON "builder_dashboard_categories" USING btree ("parent_id");--> statement-breakpoint
 CREATE INDEX "builder_report_categories_parent_id_idx" ON "builder_report_categories" USING btree ("parent_id");
+--> statement-breakpoint
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['builder_homepages'] LOOP
+    EXECUTE format('CREATE TRIGGER list_counts_insert AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_counts_track()', t);
+    EXECUTE format('CREATE TRIGGER list_counts_delete AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_counts_track()', t);
+    EXECUTE format('CREATE TRIGGER list_counts_update AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_counts_track()', t);
+    EXECUTE format('CREATE TRIGGER list_counts_truncate AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION list_counts_track()', t);
+    EXECUTE format('INSERT INTO list_counts (table_name, site_id, n) SELECT %L, site_id, count(*) FROM %I GROUP BY site_id', t, t);
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "builder_homepages_list_id_idx" ON "builder_homepages" USING btree ("id") INCLUDE ("site_id");
