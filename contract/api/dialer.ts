@@ -92,21 +92,27 @@ export const DIALER_MESSAGES = {
 // ---------------------------------------------------------------------------------------------------------------
 // The simulator (issue 18 item 5): a campaign's past results, or given rates and times, against N agents under
 // several modes and ratios, with the live dialer's pace() (server/dialer/simulator.ts). Rates and caps in percent.
+// Bounded by simulationWork (below).
 // ---------------------------------------------------------------------------------------------------------------
 
 export const simulatePath = '/api/v1/service/dialer/simulate/'
 
-/** The most simulated work one request may ask for: agents × hours × modes (a couple of seconds on a 2-core box). */
-export const SIMULATION_MAX_WORK = 600
+/**
+ * The simulated work of a request, bounded so it answers within about two seconds on a 2-core box (measured, README
+ * "Simulator"): per mode and simulated hour, a fixed part (the pacer's ticks) plus the agents, with a square term
+ * (the predictive pacer looks at every busy agent each second).
+ */
+export const simulationWork = (agents: number, hours: number, modes: number) => modes * hours * (20 + agents + (agents * agents) / 250)
+export const SIMULATION_MAX_WORK = 1000
 export const SIMULATION_MAX_MODES = 4
 /** A campaign's finished attempts needed to replay its history (fewer: the given rates, or a 400 without them). */
 export const SIMULATION_MIN_HISTORY = 30
 
 export const SIMULATION_MESSAGES = {
   tooMuchWork: {
-    'pt-BR': `Simulação grande demais: agentes × horas × modos deve ser no máximo ${SIMULATION_MAX_WORK}.`,
-    'en-US': `Simulation too large: agents × hours × modes must be at most ${SIMULATION_MAX_WORK}.`,
-    'es-ES': `Simulación demasiado grande: agentes × horas × modos debe ser como máximo ${SIMULATION_MAX_WORK}.`,
+    'pt-BR': 'Simulação grande demais: reduza os agentes, as horas ou os modos.',
+    'en-US': 'Simulation too large: fewer agents, hours or modes.',
+    'es-ES': 'Simulación demasiado grande: reduzca los agentes, las horas o los modos.',
   },
   ratesNeeded: {
     'pt-BR': 'Informe as taxas ou escolha uma campanha com histórico.',
@@ -188,7 +194,7 @@ export const SimulateBody = v.pipe(
     ['rates'],
   ),
   v.forward(
-    v.check((b) => b.agents * b.hours * b.modes.length <= SIMULATION_MAX_WORK, simMessage('tooMuchWork')),
+    v.check((b) => simulationWork(b.agents, b.hours, b.modes.length) <= SIMULATION_MAX_WORK, simMessage('tooMuchWork')),
     ['agents'],
   ),
 )

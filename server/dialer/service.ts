@@ -16,7 +16,18 @@ import type { CampaignRunner } from './runner.ts'
 import { leadTimeZone } from './lead-zone.ts'
 import { blacklistMatcher, mayDial } from './rules.ts'
 import { runSimulation } from './simulate.ts'
-import { abandonWindow, blockLead, campaignHistory, campaignProgress, loadBlacklist, loadCalendar, loadCampaign, releaseLead, reserveLeads, splitPhones } from './store.ts'
+import {
+  abandonWindow,
+  blockLead,
+  campaignHistory,
+  campaignProgress,
+  loadBlacklist,
+  loadCalendar,
+  loadCampaign,
+  releaseLead,
+  reserveLeads,
+  splitPhones,
+} from './store.ts'
 import type { Campaign } from './store.ts'
 
 // The dialer as a part of the server (registered by app.ts after the media app): the campaign runner and the routes

@@ -1,5 +1,4 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
-import * as v from 'valibot'
 import type { SimulateBody, SimulateResponse, SimulationResult } from '../../contract/api/dialer.ts'
 import { SIMULATION_MIN_HISTORY } from '../../contract/api/dialer.ts'
 import type { PacerConfig } from './pacer.ts'
@@ -10,7 +9,8 @@ import type { Dist, PastResult, SimConfig } from './simulator.ts'
 // request's rates and times, or a campaign's past results, turned into one simulate() per mode. The same pace() as
 // the live dialer; seeded, so the same body answers the same figures. Bounded by the contract (agents × hours × modes).
 
-type Body = v.InferOutput<typeof import('../../contract/api/dialer.ts').SimulateBody>
+/** The parsed body (the schema transforms nothing: input and output are the same). */
+type Body = SimulateBody
 type SecondsInput = NonNullable<SimulateBody['talk']>
 
 /** Defaults: bench/dialer-sim.ts's campaign. */

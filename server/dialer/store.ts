@@ -442,7 +442,16 @@ const HISTORY_MAX_ROWS = 5000
  */
 export async function campaignHistory(db: Db, campaign: Campaign, now: Date): Promise<PastResult[]> {
   const since = new Date(now.getTime() - 30 * 86_400_000)
-  const rows = rowsOf<{ started_at: string; answered_at: string | null; ended_at: string; status: number | null; total: number | null; talk: number | null; text: string | null; wrap: number | null }>(
+  const rows = rowsOf<{
+    started_at: string
+    answered_at: string | null
+    ended_at: string
+    status: number | null
+    total: number | null
+    talk: number | null
+    text: string | null
+    wrap: number | null
+  }>(
     await db.execute(sql`
       SELECT r.started_at, r.answered_at, r.ended_at, r.dial_status AS status, r.total_duration AS total, r.answered_duration AS talk,
         r.dial_status_text AS text,
