@@ -66,7 +66,8 @@ export async function runSimulation({ body, campaign }: SimulationInput): Promis
     const r = simulate({ ...base, pacer })
     results.push({
       mode: m.mode,
-      ratio: m.mode === 'power' ? (pacer.ratio ?? null) : (m.ratio ?? null),
+      // power: calls per idle agent; predictive: its ceiling (maxRatio) when given; progressive has none.
+      ratio: m.mode === 'power' ? (pacer.ratio ?? null) : m.mode === 'predictive' ? (m.ratio ?? null) : null,
       occupancy: r.occupancy,
       wrap_share: r.wrapShare,
       idle_share: r.idleShare,
