@@ -41,6 +41,7 @@ const API_PREFIXES: Prefixes = [
   ['service/shipments-', 'dialer'],
   ['service/action/preview-lead/', 'dialer'],
   ['service/action/make-call-to-mailing-client/', 'dialer'],
+  ['service/dialer/', 'dialer'],
   ['crm/mailings/', 'dialer'],
   ['crm/leads/', 'dialer'],
   ['crm/lead-imports/', 'dialer'],

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { CampaignParams, DIALER_MESSAGES, MakeCallQuery, dialerPaths } from '../../contract/api/dialer.ts'
-import type { CampaignCommand, CampaignProgress, MakeCallResponse, PreviewLead } from '../../contract/api/dialer.ts'
+import { CampaignParams, DIALER_MESSAGES, MakeCallQuery, SIMULATION_MESSAGES, SimulateBody, dialerPaths, simulatePath } from '../../contract/api/dialer.ts'
+import type { CampaignCommand, CampaignProgress, MakeCallResponse, PreviewLead, SimulateResponse } from '../../contract/api/dialer.ts'
 import { entityByKey } from '../../contract/entities/index.ts'
 import { PERMISSIONS } from '../../contract/permissions.ts'
 import { pushToSupervisors } from '../bus/channels.ts'
 import { crmLeads, dialerCampaignRuns, dialerLeadStates, serviceShipmentsCampaigns } from '../db/schema/index.ts'
-import { detailError } from '../errors/http-error.ts'
+import { detailError, fieldErrors } from '../errors/http-error.ts'
 import type { RoutePermission } from '../http/permission-guard.ts'
 import { parseInput } from '../http/validate.ts'
 import { mediaOriginator } from './originate.ts'
@@ -15,7 +15,19 @@ import { startCampaignRunner } from './runner.ts'
 import type { CampaignRunner } from './runner.ts'
 import { leadTimeZone } from './lead-zone.ts'
 import { blacklistMatcher, mayDial } from './rules.ts'
-import { blockLead, campaignProgress, loadBlacklist, loadCalendar, loadCampaign, releaseLead, reserveLeads, splitPhones } from './store.ts'
+import { runSimulation } from './simulate.ts'
+import {
+  abandonWindow,
+  blockLead,
+  campaignHistory,
+  campaignProgress,
+  loadBlacklist,
+  loadCalendar,
+  loadCampaign,
+  releaseLead,
+  reserveLeads,
+  splitPhones,
+} from './store.ts'
 import type { Campaign } from './store.ts'
 
 // The dialer as a part of the server (registered by app.ts after the media app): the campaign runner and the routes
@@ -100,6 +112,27 @@ export async function dialerService(app: FastifyInstance, options: DialerOptions
   app.get(dialerPaths.progress(':id'), { config: { permission: campaigns.permissions.view as RoutePermission } }, async (request) =>
     progressOf(await campaignOf(request)),
   )
+
+  // The simulator (issue 18 item 5, README "Simulator"): whoever may start a campaign may see how it would pace.
+  // Another site's campaign is a 404; a campaign with too little history and no rates a 400 on `campaign`.
+  app.post(simulatePath, change, async (request): Promise<SimulateResponse> => {
+    const body = parseInput(SimulateBody, request.body ?? {}, request.lang)
+    let campaign: Parameters<typeof runSimulation>[0]['campaign']
+    if (body.campaign !== undefined) {
+      const found = await loadCampaign(db, siteOf(request), body.campaign)
+      if (!found) throw detailError(404, 'notFound', request.lang)
+      const now = new Date()
+      campaign = {
+        history: await campaignHistory(db, found, now),
+        abandonCapPercent: found.maxAbandonRate,
+        ratio: found.ratio,
+        window: await abandonWindow(db, found, now),
+      }
+    }
+    const answer = await runSimulation({ body, campaign })
+    if (answer === 'tooLittleHistory') throw fieldErrors({ campaign: [SIMULATION_MESSAGES.tooLittleHistory[request.lang]] })
+    return answer
+  })
 
   const agent = { config: { permission: PERMISSIONS.viewSoftphone } }
 

@@ -16,6 +16,7 @@ import {
 import { CALL_TYPE } from '../../contract/codes/call-types.ts'
 import type { CallingCalendar, DialResult, PersistenceRules } from './rules.ts'
 import { nextStep, persistenceRulesFromRecord } from './rules.ts'
+import type { PastResult } from './simulator.ts'
 
 // The dialer's database side: campaigns as the runner needs them, lead reservations (one holder at a time, safe under
 // races), attempts and statuses written from what the carrier did, and a campaign's progress.
@@ -429,4 +430,49 @@ export async function measurePacerStats(db: Db, campaign: Campaign, now: Date): 
     },
     recent: { answered: recentAnswered.length, abandoned: recentAnswered.filter((r) => r.text === ABANDONED_TEXT).length },
   }
+}
+
+/** The attempts a simulation replays: the campaign's finished ones of the last 30 days, newest first, at most this many. */
+const HISTORY_MAX_ROWS = 5000
+
+/**
+ * A campaign's past results for the simulator (simulator.ts `history`): each finished step-1 attempt of the last 30
+ * days with its status (200 when answered), seconds to the outcome, talk seconds of a call an agent took and the
+ * agent leg's after-service seconds. An abandoned call keeps its answer but no talk (the simulator draws one).
+ */
+export async function campaignHistory(db: Db, campaign: Campaign, now: Date): Promise<PastResult[]> {
+  const since = new Date(now.getTime() - 30 * 86_400_000)
+  const rows = rowsOf<{
+    started_at: string
+    answered_at: string | null
+    ended_at: string
+    status: number | null
+    total: number | null
+    talk: number | null
+    text: string | null
+    wrap: number | null
+  }>(
+    await db.execute(sql`
+      SELECT r.started_at, r.answered_at, r.ended_at, r.dial_status AS status, r.total_duration AS total, r.answered_duration AS talk,
+        r.dial_status_text AS text,
+        (SELECT max(c.after_service_duration) FROM call_records c WHERE c.site_id = r.site_id AND c.parent_uid = r.uid) AS wrap
+      FROM call_records r
+      WHERE r.site_id = ${campaign.siteId} AND r.step = 1 AND r.decision->>'dialer' = ${String(campaign.id)}
+        AND r.ended_at IS NOT NULL AND r.started_at > ${since.toISOString()}::timestamptz
+      ORDER BY r.ended_at DESC LIMIT ${HISTORY_MAX_ROWS}`),
+  )
+  const at = (value: string) => new Date(value).getTime()
+  return rows.map((r) => {
+    if (r.answered_at === null) {
+      const ring = r.total ?? (at(r.ended_at) - at(r.started_at)) / 1000
+      return { status: r.status && r.status !== 200 ? Number(r.status) : 480, ringSeconds: Math.max(0, Number(ring)) }
+    }
+    const taken = r.text !== ABANDONED_TEXT && r.talk !== null
+    return {
+      status: 200,
+      ringSeconds: Math.max(0, (at(r.answered_at) - at(r.started_at)) / 1000),
+      ...(taken ? { talkSeconds: Number(r.talk) } : {}),
+      ...(taken && r.wrap !== null ? { wrapSeconds: Number(r.wrap) } : {}),
+    }
+  })
 }

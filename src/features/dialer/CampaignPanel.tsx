@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { Stack } from '@mui/joy'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { useParams } from '@tanstack/react-router'
@@ -6,10 +7,11 @@ import { dialerPaths } from '../../../contract/api/dialer.ts'
 import type { CampaignCommand, CampaignProgress } from '../../../contract/api/dialer.ts'
 import { api } from '../../api/client.ts'
 import { CampaignRunCard } from './CampaignRunCard.tsx'
+import { SimulationCard } from './SimulationCard.tsx'
 import { dialerProgressStore, useCampaignProgress } from './dialerProgressStore.ts'
 
 // Beside a saved campaign's form (/settings/service/shipments/campaign/{id}): start, pause and stop it and watch its
-// progress. The REST answer fills the panel; the supervisors' service socket (`dialerProgress`) keeps it live.
+// progress, and simulate it before going live (SimulationCard). The REST answer fills the panel; the supervisors' service socket (`dialerProgress`) keeps it live.
 
 export function CampaignPanel() {
   const { t } = useLingui()
@@ -41,12 +43,15 @@ export function CampaignPanel() {
       ]
     : []
   return (
-    <CampaignRunCard
-      status={status}
-      rows={rows}
-      pending={command.isPending ? command.variables : null}
-      onCommand={(kind) => command.mutate(kind)}
-      testId="campaign-panel"
-    />
+    <Stack spacing={2}>
+      <CampaignRunCard
+        status={status}
+        rows={rows}
+        pending={command.isPending ? command.variables : null}
+        onCommand={(kind) => command.mutate(kind)}
+        testId="campaign-panel"
+      />
+      <SimulationCard campaign={id} />
+    </Stack>
   )
 }
