@@ -145,8 +145,7 @@ beforeAll(async () => {
   agent1 = await startBaresip(stack, '10001', stack.secrets['10001']!, { answer: 'manual', trace: true })
   agent2 = await startBaresip(stack, '10002', stack.secrets['10002']!, { trace: true })
   ids.desk = await created('/api/v1/pabx/devices/', { description: 'Mesa da recepção', username: '20010', secret: 'recepcao2025x' })
-  desk = await startBaresip(stack, '20010', 'recepcao2025x', { trace: true })
-  started.push(agent1, agent2, desk)
+  started.push(agent1, agent2)
 
   refuser = await sipRefuser()
   outside = await startBaresip(stack, OUTSIDE_NUMBER, 'unused', { register: false, record: true, trace: true })
@@ -187,7 +186,11 @@ beforeAll(async () => {
   })
   await created('/api/v1/pabx/numbers/', { number: DID, description: 'DID integração', trunk: ids.trunkB, inbound_route: inbound })
   await stack.app.telephony.publisher!.pushChanges()
-  await until(() => ['10001', '10002', '20010'].every(registered), 15_000, 'the registrations')
+  // The desk phone registers once Kamailio has its credentials (pushed above): a REGISTER before the push is refused
+  // and baresip waits long before trying again.
+  desk = await startBaresip(stack, '20010', 'recepcao2025x', { trace: true })
+  started.push(desk)
+  await until(() => ['10001', '10002', '20010'].every(registered), 30_000, 'the registrations')
   await agentState(ids.agent1, 'not_inuse', true)
   await agentState(ids.agent2, 'not_inuse', true)
 }, 120_000)
