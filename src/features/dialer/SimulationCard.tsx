@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Card, Checkbox, FormControl, FormHelperText, FormLabel, Radio, RadioGroup, Stack, Table, Typography } from '@mui/joy'
+import { Box, Button, Card, Checkbox, FormControl, FormHelperText, FormLabel, Radio, RadioGroup, Stack, Table, Typography } from '@mui/joy'
 import { useForm } from '@tanstack/react-form'
 import { useMutation } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
@@ -67,6 +67,9 @@ function toFieldKey(key: string): string {
 
 const FIELDS = ['agents', 'hours', 'source', 'rates.answer', 'rates.busy', 'rates.no_answer', 'talk.min', 'talk.max', 'modes', 'ratio']
 
+/** Equal columns that shrink with the card (inputs keep their intrinsic width in a row and overflow it). */
+const columns = (n: number) => ({ display: 'grid', gridTemplateColumns: `repeat(${n}, minmax(0, 1fr))`, gap: 1 })
+
 export function SimulationCard({ campaign }: { campaign: number }) {
   const { t, i18n } = useLingui()
   const [formErrors, setFormErrors] = useState<string[]>([])
@@ -98,10 +101,10 @@ export function SimulationCard({ campaign }: { campaign: number }) {
       <Typography level="title-md">{t`Simular`}</Typography>
       <Typography level="body-sm">{t`Prevê a ocupação dos agentes e a taxa de abandono de cada modo com o mesmo código de ritmo do discador.`}</Typography>
       <AppForm onSubmit={form.handleSubmit} errors={formErrors} spacing={1.5}>
-        <Stack direction="row" spacing={1}>
+        <Box sx={columns(2)}>
           <form.Field name="agents">{(f) => <TextField field={f} label={t`Agentes`} size="sm" />}</form.Field>
           <form.Field name="hours">{(f) => <TextField field={f} label={t`Horas`} size="sm" />}</form.Field>
-        </Stack>
+        </Box>
         <form.Field name="source">
           {(f) => (
             <FormControl id="source" size="sm" error={f.state.meta.errors.length > 0}>
@@ -118,15 +121,15 @@ export function SimulationCard({ campaign }: { campaign: number }) {
           {(source) =>
             source === 'rates' && (
               <>
-                <Stack direction="row" spacing={1}>
+                <Box sx={columns(3)}>
                   <form.Field name="rates.answer">{(f) => <TextField field={f} label={t`Atendidas (%)`} size="sm" />}</form.Field>
                   <form.Field name="rates.busy">{(f) => <TextField field={f} label={t`Ocupado (%)`} size="sm" />}</form.Field>
                   <form.Field name="rates.no_answer">{(f) => <TextField field={f} label={t`Sem resposta (%)`} size="sm" />}</form.Field>
-                </Stack>
-                <Stack direction="row" spacing={1}>
+                </Box>
+                <Box sx={columns(2)}>
                   <form.Field name="talk.min">{(f) => <TextField field={f} label={t`Conversa mín. (s)`} size="sm" />}</form.Field>
                   <form.Field name="talk.max">{(f) => <TextField field={f} label={t`Conversa máx. (s)`} size="sm" />}</form.Field>
-                </Stack>
+                </Box>
               </>
             )
           }
