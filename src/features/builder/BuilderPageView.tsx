@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import type { ReactNode } from 'react'
+import { ChoiceSelect } from '../../components/form/ChoiceSelect.tsx'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import Alert from '@mui/joy/Alert'
 import Box from '@mui/joy/Box'
@@ -16,7 +16,7 @@ import Table from '@mui/joy/Table'
 import Typography from '@mui/joy/Typography'
 import { useTheme } from '@mui/joy/styles'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { BuilderChoice, BuilderFilterChoices, BuilderPage, BuilderPeriod, BuilderResult, BuilderWidgetData, ViewerFilter } from '../../../contract/api/builder.ts'
+import type { BuilderFilterChoices, BuilderPage, BuilderPeriod, BuilderResult, BuilderWidgetData } from '../../../contract/api/builder.ts'
 import { BUILDER_PATHS, BUILDER_PERIODS, BUILDER_TEXTS, builderText } from '../../../contract/api/builder.ts'
 import { useProfile } from '../../api/useProfile.ts'
 import { ButtonLink } from '../../components/links.tsx'
@@ -52,7 +52,13 @@ export const builderPageQuery = (kind: 'dashboards' | 'reports', id: string, loc
     queryFn: ({ signal }) =>
       api.get<BuilderPage>(
         BUILDER_PATHS.page.replace(':kind', kind).replace(':id', encodeURIComponent(id)),
-        { tz: timeZone(), period: viewer.period || undefined, team: viewer.team || undefined, agent: viewer.agent || undefined, queue: viewer.queue || undefined },
+        {
+          tz: timeZone(),
+          period: viewer.period || undefined,
+          team: viewer.team || undefined,
+          agent: viewer.agent || undefined,
+          queue: viewer.queue || undefined,
+        },
         { signal },
       ),
     placeholderData: keepPreviousData,
@@ -213,22 +219,6 @@ function Widget({ widget }: { widget: BuilderWidgetData }) {
   )
 }
 
-function ChoiceSelect({ id, label, value, choices, all, onChange }: { id: ViewerFilter; label: ReactNode; value: string; choices: BuilderChoice[] | undefined; all: string; onChange: (value: string) => void }) {
-  return (
-    <FormControl id={`builder-filter-${id}`} size="sm">
-      <FormLabel>{label}</FormLabel>
-      <Select value={value} onChange={(_, next) => onChange(next ?? '')} data-testid={`builder-filter-${id}`}>
-        <Option value="">{all}</Option>
-        {(choices ?? []).map((choice) => (
-          <Option key={choice.id} value={String(choice.id)}>
-            {choice.description || `#${choice.id}`}
-          </Option>
-        ))}
-      </Select>
-    </FormControl>
-  )
-}
-
 /** The viewer's filters, as the page declares them (the filters its queries take); changing one runs the page again. */
 function FilterBar({ page, value, onChange, busy }: { page: BuilderPage; value: ViewerValues; onChange: (next: ViewerValues) => void; busy: boolean }) {
   const { t, i18n } = useLingui()
@@ -266,9 +256,39 @@ function FilterBar({ page, value, onChange, busy }: { page: BuilderPage; value: 
           </Select>
         </FormControl>
       )}
-      {fields.includes('team') && <ChoiceSelect id="team" label={t`Equipe`} value={value.team} choices={choices.data?.team} all={t`Todas`} onChange={(team) => set({ team })} />}
-      {fields.includes('agent') && <ChoiceSelect id="agent" label={t`Agente`} value={value.agent} choices={choices.data?.agent} all={t`Todos`} onChange={(agent) => set({ agent })} />}
-      {fields.includes('queue') && <ChoiceSelect id="queue" label={t`Fila`} value={value.queue} choices={choices.data?.queue} all={t`Todas`} onChange={(queue) => set({ queue })} />}
+      {fields.includes('team') && (
+        <ChoiceSelect
+          prefix="builder-filter"
+          id="team"
+          label={t`Equipe`}
+          value={value.team}
+          choices={choices.data?.team}
+          all={t`Todas`}
+          onChange={(team) => set({ team })}
+        />
+      )}
+      {fields.includes('agent') && (
+        <ChoiceSelect
+          prefix="builder-filter"
+          id="agent"
+          label={t`Agente`}
+          value={value.agent}
+          choices={choices.data?.agent}
+          all={t`Todos`}
+          onChange={(agent) => set({ agent })}
+        />
+      )}
+      {fields.includes('queue') && (
+        <ChoiceSelect
+          prefix="builder-filter"
+          id="queue"
+          label={t`Fila`}
+          value={value.queue}
+          choices={choices.data?.queue}
+          all={t`Todas`}
+          onChange={(queue) => set({ queue })}
+        />
+      )}
       <Box>
         <Button size="sm" variant="plain" disabled={!changed} loading={busy} onClick={() => onChange(NO_VIEWER_FILTERS)} data-testid="builder-filters-clear">
           <Trans>Limpar filtros</Trans>
@@ -297,7 +317,12 @@ export function BuilderPageView({ kind, id, home = false }: { kind: 'dashboards'
     )
   }
   if (!data) return <Skeleton variant="rectangular" height={320} />
-  const subtitle = data.refresh > 0 && data.live ? t`Ao vivo: atualiza quando algo muda, no máximo a cada ${data.refresh} segundos.` : kind === 'dashboards' ? t`Painel` : t`Relatório`
+  const subtitle =
+    data.refresh > 0 && data.live
+      ? t`Ao vivo: atualiza quando algo muda, no máximo a cada ${data.refresh} segundos.`
+      : kind === 'dashboards'
+        ? t`Painel`
+        : t`Relatório`
   return (
     <>
       <PageHeader

@@ -12,7 +12,15 @@ import { agentState, secondsSince, shortDuration, STATE_LABELS, STATE_TONES } fr
 // One agent on the wallboard: a coloured band with the state and the time in it (ticking locally from the feed's
 // timestamps), the name, and one line of detail (pause reason, the call's number, the chats, after-service left).
 
-export const AgentCard = memo(function AgentCard({ agent, now, onAction }: { agent: WallboardAgent; now: number; onAction: (action: WallboardAction, agent: WallboardAgent) => void }) {
+export const AgentCard = memo(function AgentCard({
+  agent,
+  now,
+  onAction,
+}: {
+  agent: WallboardAgent
+  now: number
+  onAction: (action: WallboardAction, agent: WallboardAgent) => void
+}) {
   const { i18n } = useLingui()
   const { state, since } = agentState(agent, now)
   const tone = STATE_TONES[state]
@@ -41,7 +49,14 @@ export const AgentCard = memo(function AgentCard({ agent, now, onAction }: { age
         </Typography>
         <AgentActions agent={agent} onAction={onAction} />
       </Box>
-      <Typography level="body-xs" textColor="text.secondary" noWrap sx={{ px: 1, pb: 0.5, minHeight: '1.5em' }} title={detail} data-testid="wallboard-agent-detail">
+      <Typography
+        level="body-xs"
+        textColor="text.secondary"
+        noWrap
+        sx={{ px: 1, pb: 0.5, minHeight: '1.5em' }}
+        title={detail}
+        data-testid="wallboard-agent-detail"
+      >
         {detail}
       </Typography>
     </Sheet>

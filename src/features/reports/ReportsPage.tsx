@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import type { ReactNode } from 'react'
+import { ChoiceSelect } from '../../components/form/ChoiceSelect.tsx'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -10,13 +10,11 @@ import FormControl from '@mui/joy/FormControl'
 import FormLabel from '@mui/joy/FormLabel'
 import Grid from '@mui/joy/Grid'
 import Input from '@mui/joy/Input'
-import Option from '@mui/joy/Option'
-import Select from '@mui/joy/Select'
 import Sheet from '@mui/joy/Sheet'
 import Skeleton from '@mui/joy/Skeleton'
 import Typography from '@mui/joy/Typography'
 import { useTheme } from '@mui/joy/styles'
-import type { ReportChoice, ReportColumnKind, ReportFilter, ReportId, ReportPage as ReportPageData } from '../../../contract/api/reports.ts'
+import type { ReportColumnKind, ReportFilter, ReportId, ReportPage as ReportPageData } from '../../../contract/api/reports.ts'
 import { REPORT_DIRECT_CSV_MAX_ROWS, REPORT_IDS } from '../../../contract/api/reports.ts'
 import { formatDuration } from '../../../contract/format/duration.ts'
 import { dayjs, formatDateTime } from '../../app/dates.ts'
@@ -93,36 +91,6 @@ function ReportList() {
           ))
         : null}
     </Grid>
-  )
-}
-
-function ChoiceSelect({
-  id,
-  label,
-  value,
-  choices,
-  onChange,
-  all,
-}: {
-  id: string
-  label: ReactNode
-  value: string
-  choices: ReportChoice[] | undefined
-  onChange: (value: string) => void
-  all: string
-}) {
-  return (
-    <FormControl id={`report-filter-${id}`} size="sm">
-      <FormLabel>{label}</FormLabel>
-      <Select value={value} onChange={(_, next) => onChange(next ?? '')} data-testid={`report-filter-${id}`}>
-        <Option value="">{all}</Option>
-        {(choices ?? []).map((choice) => (
-          <Option key={choice.id} value={String(choice.id)}>
-            {choice.description || `#${choice.id}`}
-          </Option>
-        ))}
-      </Select>
-    </FormControl>
   )
 }
 
@@ -246,13 +214,30 @@ function ReportView({ id }: { id: ReportId }) {
           <Input type="date" value={draft.date_to} onChange={(e) => set({ date_to: e.target.value })} required />
         </FormControl>
         {uses('team') && (
-          <ChoiceSelect id="team" label={t`Equipe`} value={draft.team} choices={choices.data?.team} onChange={(team) => set({ team })} all={t`Todas`} />
+          <ChoiceSelect
+            prefix="report-filter"
+            id="team"
+            label={t`Equipe`}
+            value={draft.team}
+            choices={choices.data?.team}
+            onChange={(team) => set({ team })}
+            all={t`Todas`}
+          />
         )}
         {uses('agent') && (
-          <ChoiceSelect id="agent" label={t`Agente`} value={draft.agent} choices={choices.data?.agent} onChange={(agent) => set({ agent })} all={t`Todos`} />
+          <ChoiceSelect
+            prefix="report-filter"
+            id="agent"
+            label={t`Agente`}
+            value={draft.agent}
+            choices={choices.data?.agent}
+            onChange={(agent) => set({ agent })}
+            all={t`Todos`}
+          />
         )}
         {uses('queue') && (
           <ChoiceSelect
+            prefix="report-filter"
             id="queue"
             label={t`Fila`}
             value={draft.queue}
@@ -263,6 +248,7 @@ function ReportView({ id }: { id: ReportId }) {
         )}
         {uses('campaign') && (
           <ChoiceSelect
+            prefix="report-filter"
             id="campaign"
             label={t`Campanha`}
             value={draft.campaign}
@@ -273,6 +259,7 @@ function ReportView({ id }: { id: ReportId }) {
         )}
         {uses('classification') && (
           <ChoiceSelect
+            prefix="report-filter"
             id="classification"
             label={t`Classificação`}
             value={draft.classification}
