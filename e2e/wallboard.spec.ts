@@ -107,7 +107,7 @@ test('a supervisor watches agent1 go from available to a call, to after-service,
   const teamId = (await list(apiPath('service.teams'))).find((row) => row.name === 'Equipe Demo')!.id
   await admin.send('PATCH', `${apiPath('service.teams')}${teamId}/`, {
     enable_after_service: true,
-    duration_of_after_service: 8,
+    duration_of_after_service: 15,
     ignore_after_service_with_duration_shorter_than: 0,
     after_service_mode: 'spec',
   })
@@ -133,6 +133,10 @@ test('a supervisor watches agent1 go from available to a call, to after-service,
     await expect(agentPage.getByTestId('webphone-button')).toHaveAttribute('data-registration', 'registered', { timeout: 20_000 })
     const agent1 = card(board, 'agent1')
     await expect(agent1).toHaveAttribute('data-state', 'available', { timeout: 10_000 })
+    // agent1's API session for the break below, signed in now so that its sign-in does not eat the after-service.
+    const agent = await apiAs(browser, DEMO.agent1)
+    const profile = await agent.send('GET', '/api/v1/business/profile/')
+    const coffee = (profile.pauses as { id: number; description: string }[]).find((p) => p.description === 'Café')!
 
     // The call: dialled from the webphone, answered by the trunk, audio flowing — on the wallboard with its number.
     if ((await agentPage.getByTestId('webphone-panel').count()) === 0) await agentPage.getByTestId('webphone-button').click()
@@ -149,14 +153,11 @@ test('a supervisor watches agent1 go from available to a call, to after-service,
     await agentPage.getByTestId('webphone-hangup').first().click()
     await expect(agentPage.getByTestId('webphone-ready').getByTestId('webphone-call')).toHaveCount(0, { timeout: 15_000 })
     await expect(agent1).toHaveAttribute('data-state', 'afterService', { timeout: 10_000 })
-    await shot(board, 'wallboard-agent1-after-service')
-
     // A coffee break asked for during the after-service is refused (its own pause report holds the agent); once the
     // after-service's time is over agent1 is available again and the break starts.
-    const agent = await apiAs(browser, DEMO.agent1)
-    const profile = await agent.send('GET', '/api/v1/business/profile/')
-    const coffee = (profile.pauses as { id: number; description: string }[]).find((p) => p.description === 'Café')!
+    await expect(agent1.getByTestId('wallboard-agent-detail')).toContainText(/termina em \d+:\d\d|Equipe Demo/)
     const early = await agent.send('POST', '/api/v1/agent/pause/start/', { pause_id: coffee.id })
+    await shot(board, 'wallboard-agent1-after-service')
     if (early.success) {
       // The after-service ended already (a loaded machine): the break runs.
       await expect(agent1).toHaveAttribute('data-state', 'paused', { timeout: 10_000 })
