@@ -1,13 +1,14 @@
-import { randomUUID } from 'node:crypto'
 import { loadMembers } from '../../../server/telephony/control/acd.ts'
 import { describe, expect, it } from 'vitest'
 import { desc, eq } from 'drizzle-orm'
-import { callRecords, dialerCampaignRuns, dialerPacingLog } from '../../../server/db/schema/index.ts'
+import { dialerCampaignRuns, dialerPacingLog } from '../../../server/db/schema/index.ts'
 import { startCampaignRunner } from '../../../server/dialer/runner.ts'
 import type { Originator } from '../../../server/dialer/runner.ts'
-import { ABANDONED_TEXT, loadCampaign, measurePacerStats } from '../../../server/dialer/store.ts'
+import { loadCampaign, measurePacerStats } from '../../../server/dialer/store.ts'
 import { demo, setAgent } from '../call-control-helper.ts'
 import { useTestApp } from '../helper.ts'
+import { insertAttempt } from './attempts.ts'
+import type { Attempt } from './attempts.ts'
 
 // The pacer's statistics measured from a campaign's recent attempts (issue 18: predictive pacing from measured answer
 // rate, ring, talk and wrap-up times): the step-1 call records the runner writes, the agent legs' after-service time.
@@ -20,50 +21,8 @@ const acdCount = async (siteId: number, queueId: number, at: Date) => {
 }
 const silentLog = { info() {}, warn() {}, error() {} }
 
-type Attempt = { ring: number; answered: boolean; talk?: number; wrap?: number; abandoned?: boolean; minutesAgo?: number }
-
-/** A finished dialer attempt of `campaign` as startAttempt/finishAttempt leave it (and the agent's leg when talked). */
-async function attempt(siteId: number, campaign: number, a: Attempt, now: Date) {
-  const startedAt = new Date(now.getTime() - (a.minutesAgo ?? 5) * 60_000)
-  const answeredAt = a.answered ? new Date(startedAt.getTime() + a.ring * 1000) : null
-  const endedAt = new Date(startedAt.getTime() + (a.ring + (a.talk ?? 0)) * 1000)
-  const uid = randomUUID()
-  await t.database.db.insert(callRecords).values({
-    siteId,
-    callId: `dialer-${uid}`,
-    step: 1,
-    uid,
-    direction: 'outbound',
-    callType: 14,
-    kind: 'trunk',
-    phone: '011987650000',
-    callee: '011987650000',
-    startedAt,
-    answeredAt,
-    endedAt,
-    totalDuration: a.ring + (a.talk ?? 0),
-    answeredDuration: a.answered ? (a.talk ?? 0) : null,
-    dialStatus: a.answered ? 200 : 480,
-    dialStatusText: a.abandoned ? ABANDONED_TEXT : '',
-    decision: { dialer: campaign, campaign },
-  })
-  if (a.wrap !== undefined) {
-    const legUid = randomUUID()
-    await t.database.db.insert(callRecords).values({
-      siteId,
-      callId: `leg-${legUid}`,
-      step: 1,
-      uid: legUid,
-      parentUid: uid,
-      direction: 'outbound',
-      callType: 14,
-      kind: 'queue',
-      startedAt: answeredAt!,
-      afterServiceDuration: a.wrap,
-      decision: { action: 'relay' },
-    })
-  }
-}
+/** A finished attempt of `campaign` as startAttempt/finishAttempt leave it (and the agent's leg when talked). */
+const attempt = (siteId: number, campaign: number, a: Attempt, now: Date) => insertAttempt(t.database.db, siteId, campaign, a, now)
 
 describe('pacer statistics', () => {
   it('measures answer rate, ring, talk and wrap-up times and the recent abandons from the last hour of attempts', async () => {

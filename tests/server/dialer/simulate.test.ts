@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { SIMULATION_MAX_WORK, SIMULATION_MESSAGES, simulatePath, simulationWork } from '../../../contract/api/dialer.ts'
 import type { SimulateResponse } from '../../../contract/api/dialer.ts'
-import { callRecords } from '../../../server/db/schema/index.ts'
-import { ABANDONED_TEXT } from '../../../server/dialer/store.ts'
 import { createSite } from '../../../server/sites/site-repo.ts'
 import { demo } from '../call-control-helper.ts'
 import { signedIn, useTestApp } from '../helper.ts'
+import { insertAttempt } from './attempts.ts'
+import type { Attempt } from './attempts.ts'
 
 // The simulator as a user runs it (issue 18 item 5): POST /api/v1/service/dialer/simulate/ with rates or a campaign's
 // past results, one result per mode, the live pacer's figures; bounded, validated, site-scoped and seeded.
@@ -24,49 +23,9 @@ const RATES_BODY = {
   seed: 7,
 }
 
-type Attempt = { ring: number; answered: boolean; talk?: number; wrap?: number; abandoned?: boolean }
-
-/** A finished dialer attempt of `campaign` (and the agent's leg with its wrap-up), as the runner leaves them. */
-async function attempt(siteId: number, campaign: number, a: Attempt, now: Date) {
-  const startedAt = new Date(now.getTime() - 3600_000)
-  const answeredAt = a.answered ? new Date(startedAt.getTime() + a.ring * 1000) : null
-  const uid = randomUUID()
-  await t.database.db.insert(callRecords).values({
-    siteId,
-    callId: `dialer-${uid}`,
-    step: 1,
-    uid,
-    direction: 'outbound',
-    callType: 14,
-    kind: 'trunk',
-    phone: '011987650000',
-    callee: '011987650000',
-    startedAt,
-    answeredAt,
-    endedAt: new Date(startedAt.getTime() + (a.ring + (a.talk ?? 0)) * 1000),
-    totalDuration: a.ring + (a.talk ?? 0),
-    answeredDuration: a.answered ? (a.talk ?? 0) : null,
-    dialStatus: a.answered ? 200 : 486,
-    dialStatusText: a.abandoned ? ABANDONED_TEXT : '',
-    decision: { dialer: campaign, campaign },
-  })
-  if (a.wrap !== undefined) {
-    const legUid = randomUUID()
-    await t.database.db.insert(callRecords).values({
-      siteId,
-      callId: `leg-${legUid}`,
-      step: 1,
-      uid: legUid,
-      parentUid: uid,
-      direction: 'outbound',
-      callType: 14,
-      kind: 'queue',
-      startedAt: answeredAt!,
-      afterServiceDuration: a.wrap,
-      decision: { action: 'relay' },
-    })
-  }
-}
+/** A finished attempt of `campaign` an hour ago (unanswered ones busy), as the runner leaves it. */
+const attempt = (siteId: number, campaign: number, a: Attempt, now: Date) =>
+  insertAttempt(t.database.db, siteId, campaign, { minutesAgo: 60, status: 486, ...a }, now)
 
 async function newCampaign(d: Awaited<ReturnType<typeof demo>>) {
   const mailing = await d.seed('crm.mailings', { description: `Mailing ${Math.random()}` })
