@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import dgram from 'node:dgram'
 import { mkdtempSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -17,6 +17,8 @@ import { seedRecord } from '../server/seed/seed-record.ts'
 import { startServer } from '../server/startup.ts'
 import { createUser } from '../server/users/user-repo.ts'
 import { scratchDatabase, tokenFor } from './lib.ts'
+import { hv, hvs, md5, parse, statusOf } from './sip-message.ts'
+import type { Msg } from './sip-message.ts'
 
 // The dialer with the real engines (issue 18): the server's campaign runner (the live pacing code, pacer.ts) asks the
 // media app to call leads through Kamailio + rtpengine to a SIP carrier (e2e/telephony/sip-carrier.ts, a UDP user
@@ -75,23 +77,6 @@ function seeded(seed: number) {
 
 // ------------------------------------------------------------------------------------------------ the agents' UAs
 
-type Msg = { first: string; headers: [string, string][]; body: string }
-
-function parse(raw: string): Msg {
-  const split = raw.indexOf('\r\n\r\n')
-  const head = split < 0 ? raw : raw.slice(0, split)
-  const [first = '', ...lines] = head.split('\r\n')
-  const headers = lines.map((line): [string, string] => {
-    const colon = line.indexOf(':')
-    return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()]
-  })
-  return { first, headers, body: split < 0 ? '' : raw.slice(split + 4) }
-}
-const hv = (m: Msg, name: string) => m.headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1] ?? ''
-const hvs = (m: Msg, name: string) =>
-  m.headers.filter(([n]) => n.toLowerCase() === name.toLowerCase()).flatMap(([, v]) => v.split(/,(?=\s*<)/).map((s) => s.trim()))
-const statusOf = (m: Msg) => Number(/^SIP\/2\.0 (\d{3})/.exec(m.first)?.[1] ?? 0)
-const md5 = (text: string) => createHash('md5').update(text).digest('hex')
 const token = () => randomBytes(6).toString('hex')
 
 function build(first: string, headers: [string, string | number][], body = ''): string {

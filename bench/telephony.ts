@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import dgram from 'node:dgram'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -16,6 +16,8 @@ import { createCallControl } from '../server/telephony/control/index.ts'
 import type { CallControlService } from '../server/telephony/control/index.ts'
 import { telephonyPaths } from '../server/telephony/engines/generate.ts'
 import { scratchDatabase } from './lib.ts'
+import { hv, hvs, md5, parse, statusOf } from './sip-message.ts'
+import type { Msg } from './sip-message.ts'
 
 // The telephony figures (QUALITY.md): the real server with Kamailio + rtpengine on loopback ports of their own (apart
 // from `npm start`'s and e2e's), on a fresh PostgreSQL database, and raw UDP SIP/RTP clients in this process:
@@ -47,25 +49,7 @@ const ENV = {
 
 // ------------------------------------------------------------------------------------------------ SIP messages
 
-type Msg = { first: string; headers: [string, string][]; body: string }
-
-function parse(raw: string): Msg {
-  const split = raw.indexOf('\r\n\r\n')
-  const head = split < 0 ? raw : raw.slice(0, split)
-  const [first = '', ...lines] = head.split('\r\n')
-  const headers = lines.map((line): [string, string] => {
-    const colon = line.indexOf(':')
-    return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()]
-  })
-  return { first, headers, body: split < 0 ? '' : raw.slice(split + 4) }
-}
-
-const hv = (m: Msg, name: string) => m.headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1] ?? ''
-const hvs = (m: Msg, name: string) =>
-  m.headers.filter(([n]) => n.toLowerCase() === name.toLowerCase()).flatMap(([, v]) => v.split(/,(?=\s*<)/).map((s) => s.trim()))
-const statusOf = (m: Msg) => Number(/^SIP\/2\.0 (\d{3})/.exec(m.first)?.[1] ?? 0)
 const cseqOf = (m: Msg) => hv(m, 'CSeq')
-const md5 = (text: string) => createHash('md5').update(text).digest('hex')
 const token = () => randomBytes(6).toString('hex')
 const tagOf = (value: string) => /;tag=([^;>\s]+)/.exec(value)?.[1] ?? ''
 const uriOf = (value: string) => /<([^>]+)>/.exec(value)?.[1] ?? value.split(';')[0]!
