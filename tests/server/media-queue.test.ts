@@ -294,7 +294,7 @@ describe('an IVR', () => {
     expect(bursts(heard(outside), GREETING_HZ)).toBeGreaterThanOrEqual(1)
     await outside.command('sndcode', '2')
     await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting in the queue')
-    const kinds = (await stack.database.db.select().from(callRecords).where(eq(callRecords.callId, callId))).map((r) => r.kind)
+    const kinds = (await stack.database.db.select().from(callRecords).where(eq(callRecords.callId, callId))).map((r) => r.kind).sort()
     expect(kinds).toEqual(['media', 'queue'])
     await agentState(ids.agent, 'not_inuse', true)
     await until(() => stack.app.media!.waiting().length === 0, 10_000, 'the caller bridged')
@@ -519,7 +519,7 @@ describe('an IVR key sent as SIP INFO', () => {
       const callId = stack.control.routes.slice(before).find((r) => r.ruri_user === did)!.call_id
       // The INFO's key took the caller from the IVR to the queue (RFC 2833 never came: SIPp sends no RTP).
       await until(() => stack.app.media!.waiting().some((w) => w.callId === callId), 10_000, 'the caller waiting in the queue')
-      const kinds = (await stack.database.db.select().from(callRecords).where(eq(callRecords.callId, callId))).map((r) => r.kind)
+      const kinds = (await stack.database.db.select().from(callRecords).where(eq(callRecords.callId, callId))).map((r) => r.kind).sort()
       expect(kinds).toEqual(['media', 'queue'])
       await until(() => hasEvent(callId, 'ended'), 15_000, 'SIPp hung up')
       expect(await exited).toBe(0)
