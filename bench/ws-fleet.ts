@@ -16,9 +16,9 @@ export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://atende:atend
 export type Memory = { heapUsed: number; external: number; arrayBuffers: number; rss: number }
 export type ChildMessage = { type: 'listening'; port: number } | { type: 'memory'; memory: Memory; sockets: number }
 export type Account = { id: number; token: string }
-export type Prepared = { env: Record<string, string>; agents: Account[]; supervisors: Account[]; cleanup: () => Promise<void> }
+export type Prepared = { env: Record<string, string>; agents: Account[]; supervisors: Account[]; admins: Account[]; cleanup: () => Promise<void> }
 /** Names the scratch folder and database; `agentsSignInTelephony`: the agents are signed in to the telephony channel. */
-export type Fleet = { name: string; agents: number; supervisors: number; agentsSignInTelephony?: boolean }
+export type Fleet = { name: string; agents: number; supervisors: number; agentsSignInTelephony?: boolean; admins?: number }
 
 export async function prepare(backend: 'pglite' | 'postgres', fleet: Fleet): Promise<Prepared> {
   const { openDatabase } = await import('../server/db/client.ts')
@@ -72,11 +72,13 @@ export async function prepare(backend: 'pglite' | 'postgres', fleet: Fleet): Pro
   }
   const agents = await createAccounts('bench-agent-', fleet.agents, 'Agentes')
   const supervisors = await createAccounts('bench-supervisor-', fleet.supervisors, 'Supervisores')
+  const admins = await createAccounts('bench-admin-', fleet.admins ?? 0, 'Administradores')
   await database.close()
   return {
     env,
     agents,
     supervisors,
+    admins,
     cleanup: async () => {
       rmSync(dataDir, { recursive: true, force: true })
       await dropDb()
