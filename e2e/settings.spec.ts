@@ -6,6 +6,8 @@ import { fillLogin, menuItem, shot, signIn } from './helpers.ts'
 const rows = (page: import('@playwright/test').Page) => page.getByTestId('list-row')
 
 test('an admin creates, edits, duplicates and deletes a pause type', async ({ page }) => {
+  // A whole create → edit → duplicate → delete flow: ~10 s quiet, 20–35 s on a loaded 2-core machine.
+  test.slow()
   await signIn(page, DEMO.admin)
   await page.goto('/settings/service/pauses')
   await expect(rows(page).first()).toBeVisible()
@@ -182,6 +184,8 @@ type SentPart = { name: string; text?: string; filename?: string; type?: string;
 const sentForms = (page: Page) => page.evaluate(() => (window as unknown as { __sentForms: { url: string; method: string; parts: SentPart[] }[] }).__sentForms)
 
 test('an admin creates, edits, duplicates and deletes a telephony queue', async ({ page }) => {
+  // A whole create → edit → duplicate → delete flow: ~10 s quiet, 20–35 s on a loaded 2-core machine.
+  test.slow()
   const api = '/api/v1/pabx/queues/'
   await signIn(page, DEMO.admin)
   const [support] = await apiFind(page, api, 'description', 'Suporte')
@@ -287,6 +291,8 @@ test('an admin creates, edits, duplicates and deletes a telephony queue', async 
 })
 
 test('an admin creates, edits, duplicates and deletes a user of a new permission group, who sees only what it allows', async ({ page, browser }) => {
+  // A whole create → edit → duplicate → delete flow: ~10 s quiet, 20–35 s on a loaded 2-core machine.
+  test.slow()
   await signIn(page, DEMO.admin)
   // The group: the settings menu and the pause types, read-only.
   await page.goto('/settings/business/groups')
