@@ -40,6 +40,7 @@ export const queries = defineEntity({
     fk('team', t('Equipe', 'Team', 'Equipo'), 'service.teams', { title: 'name' }),
     fk('agent', t('Agente', 'Agent', 'Agente'), 'business.users', { kind: 'autocomplete', title: 'username' }),
     fk('queue', t('Fila', 'Queue', 'Cola'), 'pabx.queues'),
+    fk('chat_queue', t('Fila de chat', 'Chat queue', 'Cola de chat'), 'chat.queues'),
     fk('campaign', t('Campanha', 'Campaign', 'Campaña'), 'service.shipments-campaigns'),
     fk('classification', t('Classificação', 'Classification', 'Clasificación'), 'service.classifications'),
   ],
@@ -47,7 +48,7 @@ export const queries = defineEntity({
   form: {
     tabs: [
       { key: 'general', label: t('Geral', 'General', 'General'), fields: ['description', 'dataset', 'period', 'measure', 'measure_field', 'group_by', 'max_groups'] },
-      { key: 'filters', label: t('Filtros', 'Filters', 'Filtros'), fields: ['team', 'agent', 'queue', 'campaign', 'classification'] },
+      { key: 'filters', label: t('Filtros', 'Filters', 'Filtros'), fields: ['team', 'agent', 'queue', 'chat_queue', 'campaign', 'classification'] },
     ],
   },
 })
