@@ -90,10 +90,25 @@ export const BUILDER_MEASURE_FIELDS = [
 export type BuilderMeasureField = (typeof BUILDER_MEASURE_FIELDS)[number]
 
 /** What each dataset offers: its filters, groupings (besides none, day and hour) and measurable columns. */
-export const BUILDER_CATALOGUE: Record<BuilderDataset, { filters: readonly BuilderFilter[]; groups: readonly BuilderGroup[]; fields: readonly BuilderMeasureField[] }> = {
-  calls: { filters: ['team', 'agent', 'queue', 'campaign', 'classification'], groups: ['agent', 'queue', 'direction', 'classification', 'answered'], fields: ['duration', 'talk', 'wait'] },
-  steps: { filters: ['team', 'agent', 'queue', 'campaign', 'classification'], groups: ['agent', 'queue', 'direction', 'classification'], fields: ['duration', 'talk', 'wait'] },
-  chats: { filters: ['team', 'agent', 'chat_queue', 'classification'], groups: ['agent', 'queue', 'channel', 'state', 'classification'], fields: ['duration', 'wait'] },
+export const BUILDER_CATALOGUE: Record<
+  BuilderDataset,
+  { filters: readonly BuilderFilter[]; groups: readonly BuilderGroup[]; fields: readonly BuilderMeasureField[] }
+> = {
+  calls: {
+    filters: ['team', 'agent', 'queue', 'campaign', 'classification'],
+    groups: ['agent', 'queue', 'direction', 'classification', 'answered'],
+    fields: ['duration', 'talk', 'wait'],
+  },
+  steps: {
+    filters: ['team', 'agent', 'queue', 'campaign', 'classification'],
+    groups: ['agent', 'queue', 'direction', 'classification'],
+    fields: ['duration', 'talk', 'wait'],
+  },
+  chats: {
+    filters: ['team', 'agent', 'chat_queue', 'classification'],
+    groups: ['agent', 'queue', 'channel', 'state', 'classification'],
+    fields: ['duration', 'wait'],
+  },
   messages: { filters: ['team', 'agent', 'chat_queue'], groups: ['agent', 'queue', 'channel', 'type'], fields: [] },
   pauses: { filters: ['team', 'agent'], groups: ['agent', 'team', 'reason'], fields: ['duration'] },
   'after-service': { filters: ['team', 'agent', 'queue', 'classification'], groups: ['agent', 'team', 'queue', 'classification'], fields: ['duration'] },
@@ -110,7 +125,18 @@ export const BUILDER_CATALOGUE: Record<BuilderDataset, { filters: readonly Build
 }
 
 /** Datasets the service socket announces changes of (a call ended, a status changed…): a page over them refreshes. */
-export const LIVE_DATASETS: readonly BuilderDataset[] = ['calls', 'steps', 'chats', 'messages', 'pauses', 'after-service', 'statuses', 'nps', 'agents', 'queues']
+export const LIVE_DATASETS: readonly BuilderDataset[] = [
+  'calls',
+  'steps',
+  'chats',
+  'messages',
+  'pauses',
+  'after-service',
+  'statuses',
+  'nps',
+  'agents',
+  'queues',
+]
 
 /** Day and hour group events by when they started; the per-agent and per-queue datasets have no time of their own. */
 export const TIMELESS: readonly BuilderDataset[] = ['agents', 'queues']

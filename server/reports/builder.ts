@@ -187,7 +187,12 @@ const FILTER_TABLES: Record<BuilderFilter, string> = {
 }
 
 /** Field errors for filter ids that are no row of the site (unknown, or another site's): one query for all of them. */
-export async function filterIdErrors(db: Db, siteId: number, values: Partial<Record<BuilderFilter, number | null>>, lang: string): Promise<Record<string, string[]>> {
+export async function filterIdErrors(
+  db: Db,
+  siteId: number,
+  values: Partial<Record<BuilderFilter, number | null>>,
+  lang: string,
+): Promise<Record<string, string[]>> {
   const asked = BUILDER_FILTERS.filter((key) => values[key] != null)
   if (!asked.length) return {}
   const checks = asked.map(
@@ -228,7 +233,8 @@ export async function runQuery(db: Db, siteId: number, query: BuilderQuery, tz: 
   if (field && !column) throw fieldErrors({ measure_field: [builderText(BUILDER_TEXTS.notForDataset, lang)] })
   const fn = { sum: 'sum', avg: 'avg', min: 'min', max: 'max' }[query.measure as 'sum']
   const measure = field ? sql`round(${sql.raw(fn)}(x.${sql.identifier(field)})::numeric, 1)::float8` : sql`count(*)`
-  const kind: BuilderValueKind = !column || query.measure === 'count' ? 'number' : column.kind === 'duration' ? 'duration' : column.kind === 'percent' ? 'percent' : 'number'
+  const kind: BuilderValueKind =
+    !column || query.measure === 'count' ? 'number' : column.kind === 'duration' ? 'duration' : column.kind === 'percent' ? 'percent' : 'number'
 
   const group = query.group_by
   let label: SQL

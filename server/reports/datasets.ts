@@ -65,11 +65,13 @@ const teamUsers = (ctx: DatasetContext, team: number) => sql`(select id from use
 export const campaignMailings = (ctx: DatasetContext, campaign: number) =>
   sql`(select cm.mailing_id from service_shipments_campaigns_mailings cm where cm.site_id = ${ctx.siteId} and cm.campaign_id = ${campaign})`
 /** The campaign filter's leads: those in one of the campaign's mailings. */
-export const campaignLeads = (ctx: DatasetContext, campaign: number) => sql`(select l.id from crm_leads l where l.mailing_id in ${campaignMailings(ctx, campaign)})`
+export const campaignLeads = (ctx: DatasetContext, campaign: number) =>
+  sql`(select l.id from crm_leads l where l.mailing_id in ${campaignMailings(ctx, campaign)})`
 /** The chat queue filter on a chat room (aliased `alias`): a chats report's `queue`, the builder's `chat_queue`. */
 export const chatQueueIs = (alias: string, queue: number) => sql`${sql.raw(alias)}.queue_id = ${queue}`
 /** The classification filter on a row with a classification (a call step, a chat): its classification_id. */
-export const classificationIs = (alias: string, classification: number) => sql`(${sql.raw(alias)}.classification->>'classification_id')::int = ${classification}`
+export const classificationIs = (alias: string, classification: number) =>
+  sql`(${sql.raw(alias)}.classification->>'classification_id')::int = ${classification}`
 
 /** Conditions on one call step (aliased `r`, or `alias`) for the filters set (the user, team, queue, campaign, classification). */
 function stepConditions(ctx: DatasetContext, alias = 'r'): SQL[] {

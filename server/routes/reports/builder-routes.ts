@@ -89,7 +89,10 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
           id: Number(c.id),
           title: String(c.description),
           pages: visible.filter((p) => p.category_id === c.id && p.category_menu_id === c.menu_id).map(page),
-          categories: categoryRows.filter((sub) => sub.parent_id === c.id && !seen.has(sub.id)).map(category).filter(filled),
+          categories: categoryRows
+            .filter((sub) => sub.parent_id === c.id && !seen.has(sub.id))
+            .map(category)
+            .filter(filled),
         }
       }
       const filled = (c: BuilderMenuCategory) => c.pages.length > 0 || c.categories.length > 0
@@ -180,7 +183,14 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
         widgets.push({ ...base, result: await runQuery(db, siteId, query, tz, request.lang), error: null })
       } catch (error) {
         if (!(error instanceof HttpError)) throw error
-        widgets.push({ ...base, result: null, error: Object.values(error.body as Record<string, unknown>).flat().map(String)[0] ?? 'invalid' })
+        widgets.push({
+          ...base,
+          result: null,
+          error:
+            Object.values(error.body as Record<string, unknown>)
+              .flat()
+              .map(String)[0] ?? 'invalid',
+        })
       }
     }
     // The live grids follow the socket themselves; a page of them alone needs no refresh of its queries.
@@ -196,7 +206,9 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
       widgets,
       filters: { period: hasQuery, fields: VIEWER_FILTERS.filter((key) => offered.has(key)) },
       live,
-      inside: inside.filter((p) => request.auth!.roles.includes(String(p.permission))).map((p) => ({ id: Number(p.id), kind: kind as Kind, title: String(p.description) })),
+      inside: inside
+        .filter((p) => request.auth!.roles.includes(String(p.permission)))
+        .map((p) => ({ id: Number(p.id), kind: kind as Kind, title: String(p.description) })),
     }
   })
 
