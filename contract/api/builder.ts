@@ -285,7 +285,7 @@ export const BuilderPageQuery = v.object({
 /** The filters a viewer may set on a page (the filter bar), when one of the page's queries takes them. */
 export const VIEWER_FILTERS = ['team', 'agent', 'queue', 'chat_queue', 'campaign', 'classification'] as const satisfies readonly BuilderFilter[]
 export type ViewerFilter = (typeof VIEWER_FILTERS)[number]
-/** The datasets whose queue is a telephony queue: the viewer's queue (from BuilderFilterChoices.queue) applies to them. */
+/** The datasets whose queue is a telephony queue: the viewer's queue (from BuilderFilterChoices.queue) applies to them (NPS mixes keypad and chat answers: it keeps its stored queue). */
 export const VIEWER_QUEUE_DATASETS: readonly BuilderDataset[] = ['calls', 'steps', 'after-service', 'queues']
 export type BuilderChoice = { id: number; description: string }
 export type BuilderFilterChoices = Record<ViewerFilter, BuilderChoice[]>
