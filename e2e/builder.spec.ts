@@ -31,9 +31,9 @@ test('an admin builds a dashboard page with two widgets and finds it in the menu
   await page.getByTestId('form-save').click()
   await expect(page).toHaveURL(/\/settings\/system\/builder\/queries\/?$/, LOAD)
   const findQuery = async () =>
-    ((await admin.send('GET', '/api/v1/builder/queries/?limit=100')) as { results: { id: number; description: string; dataset: string; period: string }[] }).results.find(
-      (q) => q.description === `Chamadas da semana ${stamp}`,
-    )
+    (
+      (await admin.send('GET', '/api/v1/builder/queries/?limit=100')) as { results: { id: number; description: string; dataset: string; period: string }[] }
+    ).results.find((q) => q.description === `Chamadas da semana ${stamp}`)
   await expect.poll(findQuery, LOAD).toMatchObject({ dataset: 'calls', period: 'last_7_days' })
   const byAgent = (await admin.send('POST', '/api/v1/builder/queries/', {
     description: `Chamadas por agente ${stamp}`,
@@ -92,7 +92,10 @@ test('an admin builds a dashboard page with two widgets and finds it in the menu
   await page.goto('/')
   const pages = (await admin.send('GET', '/api/v1/builder/dashboard-pages/?limit=100')) as { results: { id: number; description: string }[] }
   const built = pages.results.find((p) => p.description === `Visão geral ${stamp}`)!
-  const group = menuItem(page, `builder-menu-dashboards-${(await admin.send('GET', '/api/v1/builder/dashboard-menus/?limit=100')).results.find((m: { description: string }) => m.description === `Operação ${stamp}`).id}`)
+  const group = menuItem(
+    page,
+    `builder-menu-dashboards-${(await admin.send('GET', '/api/v1/builder/dashboard-menus/?limit=100')).results.find((m: { description: string }) => m.description === `Operação ${stamp}`).id}`,
+  )
   await expect(group).toBeVisible(LOAD)
   await expect(group).toContainText(`Operação ${stamp}`)
   await group.click()
@@ -108,12 +111,27 @@ test('an admin builds a dashboard page with two widgets and finds it in the menu
   await admin.close()
 })
 
-test('a report page in a sub-category: its filter bar runs the page again, an inside page is a link away, and a home page replaces /', async ({ page, browser }) => {
+test('a report page in a sub-category: its filter bar runs the page again, an inside page is a link away, and a home page replaces /', async ({
+  page,
+  browser,
+}) => {
   const stamp = Date.now().toString(36)
   const admin = await apiAs(browser, DEMO.admin)
   const post = async (path: string, body: Record<string, unknown>) => ((await admin.send('POST', path, body)) as { id: number }).id
-  const calls = await post('/api/v1/builder/queries/', { description: `Chamadas ${stamp}`, dataset: 'calls', period: 'last_7_days', measure: 'count', group_by: 'none' })
-  const byQueue = await post('/api/v1/builder/queries/', { description: `Por fila ${stamp}`, dataset: 'calls', period: 'last_7_days', measure: 'count', group_by: 'queue' })
+  const calls = await post('/api/v1/builder/queries/', {
+    description: `Chamadas ${stamp}`,
+    dataset: 'calls',
+    period: 'last_7_days',
+    measure: 'count',
+    group_by: 'none',
+  })
+  const byQueue = await post('/api/v1/builder/queries/', {
+    description: `Por fila ${stamp}`,
+    dataset: 'calls',
+    period: 'last_7_days',
+    measure: 'count',
+    group_by: 'queue',
+  })
   const total = await post('/api/v1/builder/widgets/', { description: `Chamadas ${stamp}`, type: 'number', query: calls })
   const table = await post('/api/v1/builder/widgets/', { description: `Chamadas por fila ${stamp}`, type: 'table', query: byQueue })
   const menu = await post('/api/v1/builder/report-menus/', { description: `Gestão ${stamp}`, is_active: true, position: 0 })
@@ -130,14 +148,18 @@ test('a report page in a sub-category: its filter bar runs the page again, an in
     ],
     { category: sub, inside_pages: [inside] },
   )
-  const choices = (await admin.send('GET', '/api/v1/builder/filters/')) as { agent: { id: number; description: string }[] }
+  type Choice = { id: number; description: string }
+  const choices = (await admin.send('GET', '/api/v1/builder/filters/')) as { agent: Choice[]; classification: Choice[] }
   const agent1 = choices.agent.find((a) => a.description.startsWith('Ana '))!
+  // A classification of the demo site (the seed makes some): the bar's classification select narrows the calls.
+  const classification = choices.classification[0]!
   const tz = 'America/Sao_Paulo'
   const count = async (query: Record<string, unknown>) =>
     ((await admin.send('POST', '/api/v1/builder/query/', { query: { dataset: 'calls', ...query }, tz })) as { total: number }).total
   const all = await count({ period: 'last_7_days' })
   const ofAgent = await count({ period: 'last_7_days', agent: agent1.id })
   const yesterday = await count({ period: 'yesterday', agent: agent1.id })
+  const classified = await count({ period: 'last_7_days', agent: agent1.id, classification: classification.id })
 
   // The side menu: the menu, its category, the sub-category inside it, the page.
   await signIn(page, DEMO.admin)
@@ -164,12 +186,26 @@ test('a report page in a sub-category: its filter bar runs the page again, an in
   await bar.getByTestId('builder-filter-period').click()
   await page.getByRole('option', { name: 'Últimos 7 dias', exact: true }).click()
   await expect(number).toHaveText(format(ofAgent), LOAD)
+  // Calls take a campaign and a classification too (no chat queue: no query here reads chats).
+  await expect(bar.getByTestId('builder-filter-campaign')).toBeVisible()
+  await expect(bar.getByTestId('builder-filter-chat_queue')).toHaveCount(0)
+  await bar.getByTestId('builder-filter-classification').click()
+  await page.getByRole('option', { name: classification.description, exact: true }).click()
+  await expect(bar.getByTestId('builder-filter-classification')).toHaveText(classification.description)
+  await expect(page.getByTestId('builder-page')).toHaveAttribute('data-fetching', 'false', LOAD)
+  await expect(number).toHaveText(format(classified), LOAD)
+  await bar.getByTestId('builder-filter-classification').click()
+  await page.getByRole('option', { name: 'Todas', exact: true }).click()
+  await expect(number).toHaveText(format(ofAgent), LOAD)
   await shot(page, 'builder-report-filter-bar')
   await bar.getByTestId('builder-filters-clear').click()
   await expect(number).toHaveText(format(all), LOAD)
 
   // The inside page, one link away.
-  await page.getByTestId('builder-inside').getByRole('link', { name: `Detalhe ${stamp}` }).click()
+  await page
+    .getByTestId('builder-inside')
+    .getByRole('link', { name: `Detalhe ${stamp}` })
+    .click()
   await expect(page).toHaveURL(new RegExp(`/reports/pages/${inside}$`))
   await expect(page.getByRole('heading', { name: `Detalhe ${stamp}` })).toBeVisible(LOAD)
 
@@ -197,7 +233,13 @@ test('a live dashboard page asks again when the service socket announces a chang
   const stamp = Date.now().toString(36)
   const admin = await apiAs(browser, DEMO.admin)
   const post = async (path: string, body: Record<string, unknown>) => ((await admin.send('POST', path, body)) as { id: number }).id
-  const pauses = await post('/api/v1/builder/queries/', { description: `Pausas ${stamp}`, dataset: 'pauses', period: 'today', measure: 'count', group_by: 'none' })
+  const pauses = await post('/api/v1/builder/queries/', {
+    description: `Pausas ${stamp}`,
+    dataset: 'pauses',
+    period: 'today',
+    measure: 'count',
+    group_by: 'none',
+  })
   const widget = await post('/api/v1/builder/widgets/', { description: `Pausas hoje ${stamp}`, type: 'number', query: pauses })
   // Refresh 2: at most one new request every 2 seconds, and only when something changed.
   const live = await post('/api/v1/builder/dashboard-pages/', {

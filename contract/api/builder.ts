@@ -12,7 +12,7 @@ export const BUILDER_PATHS = {
   menu: '/v1/builder/menu/',
   /** One page: its layout and every widget's numbers. */
   page: '/v1/builder/pages/:kind/:id/',
-  /** The filter bar's choices: the site's teams, agents and telephony queues. */
+  /** The filter bar's choices: the site's teams, agents, telephony and chat queues, campaigns and classifications. */
   filters: '/v1/builder/filters/',
   /** Runs a query given whole (the query form's preview). */
   run: '/v1/builder/query/',
@@ -36,7 +36,8 @@ export const BUILDER_DATASETS = [
 ] as const
 export type BuilderDataset = (typeof BUILDER_DATASETS)[number]
 
-export const BUILDER_FILTERS = ['team', 'agent', 'queue', 'campaign', 'classification'] as const
+/** `queue` is a telephony queue (pabx), `chat_queue` a chat queue; campaign: the lead is in one of its mailings. */
+export const BUILDER_FILTERS = ['team', 'agent', 'queue', 'chat_queue', 'campaign', 'classification'] as const
 export type BuilderFilter = (typeof BUILDER_FILTERS)[number]
 
 export const BUILDER_PERIODS = ['today', 'yesterday', 'last_7_days', 'last_30_days', 'this_month'] as const
@@ -89,17 +90,32 @@ export const BUILDER_MEASURE_FIELDS = [
 export type BuilderMeasureField = (typeof BUILDER_MEASURE_FIELDS)[number]
 
 /** What each dataset offers: its filters, groupings (besides none, day and hour) and measurable columns. */
-export const BUILDER_CATALOGUE: Record<BuilderDataset, { filters: readonly BuilderFilter[]; groups: readonly BuilderGroup[]; fields: readonly BuilderMeasureField[] }> = {
-  calls: { filters: ['team', 'agent', 'queue', 'campaign', 'classification'], groups: ['agent', 'queue', 'direction', 'classification', 'answered'], fields: ['duration', 'talk', 'wait'] },
-  steps: { filters: ['team', 'agent', 'queue', 'campaign', 'classification'], groups: ['agent', 'queue', 'direction', 'classification'], fields: ['duration', 'talk', 'wait'] },
-  chats: { filters: ['team', 'agent', 'queue', 'classification'], groups: ['agent', 'queue', 'channel', 'state', 'classification'], fields: ['duration', 'wait'] },
-  messages: { filters: ['team', 'agent', 'queue'], groups: ['agent', 'queue', 'channel', 'type'], fields: [] },
+export const BUILDER_CATALOGUE: Record<
+  BuilderDataset,
+  { filters: readonly BuilderFilter[]; groups: readonly BuilderGroup[]; fields: readonly BuilderMeasureField[] }
+> = {
+  calls: {
+    filters: ['team', 'agent', 'queue', 'campaign', 'classification'],
+    groups: ['agent', 'queue', 'direction', 'classification', 'answered'],
+    fields: ['duration', 'talk', 'wait'],
+  },
+  steps: {
+    filters: ['team', 'agent', 'queue', 'campaign', 'classification'],
+    groups: ['agent', 'queue', 'direction', 'classification'],
+    fields: ['duration', 'talk', 'wait'],
+  },
+  chats: {
+    filters: ['team', 'agent', 'chat_queue', 'classification'],
+    groups: ['agent', 'queue', 'channel', 'state', 'classification'],
+    fields: ['duration', 'wait'],
+  },
+  messages: { filters: ['team', 'agent', 'chat_queue'], groups: ['agent', 'queue', 'channel', 'type'], fields: [] },
   pauses: { filters: ['team', 'agent'], groups: ['agent', 'team', 'reason'], fields: ['duration'] },
   'after-service': { filters: ['team', 'agent', 'queue', 'classification'], groups: ['agent', 'team', 'queue', 'classification'], fields: ['duration'] },
   statuses: { filters: ['team', 'agent'], groups: ['agent', 'team', 'status', 'channel'], fields: [] },
   nps: { filters: ['team', 'agent', 'queue'], groups: ['agent', 'queue', 'channel'], fields: ['score'] },
   leads: { filters: ['campaign'], groups: ['mailing', 'status'], fields: ['attempts'] },
-  activities: { filters: ['team', 'agent'], groups: ['agent', 'team', 'type', 'status'], fields: ['attempts'] },
+  activities: { filters: ['team', 'agent', 'campaign'], groups: ['agent', 'team', 'type', 'status'], fields: ['attempts'] },
   agents: {
     filters: ['team', 'agent'],
     groups: ['agent', 'team'],
@@ -109,7 +125,18 @@ export const BUILDER_CATALOGUE: Record<BuilderDataset, { filters: readonly Build
 }
 
 /** Datasets the service socket announces changes of (a call ended, a status changed…): a page over them refreshes. */
-export const LIVE_DATASETS: readonly BuilderDataset[] = ['calls', 'steps', 'chats', 'messages', 'pauses', 'after-service', 'statuses', 'nps', 'agents', 'queues']
+export const LIVE_DATASETS: readonly BuilderDataset[] = [
+  'calls',
+  'steps',
+  'chats',
+  'messages',
+  'pauses',
+  'after-service',
+  'statuses',
+  'nps',
+  'agents',
+  'queues',
+]
 
 /** Day and hour group events by when they started; the per-agent and per-queue datasets have no time of their own. */
 export const TIMELESS: readonly BuilderDataset[] = ['agents', 'queues']
@@ -226,6 +253,7 @@ export const BuilderQuery = v.object({
   team: Id,
   agent: Id,
   queue: Id,
+  chat_queue: Id,
   campaign: Id,
   classification: Id,
 })
@@ -240,8 +268,9 @@ export const BuilderPageParams = v.object({
 })
 const QueryId = v.optional(v.pipe(v.string(invalid), v.regex(/^[1-9]\d{0,8}$/, invalid), v.transform(Number)))
 /**
- * GET page: the user's time zone and the viewer's filter bar — a period and a team, agent or queue that replace the
- * stored ones in every widget whose dataset takes them (the others keep theirs).
+ * GET page: the user's time zone and the viewer's filter bar — a period and a team, agent, queue, chat queue,
+ * campaign or classification that replace the stored ones in every widget whose dataset takes them (the others keep
+ * theirs). An id must be one of the site's (GET filters' choices, any agent of the site): else 400.
  */
 export const BuilderPageQuery = v.object({
   tz: v.optional(v.pipe(v.string(invalid), v.maxLength(64, invalid)), 'UTC'),
@@ -249,12 +278,15 @@ export const BuilderPageQuery = v.object({
   team: QueryId,
   agent: QueryId,
   queue: QueryId,
+  chat_queue: QueryId,
+  campaign: QueryId,
+  classification: QueryId,
 })
 /** The filters a viewer may set on a page (the filter bar), when one of the page's queries takes them. */
-export const VIEWER_FILTERS = ['team', 'agent', 'queue'] as const satisfies readonly BuilderFilter[]
+export const VIEWER_FILTERS = ['team', 'agent', 'queue', 'chat_queue', 'campaign', 'classification'] as const satisfies readonly BuilderFilter[]
 export type ViewerFilter = (typeof VIEWER_FILTERS)[number]
-/** The datasets whose queue is a telephony queue: the viewer's queue (from BuilderFilterChoices.queue) applies to them. */
-export const VIEWER_QUEUE_DATASETS: readonly BuilderDataset[] = ['calls', 'steps', 'queues']
+/** The datasets whose queue is a telephony queue: the viewer's queue (from BuilderFilterChoices.queue) applies to them (NPS mixes keypad and chat answers: it keeps its stored queue). */
+export const VIEWER_QUEUE_DATASETS: readonly BuilderDataset[] = ['calls', 'steps', 'after-service', 'queues']
 export type BuilderChoice = { id: number; description: string }
 export type BuilderFilterChoices = Record<ViewerFilter, BuilderChoice[]>
 

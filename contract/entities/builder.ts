@@ -40,14 +40,19 @@ export const queries = defineEntity({
     fk('team', t('Equipe', 'Team', 'Equipo'), 'service.teams', { title: 'name' }),
     fk('agent', t('Agente', 'Agent', 'Agente'), 'business.users', { kind: 'autocomplete', title: 'username' }),
     fk('queue', t('Fila', 'Queue', 'Cola'), 'pabx.queues'),
+    fk('chat_queue', t('Fila de chat', 'Chat queue', 'Cola de chat'), 'chat.queues'),
     fk('campaign', t('Campanha', 'Campaign', 'Campaña'), 'service.shipments-campaigns'),
     fk('classification', t('Classificação', 'Classification', 'Clasificación'), 'service.classifications'),
   ],
   list: { columns: ['id', 'description', 'dataset', 'measure', 'group_by', 'period'] },
   form: {
     tabs: [
-      { key: 'general', label: t('Geral', 'General', 'General'), fields: ['description', 'dataset', 'period', 'measure', 'measure_field', 'group_by', 'max_groups'] },
-      { key: 'filters', label: t('Filtros', 'Filters', 'Filtros'), fields: ['team', 'agent', 'queue', 'campaign', 'classification'] },
+      {
+        key: 'general',
+        label: t('Geral', 'General', 'General'),
+        fields: ['description', 'dataset', 'period', 'measure', 'measure_field', 'group_by', 'max_groups'],
+      },
+      { key: 'filters', label: t('Filtros', 'Filters', 'Filtros'), fields: ['team', 'agent', 'queue', 'chat_queue', 'campaign', 'classification'] },
     ],
   },
 })
@@ -83,7 +88,10 @@ type Kind = 'dashboard' | 'report'
 const KIND_TEXTS = {
   dashboard: {
     menu: [t('Menu de painéis', 'Dashboard menu', 'Menú de paneles'), t('Menus de painéis', 'Dashboard menus', 'Menús de paneles')],
-    category: [t('Categoria de painéis', 'Dashboard category', 'Categoría de paneles'), t('Categorias de painéis', 'Dashboard categories', 'Categorías de paneles')],
+    category: [
+      t('Categoria de painéis', 'Dashboard category', 'Categoría de paneles'),
+      t('Categorias de painéis', 'Dashboard categories', 'Categorías de paneles'),
+    ],
     page: [t('Página de painel', 'Dashboard page', 'Página de panel'), t('Páginas de painéis', 'Dashboard pages', 'Páginas de paneles')],
   },
   report: {
@@ -144,7 +152,10 @@ function pageEntity(kind: Kind): Entity {
   const permissions =
     kind === 'dashboard'
       ? [
-          { value: PERMISSIONS.viewDashboardSupervisor, text: t('Supervisores (painéis de supervisão)', 'Supervisors (supervisor dashboards)', 'Supervisores (paneles de supervisión)') },
+          {
+            value: PERMISSIONS.viewDashboardSupervisor,
+            text: t('Supervisores (painéis de supervisão)', 'Supervisors (supervisor dashboards)', 'Supervisores (paneles de supervisión)'),
+          },
           { value: PERMISSIONS.viewDashboard, text: t('Todos com o início (painel)', 'Everyone with the home (dashboard)', 'Todos con el inicio (panel)') },
         ]
       : [{ value: PERMISSIONS.viewReports, text: t('Quem vê relatórios', 'Those who see reports', 'Quienes ven informes') }]
@@ -179,7 +190,11 @@ function pageEntity(kind: Kind): Entity {
     list: { columns: ['id', 'is_active', 'description', 'menu', 'category', 'permission'] },
     form: {
       tabs: [
-        { key: 'general', label: t('Geral', 'General', 'General'), fields: ['description', 'is_active', 'menu', 'category', 'position', 'permission', 'refresh'] },
+        {
+          key: 'general',
+          label: t('Geral', 'General', 'General'),
+          fields: ['description', 'is_active', 'menu', 'category', 'position', 'permission', 'refresh'],
+        },
         { key: 'widgets', label: t('Widgets', 'Widgets', 'Widgets'), fields: ['widgets', 'inside_pages'] },
       ],
     },

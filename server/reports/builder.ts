@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import type { BuilderDataset, BuilderQuery, BuilderResult, BuilderValueKind } from '../../contract/api/builder.ts'
-import { BUILDER_CATALOGUE, BUILDER_TEXTS, builderText, queryErrors } from '../../contract/api/builder.ts'
+import type { BuilderDataset, BuilderFilter, BuilderQuery, BuilderResult, BuilderValueKind } from '../../contract/api/builder.ts'
+import { BUILDER_CATALOGUE, BUILDER_FILTERS, BUILDER_TEXTS, builderText, queryErrors } from '../../contract/api/builder.ts'
 import type { ReportColumnKind, ReportFilters } from '../../contract/api/reports.ts'
 import { REPORT_TEXTS, reportText } from '../../contract/api/reports.ts'
 import type { ReportTextKey } from '../../contract/api/reports.ts'
@@ -9,7 +9,7 @@ import type { Db } from '../db/client.ts'
 import { fieldErrors } from '../http/errors.ts'
 import { message } from '../../contract/messages.ts'
 import type { Locale } from '../../contract/locales.ts'
-import { DATASETS } from './datasets.ts'
+import { DATASETS, agentConditions, campaignMailings, chatQueueIs } from './datasets.ts'
 import type { DatasetContext } from './datasets.ts'
 import { todayIn } from './today.ts'
 
@@ -27,18 +27,9 @@ type Source = { columns: readonly Column[]; source(ctx: DatasetContext): SQL }
 
 const userName = (alias: string) => sql.raw(`coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.username)`)
 const inPeriod = (column: SQL, ctx: DatasetContext) => sql`${column} >= ${ctx.from} and ${column} < ${ctx.to}`
-const teamUsers = (ctx: DatasetContext, team: number) => sql`(select id from users where site_id = ${ctx.siteId} and team_id = ${team})`
 const and = (conditions: SQL[]) => (conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``)
 
-function agentConditions(ctx: DatasetContext, column: string): SQL[] {
-  const f = ctx.filters
-  const out: SQL[] = []
-  if (f.agent !== undefined) out.push(sql`${sql.raw(column)} = ${f.agent}`)
-  if (f.team !== undefined) out.push(sql`${sql.raw(column)} in ${teamUsers(ctx, f.team)}`)
-  return out
-}
-
-/** Chat messages written in the period: by agent, chat queue, channel and type (text, image, audio, …). */
+/** Chat messages written in the period: by agent (who wrote it), chat queue (its room's), channel and type (text, image, audio, …). */
 const messages: Source = {
   columns: [
     { key: 'agent', kind: 'text' },
@@ -48,7 +39,8 @@ const messages: Source = {
   ],
   source: (ctx) => {
     const conditions = agentConditions(ctx, 'm.user_id')
-    if (ctx.filters.queue !== undefined) conditions.push(sql`r.queue_id = ${ctx.filters.queue}`)
+    // A chat dataset's `queue` filter names a chat queue (runQuery hands it the query's chat_queue).
+    if (ctx.filters.queue !== undefined) conditions.push(chatQueueIs('r', ctx.filters.queue))
     return sql`select m.created_at as _t, coalesce(${userName('u')}, '') as agent, coalesce(q.description, '') as queue,
         coalesce(ch.description, '') as channel, m.type
       from chat_room_messages m
@@ -109,16 +101,17 @@ const leads: Source = {
   ],
   source: (ctx) => {
     const conditions: SQL[] = []
-    if (ctx.filters.campaign !== undefined) {
-      conditions.push(sql`l.mailing_id in (select mailing_id from service_shipments_campaigns_mailings where site_id = ${ctx.siteId} and campaign_id = ${ctx.filters.campaign})`)
-    }
+    if (ctx.filters.campaign !== undefined) conditions.push(sql`l.mailing_id in ${campaignMailings(ctx, ctx.filters.campaign)}`)
     return sql`select l.created_at as _t, coalesce(m.description, '') as mailing, l.status, l.attempts
       from crm_leads l left join crm_mailings m on m.id = l.mailing_id
       where l.site_id = ${ctx.siteId} and ${inPeriod(sql`l.created_at`, ctx)}${and(conditions)}`
   },
 }
 
-/** Activities (scheduled callbacks) due in the period: by agent, team, type and whether done, with their attempts. */
+/**
+ * Activities (scheduled callbacks) due in the period: by agent, team, type and whether done, with their attempts. The
+ * campaign filter keeps those whose mailing is one of the campaign's (as a lead's).
+ */
 const activities: Source = {
   columns: [
     { key: 'agent', kind: 'text' },
@@ -132,7 +125,10 @@ const activities: Source = {
     from activities a
       join users u on u.id = a.user_id
       left join teams t on t.id = u.team_id
-    where a.site_id = ${ctx.siteId} and ${inPeriod(sql`a.start`, ctx)}${and(agentConditions(ctx, 'a.user_id'))}`,
+    where a.site_id = ${ctx.siteId} and ${inPeriod(sql`a.start`, ctx)}${and([
+      ...agentConditions(ctx, 'a.user_id'),
+      ...(ctx.filters.campaign !== undefined ? [sql`a.mailing_id in ${campaignMailings(ctx, ctx.filters.campaign)}`] : []),
+    ])}`,
 }
 
 /** Each builder dataset's source: a report dataset where one exists, else a thin one of this file. */
@@ -180,11 +176,47 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-/** Runs a query over the site's rows: 400 (field errors) for one the catalogue refuses. */
+/** Where each filter's ids live: an id must be a row of the user's site there (GET filters' choices; any agent). */
+const FILTER_TABLES: Record<BuilderFilter, string> = {
+  team: 'teams',
+  agent: 'users',
+  queue: 'pabx_queues',
+  chat_queue: 'chat_queues',
+  campaign: 'service_shipments_campaigns',
+  classification: 'service_classifications',
+}
+
+/** Field errors for filter ids that are no row of the site (unknown, or another site's): one query for all of them. */
+export async function filterIdErrors(
+  db: Db,
+  siteId: number,
+  values: Partial<Record<BuilderFilter, number | null>>,
+  lang: string,
+): Promise<Record<string, string[]>> {
+  const asked = BUILDER_FILTERS.filter((key) => values[key] != null)
+  if (!asked.length) return {}
+  const checks = asked.map(
+    (key) => sql`exists (select 1 from ${sql.identifier(FILTER_TABLES[key])} where id = ${values[key]!} and site_id = ${siteId}) as ${sql.identifier(key)}`,
+  )
+  const [found] = await rows(db, sql`select ${sql.join(checks, sql`, `)}`)
+  const errors: Record<string, string[]> = {}
+  for (const key of asked) if (found?.[key] !== true) errors[key] = [message('invalidValue', lang as Locale)]
+  return errors
+}
+
+/** A chat dataset's `queue` names a chat queue (the report datasets' convention): the query's chat_queue goes there. */
+const CHAT_QUEUE_DATASETS: readonly BuilderDataset[] = ['chats', 'messages']
+
+/**
+ * Runs a query over the site's rows: 400 (field errors) for one the catalogue refuses or whose filter ids are not the
+ * site's.
+ */
 export async function runQuery(db: Db, siteId: number, query: BuilderQuery, tz: string, lang: string, now = new Date()): Promise<BuilderResult> {
   const errors = queryErrors(query, lang)
   if (!isTimeZone(tz)) errors.tz = [message('invalidValue', lang as Locale)]
   if (Object.keys(errors).length) throw fieldErrors(errors)
+  const unknown = await filterIdErrors(db, siteId, query, lang)
+  if (Object.keys(unknown).length) throw fieldErrors(unknown)
   const dataset = BUILDER_SOURCES[query.dataset]
   const days = periodDays(query.period, tz, now)
   const [bounds] = await rows(
@@ -193,6 +225,7 @@ export async function runQuery(db: Db, siteId: number, query: BuilderQuery, tz: 
   )
   const filters: ReportFilters = { tz }
   for (const key of ['team', 'agent', 'queue', 'campaign', 'classification'] as const) if (query[key] != null) filters[key] = query[key]
+  if (query.chat_queue != null && CHAT_QUEUE_DATASETS.includes(query.dataset)) filters.queue = query.chat_queue
   const ctx: DatasetContext = { siteId, from: new Date(bounds!.from as string), to: new Date(bounds!.to as string), tz, filters }
 
   const field = query.measure === 'count' ? null : query.measure_field!
@@ -200,7 +233,8 @@ export async function runQuery(db: Db, siteId: number, query: BuilderQuery, tz: 
   if (field && !column) throw fieldErrors({ measure_field: [builderText(BUILDER_TEXTS.notForDataset, lang)] })
   const fn = { sum: 'sum', avg: 'avg', min: 'min', max: 'max' }[query.measure as 'sum']
   const measure = field ? sql`round(${sql.raw(fn)}(x.${sql.identifier(field)})::numeric, 1)::float8` : sql`count(*)`
-  const kind: BuilderValueKind = !column || query.measure === 'count' ? 'number' : column.kind === 'duration' ? 'duration' : column.kind === 'percent' ? 'percent' : 'number'
+  const kind: BuilderValueKind =
+    !column || query.measure === 'count' ? 'number' : column.kind === 'duration' ? 'duration' : column.kind === 'percent' ? 'percent' : 'number'
 
   const group = query.group_by
   let label: SQL

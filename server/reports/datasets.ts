@@ -61,9 +61,17 @@ const userName = (alias: string) => sql.raw(`coalesce(nullif(trim(${alias}.first
 const seconds = (expr: SQL) => sql`round(extract(epoch from ${expr}))::int`
 const inPeriod = (column: SQL, ctx: DatasetContext) => sql`${column} >= ${ctx.from} and ${column} < ${ctx.to}`
 const teamUsers = (ctx: DatasetContext, team: number) => sql`(select id from users where site_id = ${ctx.siteId} and team_id = ${team})`
-const campaignLeads = (ctx: DatasetContext, campaign: number) =>
-  sql`(select l.id from crm_leads l join service_shipments_campaigns_mailings cm on cm.mailing_id = l.mailing_id
-    where cm.site_id = ${ctx.siteId} and cm.campaign_id = ${campaign})`
+/** The campaign filter's mailings: the campaign's of the user's site (another site's campaign has none). */
+export const campaignMailings = (ctx: DatasetContext, campaign: number) =>
+  sql`(select cm.mailing_id from service_shipments_campaigns_mailings cm where cm.site_id = ${ctx.siteId} and cm.campaign_id = ${campaign})`
+/** The campaign filter's leads: those in one of the campaign's mailings. */
+export const campaignLeads = (ctx: DatasetContext, campaign: number) =>
+  sql`(select l.id from crm_leads l where l.mailing_id in ${campaignMailings(ctx, campaign)})`
+/** The chat queue filter on a chat room (aliased `alias`): a chats report's `queue`, the builder's `chat_queue`. */
+export const chatQueueIs = (alias: string, queue: number) => sql`${sql.raw(alias)}.queue_id = ${queue}`
+/** The classification filter on a row with a classification (a call step, a chat): its classification_id. */
+export const classificationIs = (alias: string, classification: number) =>
+  sql`(${sql.raw(alias)}.classification->>'classification_id')::int = ${classification}`
 
 /** Conditions on one call step (aliased `r`, or `alias`) for the filters set (the user, team, queue, campaign, classification). */
 function stepConditions(ctx: DatasetContext, alias = 'r'): SQL[] {
@@ -74,7 +82,7 @@ function stepConditions(ctx: DatasetContext, alias = 'r'): SQL[] {
   if (f.team !== undefined) out.push(sql`(${a}.user_id in ${teamUsers(ctx, f.team)} or ${a}.caller_user_id in ${teamUsers(ctx, f.team)})`)
   if (f.queue !== undefined) out.push(sql`${a}.queue_id = ${f.queue}`)
   if (f.campaign !== undefined) out.push(sql`${a}.lead_id in ${campaignLeads(ctx, f.campaign)}`)
-  if (f.classification !== undefined) out.push(sql`(${a}.classification->>'classification_id')::int = ${f.classification}`)
+  if (f.classification !== undefined) out.push(classificationIs(alias, f.classification))
   return out
 }
 const and = (conditions: SQL[]) => (conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``)
@@ -253,8 +261,8 @@ const chats: Dataset = {
     if (f.agent !== undefined) conditions.push(sql`r.user_id = ${f.agent}`)
     if (f.team !== undefined) conditions.push(sql`r.user_id in ${teamUsers(ctx, f.team)}`)
     // The queue filter of a chat report names a chat queue.
-    if (f.queue !== undefined) conditions.push(sql`r.queue_id = ${f.queue}`)
-    if (f.classification !== undefined) conditions.push(sql`(r.classification->>'classification_id')::int = ${f.classification}`)
+    if (f.queue !== undefined) conditions.push(chatQueueIs('r', f.queue))
+    if (f.classification !== undefined) conditions.push(classificationIs('r', f.classification))
     return sql`select lpad(r.id::text, 20, '0') as _k, r.started_at as _t, r.started_at, coalesce(ch.description, '') as channel, r.phone, r.title,
         ${userName('u')} as agent, coalesce(q.description, '') as queue, r.state, r.answered_at,
         case when r.answered_at is null then null else ${seconds(sql`r.answered_at - coalesce(r.queued_at, r.started_at)`)} end as wait,
@@ -274,7 +282,8 @@ const chats: Dataset = {
 /** A pause report that is an after-service's own (POST after-service/start) is after-service, not a pause. */
 const notAfterService = sql`not exists (select 1 from call_records a where a.site_id = p.site_id and a.after_service_pause_report_id = p.id)`
 
-function agentConditions(ctx: DatasetContext, column: string): SQL[] {
+/** The agent and team filters on a row's user column (`column`: a qualified column name of the source). */
+export function agentConditions(ctx: DatasetContext, column: string): SQL[] {
   const f = ctx.filters
   const out: SQL[] = []
   if (f.agent !== undefined) out.push(sql`${sql.raw(column)} = ${f.agent}`)
@@ -325,7 +334,7 @@ const afterService: Dataset = {
     const f = ctx.filters
     const conditions = agentConditions(ctx, 'r.user_id')
     if (f.queue !== undefined) conditions.push(sql`r.queue_id = ${f.queue}`)
-    if (f.classification !== undefined) conditions.push(sql`(r.classification->>'classification_id')::int = ${f.classification}`)
+    if (f.classification !== undefined) conditions.push(classificationIs('r', f.classification))
     return sql`select lpad(r.id::text, 20, '0') as _k, r.after_service_started_at as _t, r.after_service_started_at as started_at,
         ${userName('u')} as agent, coalesce(t.name, '') as team, r.phone, coalesce(q.description, '') as queue,
         coalesce(r.after_service_duration, ${seconds(sql`coalesce(r.after_service_finished_at, now()) - r.after_service_started_at`)}) as duration,
@@ -503,8 +512,8 @@ const classifications: Dataset = {
     const callConditions = agentConditions(ctx, 'r.user_id')
     const chatConditions = agentConditions(ctx, 'r.user_id')
     if (f.classification !== undefined) {
-      callConditions.push(sql`(r.classification->>'classification_id')::int = ${f.classification}`)
-      chatConditions.push(sql`(r.classification->>'classification_id')::int = ${f.classification}`)
+      callConditions.push(classificationIs('r', f.classification))
+      chatConditions.push(classificationIs('r', f.classification))
     }
     return sql`with c as (
         select 'call' as src, (r.classification->>'classification_id')::int as cid from call_records r

@@ -27,9 +27,9 @@ import {
   VIEWER_QUEUE_DATASETS,
 } from '../../../contract/api/builder.ts'
 import { PERMISSIONS } from '../../../contract/permissions.ts'
-import { detailError, HttpError } from '../../http/errors.ts'
+import { detailError, fieldErrors, HttpError } from '../../http/errors.ts'
 import { parseInput } from '../../http/validate.ts'
-import { runQuery } from '../../reports/builder.ts'
+import { filterIdErrors, runQuery } from '../../reports/builder.ts'
 
 // The builder's pages (contract/api/builder.ts): the menu of the pages a user may open, one page with its widgets'
 // numbers, and a query run whole (the query form's preview). Pages and queries are read from the settings tables the
@@ -89,7 +89,10 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
           id: Number(c.id),
           title: String(c.description),
           pages: visible.filter((p) => p.category_id === c.id && p.category_menu_id === c.menu_id).map(page),
-          categories: categoryRows.filter((sub) => sub.parent_id === c.id && !seen.has(sub.id)).map(category).filter(filled),
+          categories: categoryRows
+            .filter((sub) => sub.parent_id === c.id && !seen.has(sub.id))
+            .map(category)
+            .filter(filled),
         }
       }
       const filled = (c: BuilderMenuCategory) => c.pages.length > 0 || c.categories.length > 0
@@ -124,8 +127,11 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
     )
     if (!page) throw detailError(404, 'notFound', request.lang)
     if (!request.auth!.roles.includes(String(page.permission))) throw detailError(403, 'permissionDenied', request.lang)
+    // The viewer's ids must be the site's (another site's campaign or an unknown id: 400, never numbers).
+    const unknown = await filterIdErrors(db, siteId, viewer, request.lang)
+    if (Object.keys(unknown).length) throw fieldErrors(unknown)
     const placed = await rows(sql`select pw.widget_id, pw.width, pw.height, w.description, w.type,
-        q.dataset, q.period, q.measure, q.measure_field, q.group_by, q.max_groups, q.team_id, q.agent_id, q.queue_id, q.campaign_id, q.classification_id
+        q.dataset, q.period, q.measure, q.measure_field, q.group_by, q.max_groups, q.team_id, q.agent_id, q.queue_id, q.chat_queue_id, q.campaign_id, q.classification_id
       from ${sql.identifier(tb.widgets)} pw
         join builder_widgets w on w.id = pw.widget_id and w.site_id = pw.site_id
         left join builder_queries q on q.id = w.query_id and q.site_id = w.site_id
@@ -153,6 +159,7 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
         team: w.team_id,
         agent: w.agent_id,
         queue: w.queue_id,
+        chat_queue: w.chat_queue_id,
         campaign: w.campaign_id,
         classification: w.classification_id,
       })
@@ -160,7 +167,8 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
         widgets.push({ ...base, result: null, error: 'invalid' })
         continue
       }
-      // The viewer's filter bar replaces the stored period and, where the dataset takes them, its team, agent, queue.
+      // The viewer's filter bar replaces the stored period and, where the dataset takes them, its team, agent, queue
+      // (a telephony queue: not NPS's), chat queue, campaign and classification.
       const query = { ...stored.output }
       const takes = BUILDER_CATALOGUE[query.dataset].filters
       hasQuery = true
@@ -175,7 +183,14 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
         widgets.push({ ...base, result: await runQuery(db, siteId, query, tz, request.lang), error: null })
       } catch (error) {
         if (!(error instanceof HttpError)) throw error
-        widgets.push({ ...base, result: null, error: Object.values(error.body as Record<string, unknown>).flat().map(String)[0] ?? 'invalid' })
+        widgets.push({
+          ...base,
+          result: null,
+          error:
+            Object.values(error.body as Record<string, unknown>)
+              .flat()
+              .map(String)[0] ?? 'invalid',
+        })
       }
     }
     // The live grids follow the socket themselves; a page of them alone needs no refresh of its queries.
@@ -191,7 +206,9 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
       widgets,
       filters: { period: hasQuery, fields: VIEWER_FILTERS.filter((key) => offered.has(key)) },
       live,
-      inside: inside.filter((p) => request.auth!.roles.includes(String(p.permission))).map((p) => ({ id: Number(p.id), kind: kind as Kind, title: String(p.description) })),
+      inside: inside
+        .filter((p) => request.auth!.roles.includes(String(p.permission)))
+        .map((p) => ({ id: Number(p.id), kind: kind as Kind, title: String(p.description) })),
     }
   })
 
@@ -206,6 +223,9 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
         sql`select id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), username) as description from users where site_id = ${siteId} and is_active order by 2, id`,
       ),
       queue: await list(sql`select id, description from pabx_queues where site_id = ${siteId} order by lower(description), id`),
+      chat_queue: await list(sql`select id, description from chat_queues where site_id = ${siteId} order by lower(description), id`),
+      campaign: await list(sql`select id, description from service_shipments_campaigns where site_id = ${siteId} order by lower(description), id`),
+      classification: await list(sql`select id, description from service_classifications where site_id = ${siteId} order by lower(description), id`),
     }
   })
 

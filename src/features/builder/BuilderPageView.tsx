@@ -16,7 +16,7 @@ import Table from '@mui/joy/Table'
 import Typography from '@mui/joy/Typography'
 import { useTheme } from '@mui/joy/styles'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { BuilderFilterChoices, BuilderPage, BuilderPeriod, BuilderResult, BuilderWidgetData } from '../../../contract/api/builder.ts'
+import type { BuilderFilterChoices, BuilderPage, BuilderPeriod, BuilderResult, BuilderWidgetData, ViewerFilter } from '../../../contract/api/builder.ts'
 import { BUILDER_PATHS, BUILDER_PERIODS, BUILDER_TEXTS, builderText } from '../../../contract/api/builder.ts'
 import { useProfile } from '../../api/useProfile.ts'
 import { ButtonLink } from '../../components/links.tsx'
@@ -35,7 +35,7 @@ import { useNow } from '../webphone/useClock.ts'
 
 // A page the builder composed (contract/api/builder.ts): /dashboards/:id and /reports/pages/:id. One request brings
 // the layout and every widget's numbers, computed by the server in the user's time zone, with the viewer's filter bar
-// (period, and the team, agent and queue the page's queries take). A page with `refresh` over live data asks again
+// (period, and the team, agent, queue, chat queue, campaign and classification the page's queries take). A page with `refresh` over live data asks again
 // when the service socket announces a change, at most once per `refresh` seconds (liveRefresh.ts: no polling). The
 // agent and queue grids are the live wallboard's (its feed). Inside pages are links under the title.
 
@@ -43,8 +43,8 @@ const HEIGHTS: Record<number, number> = { 1: 120, 2: 260, 3: 380 }
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 
 /** The viewer's filter bar: '' keeps what each query stores. */
-export type ViewerValues = { period: BuilderPeriod | ''; team: string; agent: string; queue: string }
-export const NO_VIEWER_FILTERS: ViewerValues = { period: '', team: '', agent: '', queue: '' }
+export type ViewerValues = { period: BuilderPeriod | '' } & Record<ViewerFilter, string>
+export const NO_VIEWER_FILTERS: ViewerValues = { period: '', team: '', agent: '', queue: '', chat_queue: '', campaign: '', classification: '' }
 
 export const builderPageQuery = (kind: 'dashboards' | 'reports', id: string, locale: string, viewer: ViewerValues = NO_VIEWER_FILTERS) =>
   queryOptions({
@@ -58,6 +58,9 @@ export const builderPageQuery = (kind: 'dashboards' | 'reports', id: string, loc
           team: viewer.team || undefined,
           agent: viewer.agent || undefined,
           queue: viewer.queue || undefined,
+          chat_queue: viewer.chat_queue || undefined,
+          campaign: viewer.campaign || undefined,
+          classification: viewer.classification || undefined,
         },
         { signal },
       ),
@@ -239,7 +242,7 @@ function FilterBar({ page, value, onChange, busy }: { page: BuilderPage; value: 
         mb: 2,
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' },
+        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(auto-fill, minmax(170px, 1fr))' },
         alignItems: 'end',
       }}
     >
@@ -287,6 +290,39 @@ function FilterBar({ page, value, onChange, busy }: { page: BuilderPage; value: 
           choices={choices.data?.queue}
           all={t`Todas`}
           onChange={(queue) => set({ queue })}
+        />
+      )}
+      {fields.includes('chat_queue') && (
+        <ChoiceSelect
+          prefix="builder-filter"
+          id="chat_queue"
+          label={t`Fila de chat`}
+          value={value.chat_queue}
+          choices={choices.data?.chat_queue}
+          all={t`Todas`}
+          onChange={(chat_queue) => set({ chat_queue })}
+        />
+      )}
+      {fields.includes('campaign') && (
+        <ChoiceSelect
+          prefix="builder-filter"
+          id="campaign"
+          label={t`Campanha`}
+          value={value.campaign}
+          choices={choices.data?.campaign}
+          all={t`Todas`}
+          onChange={(campaign) => set({ campaign })}
+        />
+      )}
+      {fields.includes('classification') && (
+        <ChoiceSelect
+          prefix="builder-filter"
+          id="classification"
+          label={t`Classificação`}
+          value={value.classification}
+          choices={choices.data?.classification}
+          all={t`Todas`}
+          onChange={(classification) => set({ classification })}
         />
       )}
       <Box>

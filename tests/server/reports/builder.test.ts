@@ -146,7 +146,9 @@ describe('the builder', () => {
   })
 
   it('measures and groups: average talk of answered calls, by agent and by hour', async () => {
-    const talk = (await run(admin, { dataset: 'calls', period: 'last_7_days', measure: 'sum', measure_field: 'talk', queue: ids.support })).json() as BuilderResult
+    const talk = (
+      await run(admin, { dataset: 'calls', period: 'last_7_days', measure: 'sum', measure_field: 'talk', queue: ids.support })
+    ).json() as BuilderResult
     expect(talk).toMatchObject({ total: 60, measure: { key: 'talk', kind: 'duration' } })
     const byAgent = (await run(admin, { dataset: 'calls', period: 'last_7_days', group_by: 'agent', agent: ids.agent1 })).json() as BuilderResult
     expect(byAgent.total).toBe(2)
@@ -195,13 +197,31 @@ describe('the builder’s filter bar, inside pages, sub-categories and home page
 
   beforeAll(async () => {
     const d = await demo(t.database.db)
-    const calls = await created(admin, '/api/v1/builder/queries/', { description: 'Todas as chamadas', dataset: 'calls', period: 'last_7_days', measure: 'count', group_by: 'none' })
-    const pauses = await created(admin, '/api/v1/builder/queries/', { description: 'Pausas', dataset: 'pauses', period: 'last_7_days', measure: 'count', group_by: 'none' })
+    const calls = await created(admin, '/api/v1/builder/queries/', {
+      description: 'Todas as chamadas',
+      dataset: 'calls',
+      period: 'last_7_days',
+      measure: 'count',
+      group_by: 'none',
+    })
+    const pauses = await created(admin, '/api/v1/builder/queries/', {
+      description: 'Pausas',
+      dataset: 'pauses',
+      period: 'last_7_days',
+      measure: 'count',
+      group_by: 'none',
+    })
     const callsWidget = await created(admin, '/api/v1/builder/widgets/', { description: 'Chamadas', type: 'number', query: calls })
     const pausesWidget = await created(admin, '/api/v1/builder/widgets/', { description: 'Pausas', type: 'number', query: pauses })
     const menu = await created(admin, '/api/v1/builder/report-menus/', { description: 'Relatórios da operação', is_active: true, position: 0 })
     const category = await created(admin, '/api/v1/builder/report-categories/', { description: 'Filas', is_active: true, menu, position: 0 })
-    const sub = await created(admin, '/api/v1/builder/report-categories/', { description: 'Suporte em detalhe', is_active: true, menu, parent: category, position: 0 })
+    const sub = await created(admin, '/api/v1/builder/report-categories/', {
+      description: 'Suporte em detalhe',
+      is_active: true,
+      menu,
+      parent: category,
+      position: 0,
+    })
     const reportPage = (description: string, widget: number, extra: Record<string, unknown> = {}) =>
       created(admin, '/api/v1/builder/report-pages/', {
         description,
@@ -216,7 +236,14 @@ describe('the builder’s filter bar, inside pages, sub-categories and home page
     const inside = await reportPage('Pausas da semana', pausesWidget)
     const report = await reportPage('Chamadas da semana', callsWidget, { category: sub, inside_pages: [inside] })
     const dashboard = (description: string) =>
-      created(admin, '/api/v1/builder/dashboard-pages/', { description, is_active: true, position: 0, permission: PERMISSIONS.viewDashboard, refresh: 0, widgets: [] })
+      created(admin, '/api/v1/builder/dashboard-pages/', {
+        description,
+        is_active: true,
+        position: 0,
+        permission: PERMISSIONS.viewDashboard,
+        refresh: 0,
+        widgets: [],
+      })
     const everyone = await dashboard('Início de todos')
     const mine = await dashboard('Início do agent1')
     await created(admin, '/api/v1/builder/homepages/', { description: 'Todos', is_active: true, page: everyone, position: 0 })
@@ -231,7 +258,7 @@ describe('the builder’s filter bar, inside pages, sub-categories and home page
       return response.json() as BuilderPage
     }
     const page = await get()
-    expect(page.filters).toEqual({ period: true, fields: ['team', 'agent', 'queue'] })
+    expect(page.filters).toEqual({ period: true, fields: ['team', 'agent', 'queue', 'campaign', 'classification'] })
     expect(page.live).toBe(true)
     expect(page.widgets[0]!.result!.total).toBe(3)
     expect((await get(`&queue=${ids.support}`)).widgets[0]!.result!.total).toBe(2)

@@ -1,0 +1,3 @@
+ALTER TABLE "builder_queries" ADD COLUMN "chat_queue_id" integer;--> statement-breakpoint
+ALTER TABLE "builder_queries" ADD CONSTRAINT "builder_queries_chat_queue_id_chat_queues_id_fk" FOREIGN KEY ("chat_queue_id") REFERENCES "public"."chat_queues"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "builder_queries_chat_queue_id_idx" ON "builder_queries" USING btree ("chat_queue_id");
