@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
@@ -13,7 +14,7 @@ import type { CallControlService } from '../../server/telephony/control/index.ts
 import { mediaAppAddress } from '../../server/telephony/index.ts'
 import { signedIn } from './helper.ts'
 import type { TestClient } from './helper.ts'
-import { freePorts, RecordingControl, startBaresip, startStackWith, until } from './telephony/stack.ts'
+import { freePorts, rawSip, RecordingControl, startBaresip, startStackWith, until } from './telephony/stack.ts'
 import type { Baresip, Stack } from './telephony/stack.ts'
 
 // Listen, whisper and barge with the real engines (issue 19 item 1; server/media/app/spy.ts). A customer (a trunk's
@@ -28,6 +29,8 @@ import type { Baresip, Stack } from './telephony/stack.ts'
 type Control = RecordingControl<CallControlService>
 let stack: Stack<Control>
 let supervisorClient: TestClient
+let admin: TestClient
+const inbound = { route: 0 }
 let agentClient: TestClient
 let agent: Baresip
 let customer: Baresip
@@ -146,7 +149,7 @@ beforeAll(async () => {
   const env = { MEDIA_SIP_PORT: String(mediaSip), MEDIA_CONTROL_PORT: String(mediaControl) }
   const mediaApp = mediaAppAddress(loadConfig(env).telephony)
   stack = await startStackWith((db) => new RecordingControl(createCallControl({ db, mediaApp })), env, { ports: [64500, 64990] })
-  const admin = await signedIn(stack.app, 'admin')
+  admin = await signedIn(stack.app, 'admin')
   const db = stack.database.db
   const [a1] = await db.select().from(users).where(eq(users.username, 'agent1'))
   const [a2] = await db.select().from(users).where(eq(users.username, 'agent2'))
@@ -181,12 +184,12 @@ beforeAll(async () => {
     ring_time: 10,
     max_wait_time: 0,
   })
-  const inbound = await created(admin, '/api/v1/pabx/inbound-routes/', {
+  inbound.route = await created(admin, '/api/v1/pabx/inbound-routes/', {
     description: 'Entrada monitoria',
     destination: { app: 'queue', appdata: ids.queue },
     record: false,
   })
-  await created(admin, '/api/v1/pabx/numbers/', { number: DID, description: 'DID monitoria', trunk, inbound_route: inbound })
+  await created(admin, '/api/v1/pabx/numbers/', { number: DID, description: 'DID monitoria', trunk, inbound_route: inbound.route })
   await stack.app.telephony.publisher!.pushChanges()
   await until(() => registered('10001') && registered('10002'), 15_000, 'the agent and the supervisor registered')
   await until(() => stack.app.media?.connected === true, 10_000, 'the media app link')
@@ -441,5 +444,106 @@ describe('monitoring an agent on a call', () => {
     ])
     expect(written[1]).toMatchObject({ by: 'failed' })
     expect(written[3]).toMatchObject({ by: 'call', call_id: session.call_id })
+  })
+
+  it("an outside caller's X-Atende-Monitor headers never reach the agent's phone (Kamailio strips them)", async () => {
+    const db = stack.database.db
+    const talking = async () =>
+      (
+        await db
+          .select()
+          .from(callRecords)
+          .where(and(eq(callRecords.userId, ids.agent), isNotNull(callRecords.answeredAt), isNull(callRecords.endedAt)))
+      ).length > 0
+    await until(async () => !(await talking()), 15_000, 'the previous call over')
+    await agentState(ids.agent, 'not_inuse', true)
+    // A second trunk whose peer is a raw SIP socket: it sends an INVITE carrying the monitoring headers.
+    const sipPort = stack.config.telephony.sipPort
+    const raw = await rawSip('127.0.0.1', sipPort)
+    try {
+      const trunk = await created(admin, '/api/v1/pabx/trunks/', {
+        description: 'Operadora forjada',
+        host: '127.0.0.1',
+        port: raw.port,
+        transport: 'udp',
+        codecs: ['PCMU'],
+      })
+      await created(admin, '/api/v1/pabx/numbers/', { number: '551140003132', description: 'DID forjado', trunk, inbound_route: inbound.route })
+      await stack.app.telephony.publisher!.pushChanges()
+      const callId = `forged-${randomBytes(6).toString('hex')}`
+      const tag = randomBytes(4).toString('hex')
+      const sdp = 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\nm=audio 40998 RTP/AVP 0\r\na=rtpmap:0 PCMU/8000\r\na=sendrecv\r\n'
+      const traced = agent.events.join('').length
+      const invite = (cseq: number) =>
+        [
+          `INVITE sip:551140003132@127.0.0.1:${sipPort} SIP/2.0`,
+          `Via: SIP/2.0/UDP 127.0.0.1:${raw.port};branch=z9hG4bK${randomBytes(6).toString('hex')};rport`,
+          'Max-Forwards: 70',
+          `From: <sip:011955551111@127.0.0.1>;tag=${tag}`,
+          '<sip:551140003132@localhost>'.replace(/^/, 'To: '),
+          `Call-ID: ${callId}`,
+          `CSeq: ${cseq} INVITE`,
+          `Contact: <sip:011955551111@127.0.0.1:${raw.port}>`,
+          'X-Atende-Monitor: barge',
+          'X-Atende-Monitor-Session: 0123456789abcdef',
+          'X-Atende-Monitor-Supervisor: Mallory',
+          'Content-Type: application/sdp',
+          `Content-Length: ${sdp.length}`,
+          '',
+          sdp,
+        ].join('\r\n')
+      // The trunk's address is known once Kamailio has the pushed table: retried until the call reaches the agent.
+      let cseq = 1
+      await until(
+        async () => {
+          if (agent.events.join('').slice(traced).includes(callId)) return true
+          raw.send(invite(cseq++))
+          await new Promise((resolve) => setTimeout(resolve, 300))
+          return agent.events.join('').slice(traced).includes(callId)
+        },
+        15_000,
+        'the forged call at the agent',
+      )
+      const atAgent = agent.events.join('').slice(traced)
+      expect(atAgent).toContain('X-Atende-')
+      expect(atAgent).not.toContain('X-Atende-Monitor')
+      expect(atAgent).not.toContain('Mallory')
+      // The agent answered it as an ordinary call (its 200 comes back): the call is ended with a BYE along its route.
+      let ok: string | null = null
+      await until(
+        async () => {
+          const message = await raw.next(500)
+          if (message && /^SIP\/2\.0 200/.test(message) && message.includes(`Call-ID: ${callId}`) && /CSeq: \d+ INVITE/.test(message)) ok = message
+          return ok !== null
+        },
+        10_000,
+        'the 200 OK',
+      )
+      const header = (name: string) => [...ok!.matchAll(new RegExp(`^${name}: (.+)$`, 'gmi'))].map((m) => m[1]!.trim())
+      const routes = header('Record-Route')
+        .flatMap((value) => value.split(','))
+        .map((r) => r.trim())
+        .reverse()
+      const contact = /<([^>]+)>/.exec(header('Contact')[0] ?? '')?.[1] ?? ''
+      const inDialog = (method: string, seq: number) =>
+        [
+          `${method} ${contact} SIP/2.0`,
+          `Via: SIP/2.0/UDP 127.0.0.1:${raw.port};branch=z9hG4bK${randomBytes(6).toString('hex')};rport`,
+          'Max-Forwards: 70',
+          ...routes.map((route) => `Route: ${route}`),
+          `From: <sip:011955551111@127.0.0.1>;tag=${tag}`,
+          `To: ${header('To')[0]}`,
+          `Call-ID: ${callId}`,
+          `CSeq: ${seq} ${method}`,
+          'Content-Length: 0',
+          '',
+          '',
+        ].join('\r\n')
+      raw.send(inDialog('ACK', cseq - 1))
+      raw.send(inDialog('BYE', cseq))
+      await until(async () => !(await talking()), 15_000, 'the forged call over')
+    } finally {
+      raw.close()
+    }
   })
 })
