@@ -491,6 +491,9 @@ export class SpyDesk {
     const uri = UserAgent.makeURI(coach.config.target)
     if (!ua || !uri || coach.leg || session.ended) return
     const port = await Port.open(this.host.listenHost)
+    // Another mode change may have placed one meanwhile, or the session ended.
+    if (coach.leg || session.ended || session.mode === 'listen') return port.close()
+    const placedMode = session.mode
     const inviter = new Inviter(ua, uri, {
       extraHeaders: [...coach.config.headers, `X-Atende-Monitor: ${session.mode}`, `X-Atende-Monitor-Session: ${session.id}`],
       sessionDescriptionHandlerOptions: {},
@@ -507,8 +510,9 @@ export class SpyDesk {
       if (state === SessionState.Established) {
         leg.up = true
         this.host.log(`media app: monitoring ${session.callId}: the agent's leg is up`)
-        // The mode may have changed while it rang.
+        // The mode may have changed while it rang: back to listen ends it, the other mode is told.
         if (session.mode === 'listen' || session.ended) this.host.guard(() => this.closeCoach(session))
+        else if (session.mode !== placedMode) this.host.guard(() => this.coachMode(session))
       }
       if (state === SessionState.Terminated) {
         leg.up = false
