@@ -20,6 +20,7 @@ import {
   type VoipProfile,
   type WebphoneStage,
   type WebphoneTeam,
+  type Coaching,
   clientNameOf,
 } from './webphoneTypes.ts'
 
@@ -144,6 +145,11 @@ export type WebphoneContext = {
    * arrives, so the transfer is over when the call ends — and that end is the transfer's, with no after-service.
    */
   transferredCallIds: string[]
+  /**
+   * A supervisor whispering to the agent or barging in (the media app's leg, answered by the phone on its own): shown as
+   * a small notice, never a call. Null when none (and whenever the phone is not ready).
+   */
+  coaching: Coaching | null
 }
 
 /** A call's form as the webphone needs it: whether it was sent, whether its answers are valid now. */
@@ -806,6 +812,7 @@ export const webphoneMachine = setup({
     lastRejected: null,
     referrals: {},
     transferredCallIds: [],
+    coaching: null,
     nextCall: 1,
     phoneRunning: false,
     transferRunning: false,
@@ -901,7 +908,9 @@ export const webphoneMachine = setup({
     },
     ready: {
       type: 'parallel',
+      exit: assign({ coaching: null }),
       on: {
+        PHONE_COACHING: { actions: assign({ coaching: ({ event }) => event.coaching }) },
         STOP: { guard: ({ context }) => context.calls.length === 0, target: 'off', actions: assign({ wanted: false }) },
         RELOAD: { guard: ({ context }) => context.calls.length === 0, target: 'starting', actions: 'stopPhone' },
         PHONE_FAILED: { target: 'off', actions: assign({ wanted: false, error: ({ event }) => ({ code: event.code, message: event.message }) }) },

@@ -110,6 +110,12 @@ export type PhoneCommand =
   | { type: 'conference'; callIds: string[] }
   | { type: 'audioDevices'; input: string | null; output: string | null }
 
+/**
+ * A supervisor whispering to this agent or barging in on the agent's call (server/media/README.md "Monitoring"): the
+ * media app's second leg, answered silently. `supervisor` is the name the server sent.
+ */
+export type Coaching = { mode: 'whisper' | 'barge'; supervisor: string }
+
 /** What the phone reports. */
 export type PhoneEvent =
   /** The user agent runs (its transport is connecting). */
@@ -137,6 +143,8 @@ export type PhoneEvent =
   | { type: 'PHONE_TRANSFERRED'; callId: string; ok: boolean; reason?: string }
   /** A command failed without ending anything (hold refused, DTMF unsupported, ...). */
   | { type: 'PHONE_ERROR'; callId: string | null; code: string; message: string }
+  /** A supervisor's leg began, changed mode or ended (null): never a call of the agent's. */
+  | { type: 'PHONE_COACHING'; coaching: Coaching | null }
 
 /** The adapter's surface: one registered user agent and its calls. */
 export interface SipPhone {

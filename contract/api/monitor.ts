@@ -28,7 +28,8 @@ export const MonitorIdParams = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a
 
 /**
  * A monitoring session: the supervisor's webphone rings with it (`X-Atende-Monitor: <mode>`). `listen_only`: the agent
- * took the call directly (not through the media app), so rtpengine copies its media to the supervisor and whisper and
- * barge answer 409.
+ * took the call directly on a desk phone (not through the media app, not in the browser webphone), so rtpengine copies
+ * its media to the supervisor and whisper and barge answer 409. A browser agent's direct call can be whispered to and
+ * barged in on through a second leg the browser mixes (server/media/README.md "Monitoring").
  */
 export type MonitorSession = { id: string; user_id: number; call_id: string; mode: MonitorMode; started_at: string; listen_only: boolean }

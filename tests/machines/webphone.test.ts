@@ -26,6 +26,7 @@ const TEAM: WebphoneTeam = {
   enable_after_service: false,
 }
 const BOTH_ALLOWED = { audio: true, notifications: true }
+const COACHING = { mode: 'whisper' as const, supervisor: 'Sofia' }
 const PAUSE_OFF = { allowIncoming: true, allowOutgoing: true, webphonePause: false, pauseSwap: false }
 
 function build(fakes: Fakes) {
@@ -96,6 +97,13 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
         ]
       : []),
     ...(registered && context.calls.length <= 1 ? [incoming(`in-${context.calls.length + 1}`)] : []),
+    // A supervisor's coaching leg (sipPhone.ts answers it by itself) during a call, and its end.
+    ...(registered && context.calls.length === 1
+      ? [
+          { type: 'PHONE_COACHING', coaching: context.coaching?.mode === 'whisper' ? { ...COACHING, mode: 'barge' } : COACHING },
+          { type: 'PHONE_COACHING', coaching: null },
+        ]
+      : []),
   ]
 }
 
@@ -158,11 +166,22 @@ describePaths({
       } else {
         expect(effectsOf(effects, 'notify'), label).toEqual([])
       }
+      // Coaching is shown, never a call: no command to the phone, no notification, the calls unchanged.
+      if (event.type === 'PHONE_COACHING' && before?.matches('ready')) {
+        expect(ctx(step.state).coaching, label).toEqual(event.coaching)
+        expect(sent, label).toEqual([])
+        expect(effectsOf(effects, 'notifyIncoming'), label).toEqual([])
+        expect(
+          ctx(step.state).calls.map((c) => c.id),
+          label,
+        ).toEqual(ctx(before).calls.map((c) => c.id))
+      }
     })
     const context = ctx(snapshot)
     const inputs = webphoneStatusInputs(snapshot as never)
     expect(inputs.calls).toBe(context.calls.length)
-    if (!snapshot.matches('ready')) expect([context.registration, context.connected, context.calls]).toEqual(['disconnected', false, []])
+    if (!snapshot.matches('ready'))
+      expect([context.registration, context.connected, context.calls, context.coaching]).toEqual(['disconnected', false, [], null])
     if (snapshot.matches({ ready: { registration: 'registered' } })) expect(context.registration).toBe('registered')
     if (snapshot.matches('otherTab')) expect(context.serving).toBe(false)
   },
@@ -451,6 +470,22 @@ describe('webphone behaviour', () => {
     expect(started.actor.getSnapshot().context.error).toEqual({ code: 'session_not_found', message: 'nope' })
   })
 
+  it("a supervisor's coaching is shown (whisper, then barge), is no call, and goes when it ends or the phone stops", () => {
+    const started = registered()
+    talking(started, 'a')
+    started.actor.send({ type: 'PHONE_COACHING', coaching: COACHING })
+    expect(started.actor.getSnapshot().context.coaching).toEqual(COACHING)
+    started.actor.send({ type: 'PHONE_COACHING', coaching: { ...COACHING, mode: 'barge' } })
+    expect(started.actor.getSnapshot().context.coaching).toEqual({ mode: 'barge', supervisor: 'Sofia' })
+    expect(started.actor.getSnapshot().context.calls.map((call) => call.id)).toEqual(['a'])
+    expect(webphoneStatusInputs(started.actor.getSnapshot())).toMatchObject({ calls: 1 })
+    started.actor.send({ type: 'PHONE_COACHING', coaching: null })
+    expect(started.actor.getSnapshot().context.coaching).toBeNull()
+    started.actor.send({ type: 'PHONE_COACHING', coaching: COACHING })
+    started.actor.send({ type: 'SERVING_CHANGED', serving: false })
+    expect(started.actor.getSnapshot().context.coaching).toBeNull()
+  })
+
   it('answering a second call holds the first', () => {
     const started = registered({ voip: { ...VOIP, device_state_busy_at: 0 } })
     talking(started, 'a')
@@ -458,7 +493,6 @@ describe('webphone behaviour', () => {
     expect(callState(started.actor, 'a')).toBe('onhold')
     expect(callState(started.actor, 'b')).toBe('inuse')
   })
-
 
   it('changeCallStep moves the call on that step to the new one, and no other call', () => {
     const started = registered({ voip: { ...VOIP, device_state_busy_at: 0 } })

@@ -540,6 +540,106 @@ describe('sipPhone adapter', () => {
     expect(b.sender.track).toBe(micA)
   })
 
+  describe("a supervisor's coaching leg (whisper and barge on a direct call)", () => {
+    const SESSION = '0123456789abcdef'
+    function coachLeg(mode: string, overrides: { from?: string; session?: string } = {}) {
+      const leg = new FakeInvitation()
+      const headers: Record<string, string> = {
+        'X-Atende-Monitor': mode,
+        'X-Atende-Monitor-Session': overrides.session ?? SESSION,
+        'X-Atende-Monitor-Supervisor': 'Sofia',
+      }
+      leg.request = { callId: 'coach-sip-id', getHeader: (name: string) => headers[name] }
+      leg.remoteIdentity = { uri: { user: overrides.from ?? 'atende-media' }, displayName: '' }
+      leg.sessionDescriptionHandler.remoteMediaStream = { id: 'supervisor' } as unknown as MediaStream
+      return leg
+    }
+    async function onCall() {
+      const s = await started()
+      const customer = new FakeInvitation()
+      customer.sessionDescriptionHandler.remoteMediaStream = { id: 'customer' } as unknown as MediaStream
+      s.made.userAgents[0].options.delegate.onInvite(customer)
+      await s.phone.answer('in-1')
+      s.events.length = 0
+      s.audios.length = 0
+      return { ...s, customer }
+    }
+
+    it('whisper: answered at once and silently, never a call; the supervisor is played; the customer track stays the microphone', async () => {
+      const { made, events, audios, customer } = await onCall()
+      const mic = customer.sender.track
+      const leg = coachLeg('whisper')
+      made.userAgents[0].options.delegate.onInvite(leg)
+      expect(leg.accept).toHaveBeenCalledWith({ sessionDescriptionHandlerOptions: { constraints: { audio: { deviceId: { exact: 'mic-2' } }, video: false } } })
+      expect(events).toEqual([{ type: 'PHONE_COACHING', coaching: { mode: 'whisper', supervisor: 'Sofia' } }])
+      expect(audios).toHaveLength(1)
+      expect(audios[0]!.srcObject).toEqual({ id: 'supervisor' })
+      expect(audios[0]!.sinkId).toBe('spk-3')
+      expect(customer.sender.replaceTrack).not.toHaveBeenCalled()
+      expect(customer.sender.track).toBe(mic)
+      // Its end: nothing but the notice goes.
+      leg.set('Terminated')
+      expect(events.at(-1)).toEqual({ type: 'PHONE_COACHING', coaching: null })
+      expect(events.some((event) => event.type === 'PHONE_ENDED' || event.type === 'PHONE_INCOMING')).toBe(false)
+      expect(audios[0]!.srcObject).toBeNull()
+    })
+
+    it('barge: the customer is sent the microphone plus the supervisor; back to whisper (INFO) and the end give the microphone back', async () => {
+      const { phone, made, events, connections, customer } = await onCall()
+      const mic = customer.sender.track
+      const leg = coachLeg('barge')
+      made.userAgents[0].options.delegate.onInvite(leg)
+      expect(events).toEqual([{ type: 'PHONE_COACHING', coaching: { mode: 'barge', supervisor: 'Sofia' } }])
+      expect(connections).toEqual([
+        ['mic(1)', 'mix-1'],
+        ['supervisor', 'mix-1'],
+      ])
+      expect(customer.sender.track).not.toBe(mic)
+      // Mute silences the microphone in the mix, not the supervisor.
+      phone.mute('in-1', true)
+      expect(mic.enabled).toBe(false)
+      phone.mute('in-1', false)
+      // An INFO switches to whisper: the plain microphone again.
+      const info = (mode: string) => ({
+        request: { getHeader: (name: string) => (name === 'X-Atende-Monitor' ? mode : undefined) },
+        accept: vi.fn(async () => {}),
+      })
+      const toWhisper = info('whisper')
+      leg.delegate?.onInfo?.(toWhisper)
+      expect(toWhisper.accept).toHaveBeenCalled()
+      expect(customer.sender.track).toBe(mic)
+      expect(events.at(-1)).toEqual({ type: 'PHONE_COACHING', coaching: { mode: 'whisper', supervisor: 'Sofia' } })
+      // And back to barge: mixed again; the leg ends: the microphone again.
+      leg.delegate?.onInfo?.(info('barge'))
+      expect(customer.sender.track).not.toBe(mic)
+      leg.set('Terminated')
+      expect(customer.sender.track).toBe(mic)
+      expect(events.at(-1)).toEqual({ type: 'PHONE_COACHING', coaching: null })
+    })
+
+    it('is an ordinary incoming call unless it comes from the media app with a session id and a whisper or barge mode', async () => {
+      for (const leg of [coachLeg('whisper', { from: '5511999990000' }), coachLeg('whisper', { session: 'forged' }), coachLeg('listen')]) {
+        const { made, events } = await started()
+        events.length = 0
+        made.userAgents[0].options.delegate.onInvite(leg)
+        expect(leg.accept).not.toHaveBeenCalled()
+        expect(events.map((event) => event.type)).toEqual(['PHONE_INCOMING'])
+      }
+    })
+
+    it('a second leg while one lasts is refused; stop hangs the leg up', async () => {
+      const { phone, made, events } = await onCall()
+      const leg = coachLeg('whisper')
+      made.userAgents[0].options.delegate.onInvite(leg)
+      const other = coachLeg('barge')
+      made.userAgents[0].options.delegate.onInvite(other)
+      expect(other.reject).toHaveBeenCalledWith({ statusCode: 486, reasonPhrase: 'Busy Here' })
+      await phone.stop()
+      expect(leg.bye).toHaveBeenCalled()
+      expect(events.filter((event) => event.type === 'PHONE_COACHING').at(-1)).toEqual({ type: 'PHONE_COACHING', coaching: null })
+    })
+  })
+
   it('unregisters on pagehide, and stop hangs up, unregisters and disconnects', async () => {
     const { phone, made, listeners } = await started()
     listeners.get('pagehide')?.()

@@ -460,6 +460,20 @@ describe('webphone views', () => {
       expect(within(label).getByTestId('webphone-call-timer').textContent).toMatch(/^00:01:0[56]$/)
     })
 
+    it('a supervisor coaching shows a small notice beside the button (whisper, then barge), no call and no ringing', () => {
+      const phone = webphone(undefined, { calls: [call('c1')], currentCallId: 'c1' })
+      show(phone.ref)
+      expect(screen.queryByTestId('webphone-coaching')).toBeNull()
+      phone.set({ context: { coaching: { mode: 'whisper', supervisor: 'Sofia' } } })
+      expect(screen.getByTestId('webphone-coaching').textContent).toBe('Supervisor Sofia está orientando você')
+      phone.set({ context: { coaching: { mode: 'barge', supervisor: 'Sofia' } } })
+      expect(screen.getByTestId('webphone-coaching').textContent).toBe('Supervisor Sofia entrou na chamada')
+      expect(callsBadge()).toBe('1')
+      expect(screen.queryByTestId('webphone-ringing')).toBeNull()
+      phone.set({ context: { coaching: null } })
+      expect(screen.queryByTestId('webphone-coaching')).toBeNull()
+    })
+
     it('no dialog for outgoing calls or with auto-answer', () => {
       show(webphone(undefined, { calls: [call('c1', { direction: 'outgoing' }, 'ringing')] }).ref)
       expect(screen.queryByTestId('webphone-ringing')).toBeNull()

@@ -4,7 +4,7 @@ import type { Locale } from '../../../contract/locales.ts'
 import type { MonitorMode, MonitorSession } from '../../../contract/api/monitor.ts'
 import { auditSupervisorAction } from '../../agent/supervisor-audit.ts'
 import type { Db } from '../../db/client.ts'
-import { callRecords, sites } from '../../db/schema/index.ts'
+import { callRecords, pabxDevices, sites } from '../../db/schema/index.ts'
 import type { UserRow } from '../../db/schema/index.ts'
 import { detailError } from '../../http/errors.ts'
 import { findUser } from '../../users/user-repo.ts'
@@ -58,7 +58,7 @@ export class MonitorDesk {
     const agent = await findUser(this.db, siteId, userId)
     if (!agent) throw detailError(404, 'notFound', caller.lang)
     const [step] = await this.db
-      .select({ callId: callRecords.callId })
+      .select({ callId: callRecords.callId, callerUserId: callRecords.callerUserId })
       .from(callRecords)
       .where(and(eq(callRecords.siteId, siteId), eq(callRecords.userId, agent.id), isNotNull(callRecords.answeredAt), isNull(callRecords.endedAt)))
       .orderBy(desc(callRecords.id))
@@ -67,6 +67,11 @@ export class MonitorDesk {
     if (caller.user.deviceId === null) throw detailError(409, 'supervisorWithoutDevice', caller.lang)
     if (!this.brain.connected) throw detailError(503, 'telephonyUnavailable', caller.lang)
     const [site] = await this.db.select({ domain: sites.domain }).from(sites).where(eq(sites.id, siteId))
+    // An agent whose extension is a browser webphone (the device's `webrtc`) can take a second leg for whisper and barge
+    // on a call they took directly; a desk phone stays listen only there (README.md "Monitoring").
+    const [device] =
+      agent.deviceId === null ? [] : await this.db.select({ webrtc: pabxDevices.webrtc }).from(pabxDevices).where(eq(pabxDevices.id, agent.deviceId))
+    const supervisorName = (caller.user.firstName || caller.user.username).replace(/[^\p{L}\p{N} ._-]/gu, '')
     const live: Live = {
       id: randomBytes(8).toString('hex'),
       siteId,
@@ -79,7 +84,13 @@ export class MonitorDesk {
       listenOnly: false,
       waiter: null,
     }
-    await auditSupervisorAction(this.db, { siteId, supervisorId: caller.user.id, agentId: agent.id, command: 'monitor_start', detail: { mode, call_id: step.callId, monitor: live.id } })
+    await auditSupervisorAction(this.db, {
+      siteId,
+      supervisorId: caller.user.id,
+      agentId: agent.id,
+      command: 'monitor_start',
+      detail: { mode, call_id: step.callId, monitor: live.id },
+    })
     this.sessions.set(live.id, live)
     const outcome = await new Promise<{ ok: true } | { ok: false; code: number; reason: string }>((resolve) => {
       const timer = setTimeout(() => resolve({ ok: false, code: 408, reason: 'No Answer' }), ANSWER_WAIT_MS)
@@ -97,6 +108,15 @@ export class MonitorDesk {
           target: `sip:spy.${caller.user.id}@${site!.domain}`,
           headers: [`X-Atende-Monitor: ${mode}`, `X-Atende-Monitor-Agent: ${name}`],
           mode,
+          ...(device?.webrtc
+            ? {
+                coach: {
+                  target: `sip:whisper.${agent.id}@${site!.domain}`,
+                  headers: [`X-Atende-Monitor-Supervisor: ${supervisorName}`],
+                  side: step.callerUserId === agent.id ? ('caller' as const) : ('callee' as const),
+                },
+              }
+            : {}),
         })
       } catch {
         live.waiter({ ok: false, code: 503, reason: 'Media App Unavailable' })

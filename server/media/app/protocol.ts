@@ -85,8 +85,18 @@ export const WorkerCommandSchema = v.variant('cmd', [
   /**
    * Monitoring (spy.ts): `call` is a held caller's Call-ID or its bridged agent leg's; the app puts the call's media
    * through itself and calls `target` (the supervisor, through Kamailio). `spy_started` / `spy_failed`, then `spy_ended`.
+   * `coach`: the agent's browser webphone can take a second leg (`whisper.<id>`) for whisper and barge on a call the
+   * app did not bridge; `side` is the agent's side of that call in rtpengine (its `label`, set by Kamailio).
    */
-  v.object({ cmd: v.literal('spy_start'), id: Id, call: Id, target: Text(300), headers: v.array(Text(500)), mode: SpyMode }),
+  v.object({
+    cmd: v.literal('spy_start'),
+    id: Id,
+    call: Id,
+    target: Text(300),
+    headers: v.array(Text(500)),
+    mode: SpyMode,
+    coach: v.optional(v.object({ target: Text(300), headers: v.array(Text(500)), side: v.picklist(['caller', 'callee']) })),
+  }),
   v.object({ cmd: v.literal('spy_mode'), id: Id, mode: SpyMode }),
   v.object({ cmd: v.literal('spy_stop'), id: Id }),
   /**

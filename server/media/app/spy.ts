@@ -21,6 +21,13 @@ import type { WorkerCommand, WorkerEvent } from './protocol.ts'
 // supervisor's device; Kamailio anchors it like any leg, so a browser gets DTLS-SRTP). When the supervisor hangs up the
 // caller and the agent are paired again directly, as before. G.711 µ-law toward the app's ports; RFC 4733 events are
 // not forwarded while a session lasts (keys pressed then are lost).
+// A call the app did not bridge (the agent took it directly) is forked instead (a copy of each side, listen only)
+// unless the agent's phone is the browser webphone: then whisper and barge place a second leg to the AGENT
+// (`whisper.<user id>`, header X-Atende-Monitor: whisper|barge and the session id), which the app sends the supervisor
+// to; the browser plays it (whisper) and mixes it into what it sends the customer (barge). While that leg lasts the
+// supervisor hears the customer's copy plus the agent's raw microphone from that leg, never the agent side's copy
+// (which carries the supervisor in barge: an echo). A mode change goes on the leg as an INFO with X-Atende-Monitor;
+// back to listen ends the leg.
 
 export type SpyMode = 'listen' | 'whisper' | 'barge'
 
@@ -57,7 +64,9 @@ export function talkingPair(tags: unknown): [string, string] | null {
   const all = tags as Record<string, Monologue>
   const partners = (info: Monologue): string[] => {
     const listed = Array.isArray(info.subscriptions)
-      ? (info.subscriptions as { tag?: unknown; type?: unknown }[]).filter((s) => s?.type === 'offer/answer' && typeof s.tag === 'string').map((s) => s.tag as string)
+      ? (info.subscriptions as { tag?: unknown; type?: unknown }[])
+          .filter((s) => s?.type === 'offer/answer' && typeof s.tag === 'string')
+          .map((s) => s.tag as string)
       : []
     return typeof info['in dialogue with'] === 'string' ? [...listed, info['in dialogue with']] : listed
   }
@@ -208,6 +217,14 @@ class SpySdh implements SessionDescriptionHandler {
   }
 }
 
+/** The second leg to the agent's browser (whisper and barge on a direct call). */
+type Coach = {
+  config: { target: string; headers: string[]; side: 'caller' | 'callee' }
+  leg: { inviter: Inviter; port: Port; up: boolean } | null
+  /** The fork port carrying the agent's side (identified by rtpengine's label), or null when unknown. */
+  agentFork: 'caller' | 'agent' | null
+}
+
 type Session_ = {
   id: string
   callId: string
@@ -222,6 +239,8 @@ type Session_ = {
   sup: Port
   /** Both monologues re-paired with the app's ports (restored when the session ends). */
   inPath: boolean
+  /** A fork whose agent takes whisper legs (browser webphone); null: listen only. */
+  coach: Coach | null
   timer: NodeJS.Timeout | null
   ended: boolean
 }
@@ -249,8 +268,10 @@ export class SpyDesk {
     if (command.cmd === 'spy_start') return this.start(command)
     const session = this.sessions.get(command.id)
     if (!session) return
-    if (command.cmd === 'spy_mode') session.mode = command.mode
-    else await this.finish(session, 'supervisor')
+    if (command.cmd === 'spy_stop') return this.finish(session, 'supervisor')
+    if (session.fork && !session.coach) return
+    session.mode = command.mode
+    if (session.coach) await this.coachMode(session)
   }
 
   /** The monitored call is over (either party hung up, or the agent left): its sessions end, nothing is restored. */
@@ -290,7 +311,7 @@ export class SpyDesk {
     // A call the app did not bridge (the agent took it straight from Kamailio): rtpengine can copy its media to us
     // (a subscription) but not take ours into it, so only listening is possible.
     if (!found) {
-      if (command.mode !== 'listen') return fail(409, LISTEN_ONLY)
+      if (command.mode !== 'listen' && !command.coach) return fail(409, LISTEN_ONLY)
       if (!(await this.forkable(command.call))) return fail(409, 'Call Not Found')
     }
     const [caller, agent, sup] = await Promise.all([Port.open(this.host.listenHost), Port.open(this.host.listenHost), Port.open(this.host.listenHost)])
@@ -306,6 +327,7 @@ export class SpyDesk {
       agent,
       sup,
       inPath: false,
+      coach: !found && command.coach ? { config: command.coach, leg: null, agentFork: null } : null,
       timer: null,
       ended: false,
     }
@@ -332,7 +354,8 @@ export class SpyDesk {
             return
           }
           told = true
-          this.host.send({ ev: 'spy_started', id, listenOnly: session.fork !== null })
+          this.host.send({ ev: 'spy_started', id, listenOnly: session.fork !== null && session.coach === null })
+          if (session.coach && session.mode !== 'listen') await this.openCoach(session)
         })
       }
       if (state === SessionState.Terminated) {
@@ -408,11 +431,14 @@ export class SpyDesk {
     this.mix(session)
   }
 
-  /** The two monologues talking to each other in rtpengine's session `callId` (newest pair), or null. */
-  private async talkingTags(callId: string): Promise<[string, string] | null> {
+  /** The two monologues talking to each other in rtpengine's session `callId` (newest pair) with their labels, or null. */
+  private async talkingTags(callId: string): Promise<{ tags: [string, string]; labels: string[] } | null> {
     const answer = await this.host.ng.request({ command: 'query', 'call-id': callId }).catch(() => null)
     if (!answer || answer.result !== 'ok') return null
-    return talkingPair(answer.tags)
+    const tags = talkingPair(answer.tags)
+    if (!tags) return null
+    const all = (answer.tags ?? {}) as Record<string, { label?: unknown }>
+    return { tags, labels: tags.map((tag) => String(all[tag]?.label ?? '')) }
   }
 
   private async forkable(callId: string): Promise<boolean> {
@@ -424,9 +450,16 @@ export class SpyDesk {
    * with our `caller` and `agent` ports; the mixer then sends their sum to the supervisor and nothing into the call.
    */
   private async enterFork(session: Session_): Promise<void> {
-    const tags = await this.talkingTags(session.callId)
-    if (!tags) throw new Error('the call is gone')
+    const talking = await this.talkingTags(session.callId)
+    if (!talking) throw new Error('the call is gone')
     const fork = session.fork!
+    // The agent's side (Kamailio labels the sides `caller` and `callee`) goes to the `agent` port.
+    const agentAt = session.coach ? talking.labels.indexOf(session.coach.config.side) : -1
+    const tags: string[] = agentAt === 0 ? [talking.tags[1], talking.tags[0]] : talking.tags
+    if (session.coach) {
+      session.coach.agentFork = agentAt === -1 ? null : 'agent'
+      if (agentAt === -1) this.host.log(`media app: monitoring ${session.callId}: the agent's side is not labelled (${talking.labels.join(', ')})`)
+    }
     // One subscription per monologue (rtpengine 10.5 refuses the answer to a two-monologue subscription), each answered
     // by one of our ports: the caller's copy to `caller`, the agent's to `agent`.
     for (const [i, tag] of tags.entries()) {
@@ -438,6 +471,76 @@ export class SpyDesk {
       await ngOk(this.host.ng, { command: 'subscribe answer', 'call-id': session.callId, 'to-tag': toTag, sdp: forkAnswerSdp(String(offer.sdp), [port]) })
     }
     this.mix(session)
+  }
+
+  /** The mode changed on a fork with a coachable agent: back to listen ends the leg, else it is placed or told. */
+  private async coachMode(session: Session_): Promise<void> {
+    const coach = session.coach!
+    if (session.mode === 'listen') return this.closeCoach(session)
+    if (!coach.leg) return this.openCoach(session)
+    if (coach.leg.inviter.state !== SessionState.Established) return
+    await coach.leg.inviter.info({ requestOptions: { extraHeaders: [`X-Atende-Monitor: ${session.mode}`] } }).catch((error: unknown) => {
+      this.host.log(`media app: monitoring ${session.callId}: INFO to the agent failed: ${(error as Error).message}`)
+    })
+  }
+
+  /** Calls the agent's browser (`whisper.<user id>` through Kamailio) for the supervisor's voice. */
+  private async openCoach(session: Session_): Promise<void> {
+    const coach = session.coach!
+    const ua = this.host.ua()
+    const uri = UserAgent.makeURI(coach.config.target)
+    if (!ua || !uri || coach.leg || session.ended) return
+    const port = await Port.open(this.host.listenHost)
+    // Another mode change may have placed one meanwhile, or the session ended.
+    if (coach.leg || session.ended || session.mode === 'listen') return port.close()
+    const placedMode = session.mode
+    const inviter = new Inviter(ua, uri, {
+      extraHeaders: [...coach.config.headers, `X-Atende-Monitor: ${session.mode}`, `X-Atende-Monitor-Session: ${session.id}`],
+      sessionDescriptionHandlerOptions: {},
+    })
+    const leg = { inviter, port, up: false }
+    coach.leg = leg
+    this.sdhs.set(inviter, new SpySdh(port, () => {}))
+    inviter.delegate = {
+      onBye: (bye) => {
+        void bye.accept().catch(() => {})
+      },
+    }
+    inviter.stateChange.addListener((state) => {
+      if (state === SessionState.Established) {
+        leg.up = true
+        this.host.log(`media app: monitoring ${session.callId}: the agent's leg is up`)
+        // The mode may have changed while it rang: back to listen ends it, the other mode is told.
+        if (session.mode === 'listen' || session.ended) this.host.guard(() => this.closeCoach(session))
+        else if (session.mode !== placedMode) this.host.guard(() => this.coachMode(session))
+      }
+      if (state === SessionState.Terminated) {
+        leg.up = false
+        port.close()
+        if (coach.leg === leg) coach.leg = null
+      }
+    })
+    try {
+      await inviter.invite()
+    } catch (error) {
+      this.host.log(`media app: calling the agent ${coach.config.target} failed: ${(error as Error).message}`)
+      if (coach.leg === leg) coach.leg = null
+      port.close()
+    }
+  }
+
+  private async closeCoach(session: Session_): Promise<void> {
+    const leg = session.coach?.leg
+    if (!leg) return
+    session.coach!.leg = null
+    leg.up = false
+    try {
+      if (leg.inviter.state === SessionState.Established) await leg.inviter.bye()
+      else if (leg.inviter.state === SessionState.Establishing) await leg.inviter.cancel()
+    } catch {
+      // already gone
+    }
+    leg.port.close()
   }
 
   /** Every 20 ms (by the clock, so a late timer catches up): one frame from each side, one to each listener. */
@@ -465,9 +568,21 @@ export class SpyDesk {
         const fromAgent = session.agent.take()
         const fromSup = session.sup.take()
         const mode = session.mode
-        session.caller.sendMix([fromAgent, mode === 'barge' ? fromSup : null])
-        session.agent.sendMix([fromCaller, mode === 'listen' ? null : fromSup])
-        session.sup.sendMix([fromCaller, fromAgent])
+        const coach = session.coach
+        if (coach) {
+          // A fork with a leg to the agent: the supervisor goes to that leg; the supervisor hears the customer's copy and
+          // the agent's own microphone from the leg instead of the agent side's copy (the browser mixes the supervisor
+          // into that in barge).
+          const leg = coach.leg?.up ? coach.leg : null
+          const fromLeg = leg ? leg.port.take() : null
+          if (leg) leg.port.sendMix([mode === 'listen' ? null : fromSup])
+          const agentHeard = leg && coach.agentFork === 'agent' ? fromLeg : fromAgent
+          session.sup.sendMix([fromCaller, agentHeard])
+        } else {
+          session.caller.sendMix([fromAgent, mode === 'barge' ? fromSup : null])
+          session.agent.sendMix([fromCaller, mode === 'listen' ? null : fromSup])
+          session.sup.sendMix([fromCaller, fromAgent])
+        }
         next += FRAME_MS
         frames++
       }
@@ -509,6 +624,7 @@ export class SpyDesk {
         ...towards(leg.callerWebRtc),
       }).catch((e: unknown) => this.host.log(`media app: monitoring restore answer: ${(e as Error).message}`))
     }
+    await this.closeCoach(session)
     const supervisor = session.supervisor
     try {
       if (supervisor.state === SessionState.Established) await supervisor.bye()

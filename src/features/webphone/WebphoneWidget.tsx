@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react'
 import Badge from '@mui/joy/Badge'
 import Box from '@mui/joy/Box'
 import Button from '@mui/joy/Button'
+import Chip from '@mui/joy/Chip'
 import CircularProgress from '@mui/joy/CircularProgress'
 import Sheet from '@mui/joy/Sheet'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -15,6 +16,7 @@ import { remainingSeconds, useNow } from './useClock.ts'
 import { liveCalls, ringingCall, useWebphone, useWebphoneActor } from './useWebphone.ts'
 import { useNeedsOutcomePanel, useRememberOutcomes } from './useCallOutcome.ts'
 import type { ActorLike, Webphone } from './useWebphone.ts'
+import type { Coaching } from '../../../machines/webphoneTypes.ts'
 
 // The softphone entry of the top bar (spec 000 §2 "Webphone panel", sites.view_softphone): a button coloured by the
 // SIP registration with the number of calls (amber with the phone and the countdown during after-service) that opens
@@ -32,6 +34,26 @@ export function WebphoneWidget() {
       <AgentStatusChip system={system} />
       <WebphoneControl actor={actor} serveHere={serveHere} />
     </Box>
+  )
+}
+
+/**
+ * A supervisor whispering to the agent or barging in on the call (the media app's leg the phone answered by itself): a
+ * small chip, never a call nor a ring (agents are told they are coached, as in Genesys and Five9).
+ */
+export function CoachingChip({ coaching }: { coaching: Coaching }) {
+  const supervisor = coaching.supervisor
+  return (
+    <Chip
+      size="sm"
+      variant="soft"
+      color={coaching.mode === 'barge' ? 'warning' : 'primary'}
+      data-testid="webphone-coaching"
+      data-mode={coaching.mode}
+      role="status"
+    >
+      {coaching.mode === 'barge' ? <Trans>Supervisor {supervisor} entrou na chamada</Trans> : <Trans>Supervisor {supervisor} está orientando você</Trans>}
+    </Chip>
   )
 }
 
@@ -55,7 +77,8 @@ export function WebphoneControl({ actor, serveHere }: ControlProps) {
   const wide = webphone.current?.hasForm === true || needsOutcome
   const ringing = webphone.view.autoAnswer ? null : ringingCall(webphone.calls)
   return (
-    <Box sx={{ position: 'relative' }}>
+    <Box sx={{ position: 'relative', display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      {webphone.view.coaching && <CoachingChip coaching={webphone.view.coaching} />}
       <WebphoneButton webphone={webphone} open={open} onToggle={() => setOpen((was) => !was)} />
       {open && (
         <Sheet

@@ -3,6 +3,7 @@ import {
   CALL_HEADERS,
   type AudioDevices,
   type CallHeaders,
+  type Coaching,
   type CreateSipPhone,
   type PhoneConfig,
   type PhoneEvent,
@@ -18,7 +19,31 @@ import { joinAddress } from '../../../contract/codes/transfer.ts'
 // description handler, a blind transfer a REFER, an attended one a REFER to the consultation's join address
 // (contract/codes/transfer.ts; with Replaces only when the dialog cannot be written as one). A local conference mixes the
 // chosen calls with Web Audio: each call is sent the microphone plus the other calls, the agent hears them all.
+// A supervisor's coaching leg (the media app's INVITE with X-Atende-Monitor: whisper|barge and the session id, From
+// `atende-media`; Kamailio removes X-Atende-* from everyone else's requests) is answered at once and silently, never
+// reported as a call: whisper plays the supervisor, barge also mixes the supervisor into what every other established
+// call is sent (mic + supervisor → MediaStreamAudioDestinationNode → replaceTrack); an INFO with X-Atende-Monitor
+// switches the mode, and the leg's end gives the calls their microphone back. It sends the raw microphone (the
+// supervisor hears the agent from it).
 // Everything from sip.js and the browser comes in through `SipPhoneDeps`, so tests run it with fakes.
+
+/** The media app's From user (server/media/app/worker.ts). */
+export const MEDIA_APP_USER = 'atende-media'
+export const MONITOR_HEADER = 'X-Atende-Monitor'
+export const MONITOR_SESSION_HEADER = 'X-Atende-Monitor-Session'
+export const MONITOR_SUPERVISOR_HEADER = 'X-Atende-Monitor-Supervisor'
+
+/** The coaching an INVITE asks for, or null: only the media app's, with a session id and mode whisper or barge. */
+export function coachingOf(invitation: {
+  request: { getHeader(name: string): string | undefined }
+  remoteIdentity: { uri: { user?: string } }
+}): Coaching | null {
+  const mode = invitation.request.getHeader(MONITOR_HEADER)?.trim()
+  const session = invitation.request.getHeader(MONITOR_SESSION_HEADER)?.trim() ?? ''
+  if (invitation.remoteIdentity.uri.user !== MEDIA_APP_USER || !/^[0-9a-f]{16}$/.test(session)) return null
+  if (mode !== 'whisper' && mode !== 'barge') return null
+  return { mode, supervisor: (invitation.request.getHeader(MONITOR_SUPERVISOR_HEADER) ?? '').trim().slice(0, 80) }
+}
 
 export const REGISTER_EXPIRES_S = 300
 export const KEEPALIVE_MS = 5000
@@ -39,6 +64,9 @@ type SdhLike = {
   remoteMediaStream?: MediaStream
 }
 
+/** An INFO received (sip.js Info). */
+export type InfoLike = { request: { getHeader(name: string): string | undefined }; accept(): Promise<unknown> }
+
 /** A REFER received (sip.js Referral): where the far end sends us, and its answer. */
 export type ReferralLike = { referTo: { uri: { user?: string; host?: string } }; accept(): Promise<unknown>; reject(): Promise<unknown> }
 
@@ -48,8 +76,8 @@ export type SessionLike = {
   sessionDescriptionHandler?: SdhLike
   /** The confirmed dialog (sip.js SessionDialog): what an attended transfer's join address names. */
   dialog?: { callId: string; localTag: string; remoteTag: string }
-  /** sip.js hands a REFER received in the call's dialog to `onRefer` (the far end transfers us). */
-  delegate?: { onRefer?(referral: ReferralLike): void }
+  /** sip.js hands a REFER received in the call's dialog to `onRefer` (the far end transfers us), an INFO to `onInfo`. */
+  delegate?: { onRefer?(referral: ReferralLike): void; onInfo?(info: InfoLike): void }
   bye(): Promise<unknown>
   invite(options?: object): Promise<unknown>
   refer(target: unknown, options?: { requestDelegate?: RequestDelegate; onNotify?(notification: ReferNotificationLike): void }): Promise<unknown>
@@ -215,6 +243,13 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
   let transportUp = false
   let stopped = false
   let conference: { context: AudioContext; callIds: string[]; micTrack: MediaStreamTrack | null } | null = null
+  /** The supervisor's leg, and in barge the mixing of the supervisor into the other calls (their own tracks kept). */
+  let coach: {
+    session: InvitationLike
+    coaching: Coaching
+    audio: AudioOut | null
+    barge: { context: AudioContext; restore: [RTCRtpSender, MediaStreamTrack | null][] } | null
+  } | null = null
 
   const uriOf = (user: string) => sip.UserAgent.makeURI(`sip:${user}@${config.realm}`)
   const reportTransport = (up: boolean) => {
@@ -327,6 +362,7 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
         }
         calls.delete(id)
         if (conference?.callIds.includes(id)) mix(conference.callIds.filter((other) => other !== id))
+        if (coach?.barge) bargeMix()
         emit({ type: 'PHONE_ENDED', callId: id, code: call.endCode, reason: call.endReason ?? (call.endCode ? String(call.endCode) : 'BYE') })
       }
     })
@@ -382,7 +418,101 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
     call.audio = audio
   }
 
+  /** The supervisor's leg: answered at once with the microphone, played, never a call (no PHONE_INCOMING). */
+  function coached(invitation: InvitationLike, coaching: Coaching) {
+    if (coach) {
+      // One supervisor at a time: a second leg is refused.
+      invitation.reject({ statusCode: 486, reasonPhrase: 'Busy Here' }).catch(() => {})
+      return
+    }
+    const current = { session: invitation, coaching, audio: null as AudioOut | null, barge: null }
+    coach = current
+    invitation.delegate = {
+      ...invitation.delegate,
+      onInfo: (info) => {
+        void info.accept().catch(() => {})
+        const mode = info.request.getHeader(MONITOR_HEADER)?.trim()
+        if (coach !== current || (mode !== 'whisper' && mode !== 'barge') || mode === current.coaching.mode) return
+        current.coaching = { ...current.coaching, mode }
+        bargeMix()
+        emit({ type: 'PHONE_COACHING', coaching: current.coaching })
+      },
+    }
+    invitation.stateChange.addListener((state) => {
+      if (coach !== current) return
+      if (state === 'Established') {
+        const stream = invitation.sessionDescriptionHandler?.remoteMediaStream
+        if (stream) {
+          const audio = deps.createAudio()
+          audio.srcObject = stream
+          if (devices.output && audio.setSinkId) audio.setSinkId(devices.output).catch(() => {})
+          audio.play().catch(() => {})
+          current.audio = audio
+        }
+        bargeMix()
+        emit({ type: 'PHONE_COACHING', coaching: current.coaching })
+      } else if (state === 'Terminated') {
+        endCoaching()
+      }
+    })
+    invitation.accept({ sessionDescriptionHandlerOptions: { constraints: audioConstraints(devices) } }).catch(() => endCoaching())
+  }
+
+  function endCoaching() {
+    const current = coach
+    if (!current) return
+    unbarge()
+    if (current.audio) {
+      current.audio.pause()
+      current.audio.srcObject = null
+    }
+    coach = null
+    emit({ type: 'PHONE_COACHING', coaching: null })
+  }
+
+  /** Gives every call back the track it had before the barge. */
+  function unbarge() {
+    const barge = coach?.barge
+    if (!barge) return
+    coach!.barge = null
+    for (const [sender, track] of barge.restore) void sender.replaceTrack(track)
+    void barge.context.close().catch(() => {})
+  }
+
+  /**
+   * Barge: every established call (the customer's) is sent the microphone plus the supervisor; whisper: their own
+   * tracks again. Calls in a local conference keep the conference's mix (the supervisor is not added to it).
+   */
+  function bargeMix() {
+    // A sender's own track is the one kept from the barge before (its `track` changes only once replaceTrack settles).
+    const own = new Map(coach?.barge?.restore ?? [])
+    unbarge()
+    const current = coach
+    if (!current || current.coaching.mode !== 'barge' || current.session.state !== 'Established') return
+    const supervisor = current.session.sessionDescriptionHandler?.remoteMediaStream
+    const targets = [...calls.values()].filter((call) => call.session.state === 'Established' && !conference?.callIds.includes(call.id))
+    const restore: [RTCRtpSender, MediaStreamTrack | null][] = targets.flatMap((call) =>
+      senders(call).map((sender) => [sender, own.has(sender) ? own.get(sender)! : sender.track] as [RTCRtpSender, MediaStreamTrack | null]),
+    )
+    if (!supervisor || restore.length === 0) return
+    const context = deps.createAudioContext()
+    const supervisorSource = context.createMediaStreamSource(supervisor)
+    for (const [sender, track] of restore) {
+      const out = context.createMediaStreamDestination()
+      if (track) context.createMediaStreamSource(new MediaStream([track])).connect(out)
+      supervisorSource.connect(out)
+      const [mixed] = out.stream.getAudioTracks()
+      if (mixed) void sender.replaceTrack(mixed)
+    }
+    current.barge = { context, restore }
+  }
+
   function receive(invitation: InvitationLike) {
+    const coaching = coachingOf(invitation)
+    if (coaching) {
+      coached(invitation, coaching)
+      return
+    }
     const replaced = invitation.replacee ? [...calls.values()].find((call) => call.session === invitation.replacee) : undefined
     if (replaced) {
       adopt(replaced, invitation)
@@ -489,6 +619,11 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
       if (keepalive !== null) deps.clearInterval(keepalive)
       deps.target.removeEventListener('pagehide', unregisterOnLeave)
       mix([])
+      if (coach) {
+        const leg = coach.session
+        endCoaching()
+        if (leg.state === 'Established') await leg.bye().catch(() => {})
+      }
       for (const call of [...calls.values()]) await this.hangup(call.id).catch(() => {})
       await registerer.unregister().catch(() => {})
       await ua.stop().catch(() => {})
@@ -552,7 +687,14 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
       const call = callOf(callId)
       // In a conference the call is sent a mix: only the microphone in it goes silent.
       if (conference?.callIds.includes(callId) && conference.micTrack) conference.micTrack.enabled = !on
-      else for (const sender of senders(call)) if (sender.track) sender.track.enabled = !on
+      else {
+        // In a barge the call is sent a mix too: its own track (the microphone in the mix) is the one muted.
+        const own = new Map(coach?.barge?.restore ?? [])
+        for (const sender of senders(call)) {
+          const track = own.has(sender) ? own.get(sender) : sender.track
+          if (track) track.enabled = !on
+        }
+      }
     },
 
     dtmf(callId, tone, duration, gap) {
@@ -585,8 +727,12 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
       if (!micTrack) return
       const mixed = conference?.callIds ?? []
       mix([])
+      unbarge()
+      if (coach?.audio?.setSinkId && next.output) await coach.audio.setSinkId(next.output)
+      for (const sender of coach?.session.sessionDescriptionHandler?.peerConnection?.getSenders() ?? []) await sender.replaceTrack(micTrack)
       for (const call of calls.values()) for (const sender of senders(call)) await sender.replaceTrack(micTrack)
       mix(mixed)
+      bargeMix()
     },
   }
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { AnyActorRef } from 'xstate'
 import { isRegistrationState } from '../../../contract/codes/states.ts'
 import type { RegistrationState } from '../../../contract/codes/states.ts'
-import type { TransferType, WebphoneStage } from '../../../machines/webphoneTypes.ts'
+import type { Coaching, TransferType, WebphoneStage } from '../../../machines/webphoneTypes.ts'
 import { afterServiceEndable, afterServiceMode, type AfterServiceMode } from '../../../contract/codes/after-service.ts'
 import { profileQuery } from '../../api/session.ts'
 import { useAgentSystem } from '../../app/agentSystemContext.tsx'
@@ -54,6 +54,8 @@ export type WebphoneView = {
    * countdown ends (null when the team's mode has no time limit) and whether the agent may end it now.
    */
   afterService: AfterServiceView | null
+  /** A supervisor whispering to the agent or barging in (server/media/README.md "Monitoring"), or null. */
+  coaching: Coaching | null
 }
 
 export type AfterServiceView = { callId: string; uid: string | null; phone: string; endsAt: number | null; canEnd: boolean; mode: AfterServiceMode }
@@ -121,6 +123,7 @@ export const OFF_VIEW: WebphoneView = {
   error: null,
   afterServiceEndsAt: null,
   afterService: null,
+  coaching: null,
 }
 
 type Snapshot = { value?: unknown; context?: Record<string, unknown> } | undefined
@@ -157,7 +160,15 @@ export function webphoneView(snapshot: Snapshot, afterServiceSeconds = 0, calls:
     error,
     afterServiceEndsAt: stage === 'after-service' ? afterServiceEnd(context, afterServiceSeconds, calls, currentCallId) : null,
     afterService: afterServiceView(context.afterService),
+    coaching: coachingView(context.coaching),
   }
+}
+
+function coachingView(value: unknown): Coaching | null {
+  if (!value || typeof value !== 'object') return null
+  const coaching = value as Record<string, unknown>
+  if (coaching.mode !== 'whisper' && coaching.mode !== 'barge') return null
+  return { mode: coaching.mode, supervisor: text(coaching.supervisor) }
 }
 
 function afterServiceView(value: unknown): AfterServiceView | null {
