@@ -144,8 +144,14 @@ async function measure(db: Db, siteId: number) {
     const ids = (process.env.BENCH_REPORT_IDS ?? 'calls,agent-productivity,kpi,queue-service-level').split(',') as ReportId[]
     const queries: [string, BuilderQuery][] = [
       ['builder calls by day', { dataset: 'calls', measure: 'count', group_by: 'day', period: 'last_30_days', limit: 10 } as BuilderQuery],
-      ['builder calls by agent, average wait', { dataset: 'calls', measure: 'avg', measure_field: 'wait', group_by: 'agent', period: 'last_30_days', limit: 30 } as BuilderQuery],
-      ['builder queues service level', { dataset: 'queues', measure: 'avg', measure_field: 'service_level', group_by: 'queue', period: 'last_30_days', limit: 10 } as BuilderQuery],
+      [
+        'builder calls by agent, average wait',
+        { dataset: 'calls', measure: 'avg', measure_field: 'wait', group_by: 'agent', period: 'last_30_days', limit: 30 } as BuilderQuery,
+      ],
+      [
+        'builder queues service level',
+        { dataset: 'queues', measure: 'avg', measure_field: 'service_level', group_by: 'queue', period: 'last_30_days', limit: 10 } as BuilderQuery,
+      ],
     ]
     const pages = async (label: string, hourly: boolean) => {
       for (const [name, query] of queries) {
@@ -155,9 +161,11 @@ async function measure(db: Db, siteId: number) {
           await runQuery(db, site.id, query, 'UTC', 'pt-BR', new Date(), { hourly })
           times.push(performance.now() - t0)
         }
-        console.log(`  ${label}: ${name} over ${DAYS} days: p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms (load ${loadavg()
-          .map((l) => l.toFixed(1))
-          .join(' ')})`)
+        console.log(
+          `  ${label}: ${name} over ${DAYS} days: p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms (load ${loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' ')})`,
+        )
       }
       for (const id of ids) {
         const resolved = await resolveReport(db, site.id, id, period, 'pt-BR', new Date(), { hourly })
@@ -186,7 +194,9 @@ async function measure(db: Db, siteId: number) {
     }
     await pages('hours', true)
     // A live site: the calls of the last two hours are still being written (their hours dirty, read from call_records).
-    await db.execute(sql`update call_records set dial_status_text = dial_status_text where site_id = ${site.id} and started_at >= (select max(started_at) from call_records where site_id = ${site.id}) - interval '2 hours'`)
+    await db.execute(
+      sql`update call_records set dial_status_text = dial_status_text where site_id = ${site.id} and started_at >= (select max(started_at) from call_records where site_id = ${site.id}) - interval '2 hours'`,
+    )
     await pages('hours, last 2 h dirty', true)
   }
 }

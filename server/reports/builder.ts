@@ -111,7 +111,9 @@ const leads: Source = {
   source: (ctx) => {
     const conditions: SQL[] = []
     if (ctx.filters.campaign !== undefined) {
-      conditions.push(sql`l.mailing_id in (select mailing_id from service_shipments_campaigns_mailings where site_id = ${ctx.siteId} and campaign_id = ${ctx.filters.campaign})`)
+      conditions.push(
+        sql`l.mailing_id in (select mailing_id from service_shipments_campaigns_mailings where site_id = ${ctx.siteId} and campaign_id = ${ctx.filters.campaign})`,
+      )
     }
     return sql`select l.created_at as _t, coalesce(m.description, '') as mailing, l.status, l.attempts
       from crm_leads l left join crm_mailings m on m.id = l.mailing_id
@@ -217,7 +219,8 @@ export async function runQuery(
   if (field && !column) throw fieldErrors({ measure_field: [builderText(BUILDER_TEXTS.notForDataset, lang)] })
   const fn = { sum: 'sum', avg: 'avg', min: 'min', max: 'max' }[query.measure as 'sum']
   const measure = field ? sql`round(${sql.raw(fn)}(x.${sql.identifier(field)})::numeric, 1)::float8` : sql`count(*)`
-  const kind: BuilderValueKind = !column || query.measure === 'count' ? 'number' : column.kind === 'duration' ? 'duration' : column.kind === 'percent' ? 'percent' : 'number'
+  const kind: BuilderValueKind =
+    !column || query.measure === 'count' ? 'number' : column.kind === 'duration' ? 'duration' : column.kind === 'percent' ? 'percent' : 'number'
 
   const group = query.group_by
   let label: SQL
@@ -290,7 +293,11 @@ function hourlyCalls(ctx: DatasetContext, query: BuilderQuery, group: BuilderQue
   else if (group === 'none') label = sql`''`
   else return undefined
   const [total, n] =
-    query.measure_field === 'wait' ? [sql`sum(p.wait_sum)`, sql`sum(p.wait_n)`] : query.measure_field === 'talk' ? [sql`sum(p.talk_sum)`, sql`sum(p.calls)`] : []
+    query.measure_field === 'wait'
+      ? [sql`sum(p.wait_sum)`, sql`sum(p.wait_n)`]
+      : query.measure_field === 'talk'
+        ? [sql`sum(p.talk_sum)`, sql`sum(p.calls)`]
+        : []
   let measure: SQL
   if (query.measure === 'count') measure = sql`coalesce(sum(p.calls), 0)`
   else if (!total || !n) return undefined

@@ -57,7 +57,12 @@ export async function periodBounds(db: Db, dateFrom: string, dateTo: string, tz:
 
 /** `column` falls in one of the ranges (false when there is none). */
 export const inRanges = (column: SQL, ranges: readonly HourRange[]) =>
-  ranges.length === 0 ? sql`false` : sql`(${sql.join(ranges.map((r) => sql`(${column} >= ${r.from} and ${column} < ${r.to})`), sql` or `)})`
+  ranges.length === 0
+    ? sql`false`
+    : sql`(${sql.join(
+        ranges.map((r) => sql`(${column} >= ${r.from} and ${column} < ${r.to})`),
+        sql` or `,
+      )})`
 
 type Raw = Record<string, unknown>
 const rows = async (db: Db, query: SQL): Promise<Raw[]> => ((await db.execute(query)) as unknown as { rows: Raw[] }).rows
@@ -193,7 +198,6 @@ function queueBucketsOf(siteId: number, lo: Date, hi: Date): SQL {
 /** Tests: runs inside a refresh's transaction between computing the buckets and cleaning the hours. */
 export type AfterCompute = (tx: Db) => Promise<void>
 
-
 /** Recomputes one run of hours [lo, hi) of a site; cleans those of `versions` (hour ms → version) still unchanged. */
 async function refreshRun(db: Db, siteId: number, lo: Date, hi: Date, versions: Map<number, number>, afterCompute?: AfterCompute): Promise<number> {
   const pairs = sql.join(
@@ -222,10 +226,7 @@ async function refreshRun(db: Db, siteId: number, lo: Date, hi: Date, versions: 
  * Recomputes up to `limit` dirty hours (oldest first, of one site or all), a run of consecutive hours per transaction
  * (at most `runHours` long). Returns the hours cleaned (fewer than found when writes came in meanwhile).
  */
-export async function refreshHours(
-  db: Db,
-  options: { siteId?: number; limit?: number; runHours?: number; afterCompute?: AfterCompute } = {},
-): Promise<number> {
+export async function refreshHours(db: Db, options: { siteId?: number; limit?: number; runHours?: number; afterCompute?: AfterCompute } = {}): Promise<number> {
   const limit = options.limit ?? 500
   const runHours = options.runHours ?? 24
   const dirty = await rows(

@@ -22,7 +22,12 @@ export const reportHours = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(1),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.hour] }), index('report_hours_dirty_idx').on(t.siteId, t.hour).where(sql`${t.dirty}`)],
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.hour] }),
+    index('report_hours_dirty_idx')
+      .on(t.siteId, t.hour)
+      .where(sql`${t.dirty}`),
+  ],
 )
 
 /**

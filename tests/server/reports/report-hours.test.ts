@@ -66,16 +66,78 @@ beforeAll(async () => {
   // Hand-counted (São Paulo days): the 2nd C5; the 3rd C1, C4 and C2 (23:50 to 00:10); the 4th C3.
   await db.insert(callRecords).values([
     // C1: rings agent1 20 s, agent2 answers after 25 s in the queue, talks 60 s.
-    stepRow({ callId: 'h-c1', step: 1, queueId: support, userId: a1, startedAt: at('2025-03-03T12:00:00Z'), queueStartedAt: at('2025-03-03T12:00:00Z'), endedAt: at('2025-03-03T12:00:20Z'), dialStatus: 480 }),
-    stepRow({ callId: 'h-c1', step: 2, queueId: support, userId: a2, startedAt: at('2025-03-03T12:00:20Z'), queueStartedAt: at('2025-03-03T12:00:00Z'), answeredAt: at('2025-03-03T12:00:25Z'), endedAt: at('2025-03-03T12:01:25Z'), answeredDuration: 60, dialStatus: 200 }),
+    stepRow({
+      callId: 'h-c1',
+      step: 1,
+      queueId: support,
+      userId: a1,
+      startedAt: at('2025-03-03T12:00:00Z'),
+      queueStartedAt: at('2025-03-03T12:00:00Z'),
+      endedAt: at('2025-03-03T12:00:20Z'),
+      dialStatus: 480,
+    }),
+    stepRow({
+      callId: 'h-c1',
+      step: 2,
+      queueId: support,
+      userId: a2,
+      startedAt: at('2025-03-03T12:00:20Z'),
+      queueStartedAt: at('2025-03-03T12:00:00Z'),
+      answeredAt: at('2025-03-03T12:00:25Z'),
+      endedAt: at('2025-03-03T12:01:25Z'),
+      answeredDuration: 60,
+      dialStatus: 200,
+    }),
     // C2: 23:50 local on the 3rd (02:50 UTC on the 4th), agent1 answers after 10 s and talks past midnight (1190 s).
-    stepRow({ callId: 'h-c2', step: 1, queueId: support, userId: a1, startedAt: at('2025-03-04T02:50:00Z'), queueStartedAt: at('2025-03-04T02:50:00Z'), answeredAt: at('2025-03-04T02:50:10Z'), endedAt: at('2025-03-04T03:10:00Z'), answeredDuration: 1190, dialStatus: 200 }),
+    stepRow({
+      callId: 'h-c2',
+      step: 1,
+      queueId: support,
+      userId: a1,
+      startedAt: at('2025-03-04T02:50:00Z'),
+      queueStartedAt: at('2025-03-04T02:50:00Z'),
+      answeredAt: at('2025-03-04T02:50:10Z'),
+      endedAt: at('2025-03-04T03:10:00Z'),
+      answeredDuration: 1190,
+      dialStatus: 200,
+    }),
     // C3: 00:05 local on the 4th, abandoned after 60 s.
-    stepRow({ callId: 'h-c3', step: 1, queueId: support, userId: a1, startedAt: at('2025-03-04T03:05:00Z'), queueStartedAt: at('2025-03-04T03:05:00Z'), endedAt: at('2025-03-04T03:06:00Z'), dialStatus: 487 }),
+    stepRow({
+      callId: 'h-c3',
+      step: 1,
+      queueId: support,
+      userId: a1,
+      startedAt: at('2025-03-04T03:05:00Z'),
+      queueStartedAt: at('2025-03-04T03:05:00Z'),
+      endedAt: at('2025-03-04T03:06:00Z'),
+      dialStatus: 487,
+    }),
     // C4: agent1 places a call at 12:00 local, answered, 30 s.
-    stepRow({ callId: 'h-c4', step: 1, direction: 'outbound', kind: 'trunk', callType: 2, callerUserId: a1, startedAt: at('2025-03-03T15:00:00Z'), answeredAt: at('2025-03-03T15:00:05Z'), endedAt: at('2025-03-03T15:00:35Z'), answeredDuration: 30, dialStatus: 200 }),
+    stepRow({
+      callId: 'h-c4',
+      step: 1,
+      direction: 'outbound',
+      kind: 'trunk',
+      callType: 2,
+      callerUserId: a1,
+      startedAt: at('2025-03-03T15:00:00Z'),
+      answeredAt: at('2025-03-03T15:00:05Z'),
+      endedAt: at('2025-03-03T15:00:35Z'),
+      answeredDuration: 30,
+      dialStatus: 200,
+    }),
     // C5: 20:30 local on the 2nd (23:30 UTC), internal to agent2, not answered.
-    stepRow({ callId: 'h-c5', step: 1, direction: 'internal', kind: 'device', callType: 1, userId: a2, startedAt: at('2025-03-02T23:30:00Z'), endedAt: at('2025-03-02T23:30:30Z'), dialStatus: 480 }),
+    stepRow({
+      callId: 'h-c5',
+      step: 1,
+      direction: 'internal',
+      kind: 'device',
+      callType: 1,
+      userId: a2,
+      startedAt: at('2025-03-02T23:30:00Z'),
+      endedAt: at('2025-03-02T23:30:30Z'),
+      dialStatus: 480,
+    }),
   ])
 })
 
@@ -136,16 +198,41 @@ describe('the hours against hand-counted calls and the raw rows', () => {
 describe('writes after the refresh, crashes and races', () => {
   it('a call written after the last refresh counts at once (its hour dirty, read raw), and the same after a refresh', async () => {
     // The process dies right after the call write, before any refresh: the hour was marked in the write's own transaction.
-    await db.insert(callRecords).values(
-      stepRow({ callId: 'h-c6', step: 1, queueId: support, userId: a2, startedAt: at('2025-03-03T18:30:00Z'), queueStartedAt: at('2025-03-03T18:30:00Z'), answeredAt: at('2025-03-03T18:30:04Z'), endedAt: at('2025-03-03T18:31:00Z'), answeredDuration: 56, dialStatus: 200 }),
-    )
+    await db
+      .insert(callRecords)
+      .values(
+        stepRow({
+          callId: 'h-c6',
+          step: 1,
+          queueId: support,
+          userId: a2,
+          startedAt: at('2025-03-03T18:30:00Z'),
+          queueStartedAt: at('2025-03-03T18:30:00Z'),
+          answeredAt: at('2025-03-03T18:30:04Z'),
+          endedAt: at('2025-03-03T18:31:00Z'),
+          answeredDuration: 56,
+          dialStatus: 200,
+        }),
+      )
     const { page: before } = await both('calls', THREE_DAYS)
     expect(totals(before)).toMatchObject({ calls: 6, calls_answered: 4 })
     // A later step of an old call (a transfer's) marks its step 1's hour too.
     await refreshHours(db, { siteId: site })
-    await db.insert(callRecords).values(
-      stepRow({ callId: 'h-c3', step: 2, queueId: support, userId: a2, startedAt: at('2025-03-04T03:06:00Z'), answeredAt: at('2025-03-04T03:06:02Z'), endedAt: at('2025-03-04T03:07:00Z'), answeredDuration: 58, dialStatus: 200 }),
-    )
+    await db
+      .insert(callRecords)
+      .values(
+        stepRow({
+          callId: 'h-c3',
+          step: 2,
+          queueId: support,
+          userId: a2,
+          startedAt: at('2025-03-04T03:06:00Z'),
+          answeredAt: at('2025-03-04T03:06:02Z'),
+          endedAt: at('2025-03-04T03:07:00Z'),
+          answeredDuration: 58,
+          dialStatus: 200,
+        }),
+      )
     const dirty = await db.execute(sql`select hour from report_hours where site_id = ${site} and dirty order by hour`)
     expect((dirty as unknown as { rows: { hour: unknown }[] }).rows.map((r) => new Date(r.hour as string).toISOString())).toEqual(['2025-03-04T03:00:00.000Z'])
     const { page: after } = await both('calls', THREE_DAYS)
@@ -189,7 +276,12 @@ describe('writes after the refresh, crashes and races', () => {
 
   it("another site's calls never reach this site's hours", async () => {
     const other = await createSite(db, { domain: `hours-${randomUUID().slice(0, 8)}.example`, name: 'Other' })
-    await db.insert(callRecords).values({ ...stepRow({ callId: 'h-x', step: 1, startedAt: at('2025-03-03T12:10:00Z'), answeredAt: at('2025-03-03T12:10:01Z'), answeredDuration: 5 }), siteId: other.id })
+    await db
+      .insert(callRecords)
+      .values({
+        ...stepRow({ callId: 'h-x', step: 1, startedAt: at('2025-03-03T12:10:00Z'), answeredAt: at('2025-03-03T12:10:01Z'), answeredDuration: 5 }),
+        siteId: other.id,
+      })
     await refreshHours(db)
     const { page: r } = await both('calls', THREE_DAYS)
     expect(totals(r).calls).toBe(6)
@@ -201,7 +293,11 @@ describe('writes after the refresh, crashes and races', () => {
     expect(res.statusCode, res.body).toBe(200)
     const { totals: got, chart, count } = figures(res.json() as ReportPage)
     const raw = figures((await page('calls', THREE_DAYS, false)).page)
-    expect({ got, values: chart.series.map((s) => s.values), count }).toEqual({ got: raw.totals, values: raw.chart.series.map((s) => s.values), count: raw.count })
+    expect({ got, values: chart.series.map((s) => s.values), count }).toEqual({
+      got: raw.totals,
+      values: raw.chart.series.map((s) => s.values),
+      count: raw.count,
+    })
   })
 })
 
@@ -243,10 +339,32 @@ describe('KPI, queue service level and the builder from the hours', () => {
   })
 
   it('a queue call entering before midnight and rung after it: the day it entered, in a report of either day', async () => {
-    await db.insert(callRecords).values([
-      stepRow({ callId: 'h-q1', step: 1, queueId: support, userId: a1, startedAt: at('2025-03-05T03:00:05Z'), queueStartedAt: at('2025-03-05T02:59:50Z'), endedAt: at('2025-03-05T03:00:25Z'), dialStatus: 480 }),
-      stepRow({ callId: 'h-q1', step: 2, queueId: support, userId: a2, startedAt: at('2025-03-05T03:00:25Z'), queueStartedAt: at('2025-03-05T02:59:50Z'), answeredAt: at('2025-03-05T03:00:30Z'), endedAt: at('2025-03-05T03:01:10Z'), answeredDuration: 40, dialStatus: 200 }),
-    ])
+    await db
+      .insert(callRecords)
+      .values([
+        stepRow({
+          callId: 'h-q1',
+          step: 1,
+          queueId: support,
+          userId: a1,
+          startedAt: at('2025-03-05T03:00:05Z'),
+          queueStartedAt: at('2025-03-05T02:59:50Z'),
+          endedAt: at('2025-03-05T03:00:25Z'),
+          dialStatus: 480,
+        }),
+        stepRow({
+          callId: 'h-q1',
+          step: 2,
+          queueId: support,
+          userId: a2,
+          startedAt: at('2025-03-05T03:00:25Z'),
+          queueStartedAt: at('2025-03-05T02:59:50Z'),
+          answeredAt: at('2025-03-05T03:00:30Z'),
+          endedAt: at('2025-03-05T03:01:10Z'),
+          answeredDuration: 40,
+          dialStatus: 200,
+        }),
+      ])
     await refreshHours(db, { siteId: site })
     const day5 = await queueReports({ date_from: '2025-03-05', date_to: '2025-03-05' })
     expect(day5.hourly).toBe(true)
@@ -261,15 +379,39 @@ describe('KPI, queue service level and the builder from the hours', () => {
   })
 
   it("a later step in another hour dirties the hour where its call's queue figures are (every step's hour of the call)", async () => {
-    await db.insert(callRecords).values([
-      stepRow({ callId: 'h-q2', step: 1, kind: 'ivr', startedAt: at('2025-03-03T16:50:00Z'), endedAt: at('2025-03-03T17:00:00Z') }),
-      stepRow({ callId: 'h-q2', step: 2, queueId: support, userId: a1, startedAt: at('2025-03-03T17:00:10Z'), queueStartedAt: at('2025-03-03T17:00:00Z'), endedAt: at('2025-03-03T17:00:30Z'), dialStatus: 480 }),
-    ])
+    await db
+      .insert(callRecords)
+      .values([
+        stepRow({ callId: 'h-q2', step: 1, kind: 'ivr', startedAt: at('2025-03-03T16:50:00Z'), endedAt: at('2025-03-03T17:00:00Z') }),
+        stepRow({
+          callId: 'h-q2',
+          step: 2,
+          queueId: support,
+          userId: a1,
+          startedAt: at('2025-03-03T17:00:10Z'),
+          queueStartedAt: at('2025-03-03T17:00:00Z'),
+          endedAt: at('2025-03-03T17:00:30Z'),
+          dialStatus: 480,
+        }),
+      ])
     await refreshHours(db, { siteId: site })
     expect(totals((await queueReports(THREE_DAYS)).levels)).toMatchObject({ calls_offered: 5, calls_answered: 4, abandoned: 1 })
-    await db.insert(callRecords).values(
-      stepRow({ callId: 'h-q2', step: 3, queueId: support, userId: a2, startedAt: at('2025-03-03T18:00:05Z'), queueStartedAt: at('2025-03-03T17:00:00Z'), answeredAt: at('2025-03-03T18:00:10Z'), endedAt: at('2025-03-03T18:01:00Z'), answeredDuration: 50, dialStatus: 200 }),
-    )
+    await db
+      .insert(callRecords)
+      .values(
+        stepRow({
+          callId: 'h-q2',
+          step: 3,
+          queueId: support,
+          userId: a2,
+          startedAt: at('2025-03-03T18:00:05Z'),
+          queueStartedAt: at('2025-03-03T17:00:00Z'),
+          answeredAt: at('2025-03-03T18:00:10Z'),
+          endedAt: at('2025-03-03T18:01:00Z'),
+          answeredDuration: 50,
+          dialStatus: 200,
+        }),
+      )
     const dirty = await db.execute(sql`select hour from report_hours where site_id = ${site} and dirty order by hour`)
     expect((dirty as unknown as { rows: { hour: unknown }[] }).rows.map((r) => new Date(r.hour as string).toISOString())).toEqual([
       '2025-03-03T16:00:00.000Z',
@@ -296,9 +438,40 @@ describe('KPI, queue service level and the builder from the hours', () => {
     expect((await queueReports({ tz: 'Asia/Kolkata', ...THREE_DAYS })).hourly).toBe(false)
     await db.insert(callRecords).values([
       // 01:30 EST and 03:30 EDT on 9 March (the clocks skip 02:00–03:00), 23:30 EDT on the 9th.
-      stepRow({ callId: 'h-ny1', step: 1, queueId: support, userId: a1, startedAt: at('2025-03-09T06:30:00Z'), queueStartedAt: at('2025-03-09T06:30:00Z'), answeredAt: at('2025-03-09T06:30:05Z'), endedAt: at('2025-03-09T06:31:00Z'), answeredDuration: 55, dialStatus: 200 }),
-      stepRow({ callId: 'h-ny2', step: 1, queueId: support, userId: a2, startedAt: at('2025-03-09T07:30:00Z'), queueStartedAt: at('2025-03-09T07:30:00Z'), endedAt: at('2025-03-09T07:31:00Z'), dialStatus: 487 }),
-      stepRow({ callId: 'h-ny3', step: 1, queueId: support, userId: a2, startedAt: at('2025-03-10T03:30:00Z'), queueStartedAt: at('2025-03-10T03:30:00Z'), answeredAt: at('2025-03-10T03:30:45Z'), endedAt: at('2025-03-10T03:32:00Z'), answeredDuration: 75, dialStatus: 200 }),
+      stepRow({
+        callId: 'h-ny1',
+        step: 1,
+        queueId: support,
+        userId: a1,
+        startedAt: at('2025-03-09T06:30:00Z'),
+        queueStartedAt: at('2025-03-09T06:30:00Z'),
+        answeredAt: at('2025-03-09T06:30:05Z'),
+        endedAt: at('2025-03-09T06:31:00Z'),
+        answeredDuration: 55,
+        dialStatus: 200,
+      }),
+      stepRow({
+        callId: 'h-ny2',
+        step: 1,
+        queueId: support,
+        userId: a2,
+        startedAt: at('2025-03-09T07:30:00Z'),
+        queueStartedAt: at('2025-03-09T07:30:00Z'),
+        endedAt: at('2025-03-09T07:31:00Z'),
+        dialStatus: 487,
+      }),
+      stepRow({
+        callId: 'h-ny3',
+        step: 1,
+        queueId: support,
+        userId: a2,
+        startedAt: at('2025-03-10T03:30:00Z'),
+        queueStartedAt: at('2025-03-10T03:30:00Z'),
+        answeredAt: at('2025-03-10T03:30:45Z'),
+        endedAt: at('2025-03-10T03:32:00Z'),
+        answeredDuration: 75,
+        dialStatus: 200,
+      }),
     ])
     await refreshHours(db, { siteId: site })
     const ny = { tz: 'America/New_York', date_from: '2025-03-09', date_to: '2025-03-10' }
