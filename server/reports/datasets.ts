@@ -186,10 +186,13 @@ export function callParts(ctx: DatasetContext): SQL | undefined {
   const f = ctx.filters
   if (f.team !== undefined || f.agent !== undefined || f.queue !== undefined || f.campaign !== undefined || f.classification !== undefined) return undefined
   if (!ctx.hourly || !ctx.rawRanges) return undefined
-  const raw = calls.source({ ...ctx, batch: undefined, onlyRawHours: true })
-  return sql`select h.hour as at, ${userName('u')} as agent, h.calls, h.calls_answered as answered, h.wait_sum, h.wait_n, h.talk_sum
+  const clean = sql`select h.hour as at, ${userName('u')} as agent, h.calls, h.calls_answered as answered, h.wait_sum, h.wait_n, h.talk_sum
     from report_call_hours h left join users u on u.id = h.user_id
-    where h.site_id = ${ctx.siteId} and h.hour >= ${ctx.from} and h.hour < ${ctx.to} and not ${inRanges(sql`h.hour`, ctx.rawRanges)}
+    where h.site_id = ${ctx.siteId} and h.hour >= ${ctx.from} and h.hour < ${ctx.to} and not ${inRanges(sql`h.hour`, ctx.rawRanges)}`
+  // Every hour clean: no raw part (the calls source would still read the period's media legs).
+  if (ctx.rawRanges.length === 0) return clean
+  const raw = calls.source({ ...ctx, batch: undefined, onlyRawHours: true })
+  return sql`${clean}
     union all
     select x._t, x.agent, 1, x.answered::int, coalesce(x.wait, 0), (x.wait is not null)::int, case when x.answered then x.talk else 0 end
     from (${raw}) x`
