@@ -183,6 +183,9 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+/** The builder datasets whose sources read the pre-aggregated hours (the others skip reading the raw ranges). */
+const HOURLY_DATASETS: readonly BuilderDataset[] = ['calls', 'agents', 'queues']
+
 /** Runs a query over the site's rows: 400 (field errors) for one the catalogue refuses. */
 export async function runQuery(
   db: Db,
@@ -203,7 +206,7 @@ export async function runQuery(
   for (const key of ['team', 'agent', 'queue', 'campaign', 'classification'] as const) if (query[key] != null) filters[key] = query[key]
   // As the report pages: the pre-aggregated hours when the period's days start on whole UTC hours (hours.ts), the
   // hours not clean read raw — the datasets that read them do (calls below, agents, queues).
-  const hourly = (options.hourly ?? true) && bounds.wholeHours
+  const hourly = (options.hourly ?? true) && bounds.wholeHours && HOURLY_DATASETS.includes(query.dataset)
   const ctx: DatasetContext = {
     siteId,
     from: bounds.from,

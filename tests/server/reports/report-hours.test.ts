@@ -198,41 +198,37 @@ describe('the hours against hand-counted calls and the raw rows', () => {
 describe('writes after the refresh, crashes and races', () => {
   it('a call written after the last refresh counts at once (its hour dirty, read raw), and the same after a refresh', async () => {
     // The process dies right after the call write, before any refresh: the hour was marked in the write's own transaction.
-    await db
-      .insert(callRecords)
-      .values(
-        stepRow({
-          callId: 'h-c6',
-          step: 1,
-          queueId: support,
-          userId: a2,
-          startedAt: at('2025-03-03T18:30:00Z'),
-          queueStartedAt: at('2025-03-03T18:30:00Z'),
-          answeredAt: at('2025-03-03T18:30:04Z'),
-          endedAt: at('2025-03-03T18:31:00Z'),
-          answeredDuration: 56,
-          dialStatus: 200,
-        }),
-      )
+    await db.insert(callRecords).values(
+      stepRow({
+        callId: 'h-c6',
+        step: 1,
+        queueId: support,
+        userId: a2,
+        startedAt: at('2025-03-03T18:30:00Z'),
+        queueStartedAt: at('2025-03-03T18:30:00Z'),
+        answeredAt: at('2025-03-03T18:30:04Z'),
+        endedAt: at('2025-03-03T18:31:00Z'),
+        answeredDuration: 56,
+        dialStatus: 200,
+      }),
+    )
     const { page: before } = await both('calls', THREE_DAYS)
     expect(totals(before)).toMatchObject({ calls: 6, calls_answered: 4 })
     // A later step of an old call (a transfer's) marks its step 1's hour too.
     await refreshHours(db, { siteId: site })
-    await db
-      .insert(callRecords)
-      .values(
-        stepRow({
-          callId: 'h-c3',
-          step: 2,
-          queueId: support,
-          userId: a2,
-          startedAt: at('2025-03-04T03:06:00Z'),
-          answeredAt: at('2025-03-04T03:06:02Z'),
-          endedAt: at('2025-03-04T03:07:00Z'),
-          answeredDuration: 58,
-          dialStatus: 200,
-        }),
-      )
+    await db.insert(callRecords).values(
+      stepRow({
+        callId: 'h-c3',
+        step: 2,
+        queueId: support,
+        userId: a2,
+        startedAt: at('2025-03-04T03:06:00Z'),
+        answeredAt: at('2025-03-04T03:06:02Z'),
+        endedAt: at('2025-03-04T03:07:00Z'),
+        answeredDuration: 58,
+        dialStatus: 200,
+      }),
+    )
     const dirty = await db.execute(sql`select hour from report_hours where site_id = ${site} and dirty order by hour`)
     expect((dirty as unknown as { rows: { hour: unknown }[] }).rows.map((r) => new Date(r.hour as string).toISOString())).toEqual(['2025-03-04T03:00:00.000Z'])
     const { page: after } = await both('calls', THREE_DAYS)
@@ -276,12 +272,10 @@ describe('writes after the refresh, crashes and races', () => {
 
   it("another site's calls never reach this site's hours", async () => {
     const other = await createSite(db, { domain: `hours-${randomUUID().slice(0, 8)}.example`, name: 'Other' })
-    await db
-      .insert(callRecords)
-      .values({
-        ...stepRow({ callId: 'h-x', step: 1, startedAt: at('2025-03-03T12:10:00Z'), answeredAt: at('2025-03-03T12:10:01Z'), answeredDuration: 5 }),
-        siteId: other.id,
-      })
+    await db.insert(callRecords).values({
+      ...stepRow({ callId: 'h-x', step: 1, startedAt: at('2025-03-03T12:10:00Z'), answeredAt: at('2025-03-03T12:10:01Z'), answeredDuration: 5 }),
+      siteId: other.id,
+    })
     await refreshHours(db)
     const { page: r } = await both('calls', THREE_DAYS)
     expect(totals(r).calls).toBe(6)
@@ -339,32 +333,30 @@ describe('KPI, queue service level and the builder from the hours', () => {
   })
 
   it('a queue call entering before midnight and rung after it: the day it entered, in a report of either day', async () => {
-    await db
-      .insert(callRecords)
-      .values([
-        stepRow({
-          callId: 'h-q1',
-          step: 1,
-          queueId: support,
-          userId: a1,
-          startedAt: at('2025-03-05T03:00:05Z'),
-          queueStartedAt: at('2025-03-05T02:59:50Z'),
-          endedAt: at('2025-03-05T03:00:25Z'),
-          dialStatus: 480,
-        }),
-        stepRow({
-          callId: 'h-q1',
-          step: 2,
-          queueId: support,
-          userId: a2,
-          startedAt: at('2025-03-05T03:00:25Z'),
-          queueStartedAt: at('2025-03-05T02:59:50Z'),
-          answeredAt: at('2025-03-05T03:00:30Z'),
-          endedAt: at('2025-03-05T03:01:10Z'),
-          answeredDuration: 40,
-          dialStatus: 200,
-        }),
-      ])
+    await db.insert(callRecords).values([
+      stepRow({
+        callId: 'h-q1',
+        step: 1,
+        queueId: support,
+        userId: a1,
+        startedAt: at('2025-03-05T03:00:05Z'),
+        queueStartedAt: at('2025-03-05T02:59:50Z'),
+        endedAt: at('2025-03-05T03:00:25Z'),
+        dialStatus: 480,
+      }),
+      stepRow({
+        callId: 'h-q1',
+        step: 2,
+        queueId: support,
+        userId: a2,
+        startedAt: at('2025-03-05T03:00:25Z'),
+        queueStartedAt: at('2025-03-05T02:59:50Z'),
+        answeredAt: at('2025-03-05T03:00:30Z'),
+        endedAt: at('2025-03-05T03:01:10Z'),
+        answeredDuration: 40,
+        dialStatus: 200,
+      }),
+    ])
     await refreshHours(db, { siteId: site })
     const day5 = await queueReports({ date_from: '2025-03-05', date_to: '2025-03-05' })
     expect(day5.hourly).toBe(true)
@@ -379,39 +371,35 @@ describe('KPI, queue service level and the builder from the hours', () => {
   })
 
   it("a later step in another hour dirties the hour where its call's queue figures are (every step's hour of the call)", async () => {
-    await db
-      .insert(callRecords)
-      .values([
-        stepRow({ callId: 'h-q2', step: 1, kind: 'ivr', startedAt: at('2025-03-03T16:50:00Z'), endedAt: at('2025-03-03T17:00:00Z') }),
-        stepRow({
-          callId: 'h-q2',
-          step: 2,
-          queueId: support,
-          userId: a1,
-          startedAt: at('2025-03-03T17:00:10Z'),
-          queueStartedAt: at('2025-03-03T17:00:00Z'),
-          endedAt: at('2025-03-03T17:00:30Z'),
-          dialStatus: 480,
-        }),
-      ])
+    await db.insert(callRecords).values([
+      stepRow({ callId: 'h-q2', step: 1, kind: 'ivr', startedAt: at('2025-03-03T16:50:00Z'), endedAt: at('2025-03-03T17:00:00Z') }),
+      stepRow({
+        callId: 'h-q2',
+        step: 2,
+        queueId: support,
+        userId: a1,
+        startedAt: at('2025-03-03T17:00:10Z'),
+        queueStartedAt: at('2025-03-03T17:00:00Z'),
+        endedAt: at('2025-03-03T17:00:30Z'),
+        dialStatus: 480,
+      }),
+    ])
     await refreshHours(db, { siteId: site })
     expect(totals((await queueReports(THREE_DAYS)).levels)).toMatchObject({ calls_offered: 5, calls_answered: 4, abandoned: 1 })
-    await db
-      .insert(callRecords)
-      .values(
-        stepRow({
-          callId: 'h-q2',
-          step: 3,
-          queueId: support,
-          userId: a2,
-          startedAt: at('2025-03-03T18:00:05Z'),
-          queueStartedAt: at('2025-03-03T17:00:00Z'),
-          answeredAt: at('2025-03-03T18:00:10Z'),
-          endedAt: at('2025-03-03T18:01:00Z'),
-          answeredDuration: 50,
-          dialStatus: 200,
-        }),
-      )
+    await db.insert(callRecords).values(
+      stepRow({
+        callId: 'h-q2',
+        step: 3,
+        queueId: support,
+        userId: a2,
+        startedAt: at('2025-03-03T18:00:05Z'),
+        queueStartedAt: at('2025-03-03T17:00:00Z'),
+        answeredAt: at('2025-03-03T18:00:10Z'),
+        endedAt: at('2025-03-03T18:01:00Z'),
+        answeredDuration: 50,
+        dialStatus: 200,
+      }),
+    )
     const dirty = await db.execute(sql`select hour from report_hours where site_id = ${site} and dirty order by hour`)
     expect((dirty as unknown as { rows: { hour: unknown }[] }).rows.map((r) => new Date(r.hour as string).toISOString())).toEqual([
       '2025-03-03T16:00:00.000Z',
