@@ -149,7 +149,7 @@ export function rawQueueCalls(siteId: number, where: SQL): SQL {
         count(qs.after_service_duration) filter (where qs.answered_at is not null) as acw_n
       from qs group by qs.call_id, qs.queue_id),
     offers as (select distinct qs.call_id, qs.queue_id, o.uid from qs
-        cross join lateral (select qs.user_id as uid union select (jsonb_array_elements_text(qs.offered_user_ids))::int) o
+        cross join lateral unnest(array_append(array(select jsonb_array_elements_text(qs.offered_user_ids)::int), qs.user_id)) o(uid)
       where o.uid is not null)
     select qc.first_at, qc.qstart, qc.queue_id, coalesce(qc.agent_id, 0) as user_id, 1 as offered, qc.answered::int as answered,
       (qc.answered and qc.answer_wait <= q.service_level)::int as in_target, qc.waited as waited_sum, 1 as waited_n,
