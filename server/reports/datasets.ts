@@ -468,8 +468,8 @@ const queueServiceLevel: Dataset = {
   // Per telephony queue: each call that entered it in the period once (however many members it rang), answered or
   // not; answered within the queue's service level (seconds from entering the queue to the answer); the service
   // level is those answered within the target over all the calls it received.
-  // Read through queueCalls (hours.ts): with `hourly`, the clean hours from report_queue_hours.
-  source: (ctx) => sql`with qf as (${queueCalls(ctx, ctx.filters.queue)}),
+  // Read through queueCalls (hours.ts): with `hourly`, the clean hours from report_queue_hours; no missed offers.
+  source: (ctx) => sql`with qf as (${queueCalls(ctx, ctx.filters.queue, false)}),
       s as (select qf.queue_id, sum(qf.offered) as offered, sum(qf.answered) as answered, sum(qf.in_target) as in_target,
           sum(qf.waited_sum) as waited_sum, sum(qf.waited_n) as waited_n
         from qf group by qf.queue_id having sum(qf.offered) > 0)

@@ -130,9 +130,10 @@ function bucketsOf(siteId: number, lo: Date, hi: Date): SQL {
  * `first_at` (its first step in the queue), `qstart` (when it entered it), `queue_id`, `user_id` (who answered, 0:
  * abandoned), `offered` 1, `answered`, `in_target` (answered within the queue's service_level), `waited_sum` (seconds
  * from entering to the answer or the end), `waited_n`, `talk`, `acw`, `acw_n` — and one row per other agent it was
- * offered to (`missed` 1). The refresh groups these rows into report_queue_hours; a report reads them for its raw hours.
+ * offered to (`missed` 1; left out without `withMissed`: queue service level does not need them). The refresh groups
+ * these rows into report_queue_hours; a report reads them for its raw hours.
  */
-export function rawQueueCalls(siteId: number, where: SQL): SQL {
+export function rawQueueCalls(siteId: number, where: SQL, withMissed = true): SQL {
   return sql`with qs as (
       select ${callKey('r')} as call_id, r.queue_id, r.user_id, r.offered_user_ids, r.answered_at, r.started_at,
         case when ${heldInApp('r')} then null else r.answered_duration end as answered_duration, r.after_service_duration,
@@ -155,10 +156,14 @@ export function rawQueueCalls(siteId: number, where: SQL): SQL {
       (qc.answered and qc.answer_wait <= q.service_level)::int as in_target, qc.waited as waited_sum, 1 as waited_n,
       qc.talk, qc.acw, qc.acw_n, 0 as missed
     from qc join pabx_queues q on q.id = qc.queue_id
-    union all
+    ${
+      withMissed
+        ? sql`    union all
     select qc.first_at, qc.qstart, qc.queue_id, offers.uid, 0, 0, 0, 0, 0, 0, 0, 0, 1
     from offers join qc on qc.call_id = offers.call_id and qc.queue_id = offers.queue_id
     where qc.agent_id is distinct from offers.uid`
+        : sql``
+    }`
 }
 
 /** A report's period and, with `hourly`, the hours it must read raw (engine.ts / builder.ts read them first). */
@@ -169,18 +174,18 @@ export type HourlyScope = { siteId: number; from: Date; to: Date; hourly?: boole
  * pre-aggregated ones), optionally of one queue: with `hourly`, the clean hours' from report_queue_hours (summed
  * per hour, agent and queue) and the raw ones from call_records; else all from call_records — each hour once.
  */
-export function queueCalls(scope: HourlyScope, queue?: number): SQL {
+export function queueCalls(scope: HourlyScope, queue?: number, withMissed = true): SQL {
   const inScope = sql`r.started_at >= ${scope.from} and r.started_at < ${scope.to}${queue === undefined ? sql`` : sql` and r.queue_id = ${queue}`}`
   const columns = sql`queue_id, user_id, offered, answered, in_target, waited_sum, waited_n, talk, acw, acw_n, missed`
   const ranges = scope.hourly ? scope.rawRanges : undefined
-  if (!ranges) return sql`select qstart as at, ${columns} from (${rawQueueCalls(scope.siteId, inScope)}) c`
+  if (!ranges) return sql`select qstart as at, ${columns} from (${rawQueueCalls(scope.siteId, inScope, withMissed)}) c`
   return sql`select h.queue_hour as at, h.queue_id, h.user_id, h.offered, h.answered, h.in_target, h.waited_sum, h.waited_n,
       h.talk_sum as talk, h.acw_sum as acw, h.acw_n, h.missed
     from report_queue_hours h
     where h.site_id = ${scope.siteId} and h.hour >= ${scope.from} and h.hour < ${scope.to} and not ${inRanges(sql`h.hour`, ranges)}
       ${queue === undefined ? sql`` : sql`and h.queue_id = ${queue}`}
     union all
-    select qstart, ${columns} from (${rawQueueCalls(scope.siteId, sql`${inScope} and ${inRanges(sql`r.started_at`, ranges)}`)}) c`
+    select qstart, ${columns} from (${rawQueueCalls(scope.siteId, sql`${inScope} and ${inRanges(sql`r.started_at`, ranges)}`, withMissed)}) c`
 }
 
 /**
