@@ -9,7 +9,8 @@ import type { Db } from '../db/client.ts'
 import { fieldErrors } from '../http/errors.ts'
 import { message } from '../../contract/messages.ts'
 import type { Locale } from '../../contract/locales.ts'
-import { DATASETS, agentConditions, campaignMailings, chatQueueIs } from './datasets.ts'
+import { DATASETS, agentConditions, callParts, campaignMailings, chatQueueIs } from './datasets.ts'
+import { periodBounds, rawRanges } from './hours.ts'
 import type { DatasetContext } from './datasets.ts'
 import { todayIn } from './today.ts'
 
@@ -207,11 +208,22 @@ export async function filterIdErrors(
 /** A chat dataset's `queue` names a chat queue (the report datasets' convention): the query's chat_queue goes there. */
 const CHAT_QUEUE_DATASETS: readonly BuilderDataset[] = ['chats', 'messages']
 
+/** The builder datasets whose sources read the pre-aggregated hours (the others skip reading the raw ranges). */
+const HOURLY_DATASETS: readonly BuilderDataset[] = ['calls', 'agents', 'queues']
+
 /**
  * Runs a query over the site's rows: 400 (field errors) for one the catalogue refuses or whose filter ids are not the
  * site's.
  */
-export async function runQuery(db: Db, siteId: number, query: BuilderQuery, tz: string, lang: string, now = new Date()): Promise<BuilderResult> {
+export async function runQuery(
+  db: Db,
+  siteId: number,
+  query: BuilderQuery,
+  tz: string,
+  lang: string,
+  now = new Date(),
+  options: { hourly?: boolean } = {},
+): Promise<BuilderResult> {
   const errors = queryErrors(query, lang)
   if (!isTimeZone(tz)) errors.tz = [message('invalidValue', lang as Locale)]
   if (Object.keys(errors).length) throw fieldErrors(errors)
@@ -219,14 +231,22 @@ export async function runQuery(db: Db, siteId: number, query: BuilderQuery, tz: 
   if (Object.keys(unknown).length) throw fieldErrors(unknown)
   const dataset = BUILDER_SOURCES[query.dataset]
   const days = periodDays(query.period, tz, now)
-  const [bounds] = await rows(
-    db,
-    sql`select (${days.from}::date::timestamp at time zone ${tz}) as "from", ((${days.to}::date + 1)::timestamp at time zone ${tz}) as "to"`,
-  )
+  const bounds = await periodBounds(db, days.from, days.to, tz)
   const filters: ReportFilters = { tz }
   for (const key of ['team', 'agent', 'queue', 'campaign', 'classification'] as const) if (query[key] != null) filters[key] = query[key]
   if (query.chat_queue != null && CHAT_QUEUE_DATASETS.includes(query.dataset)) filters.queue = query.chat_queue
-  const ctx: DatasetContext = { siteId, from: new Date(bounds!.from as string), to: new Date(bounds!.to as string), tz, filters }
+  // As the report pages: the pre-aggregated hours when the period's days start on whole UTC hours (hours.ts), the
+  // hours not clean read raw — the datasets that read them do (calls below, agents, queues).
+  const hourly = (options.hourly ?? true) && bounds.wholeHours && HOURLY_DATASETS.includes(query.dataset)
+  const ctx: DatasetContext = {
+    siteId,
+    from: bounds.from,
+    to: bounds.to,
+    tz,
+    filters,
+    hourly,
+    rawRanges: hourly ? await rawRanges(db, siteId, bounds.from, bounds.to) : undefined,
+  }
 
   const field = query.measure === 'count' ? null : query.measure_field!
   const column = field ? dataset.columns.find((c) => c.key === field) : undefined
@@ -245,9 +265,11 @@ export async function runQuery(db: Db, siteId: number, query: BuilderQuery, tz: 
     if (!dataset.columns.some((c) => c.key === group)) throw fieldErrors({ group_by: [builderText(BUILDER_TEXTS.notForDataset, lang)] })
     label = sql`coalesce(x.${sql.identifier(group)}::text, '')`
   }
+  const fromHours = query.dataset === 'calls' ? hourlyCalls(ctx, query, group) : undefined
   const data = await rows(
     db,
-    sql`select x._label as label, grouping(x._label) as _all, ${measure} as value
+    fromHours ??
+      sql`select x._label as label, grouping(x._label) as _all, ${measure} as value
       from (select x.*, ${label} as _label from (${dataset.source(ctx)}) x) x
       group by grouping sets ((x._label), ())`,
   )
@@ -288,6 +310,37 @@ export async function runQuery(db: Db, siteId: number, query: BuilderQuery, tz: 
     from: ctx.from.toISOString(),
     to: ctx.to.toISOString(),
   }
+}
+
+/**
+ * A calls query the pre-aggregated hours answer exactly (datasets.ts callParts: unfiltered, whole-hour days): the
+ * count, or the sum or average of the wait or the talk, in all or by day, hour or agent. The same rounding as the raw
+ * query's `round(fn(x.field)::numeric, 1)`: an average from the sums and counts, a sum null over no value.
+ */
+function hourlyCalls(ctx: DatasetContext, query: BuilderQuery, group: BuilderQuery['group_by']): SQL | undefined {
+  const parts = callParts(ctx)
+  if (!parts) return undefined
+  let label: SQL
+  if (group === 'day') label = sql`to_char((p.at at time zone ${ctx.tz})::date, 'YYYY-MM-DD')`
+  else if (group === 'hour') label = sql`lpad(extract(hour from p.at at time zone ${ctx.tz})::int::text, 2, '0') || ':00'`
+  else if (group === 'agent') label = sql`coalesce(p.agent, '')`
+  else if (group === 'none') label = sql`''`
+  else return undefined
+  const [total, n] =
+    query.measure_field === 'wait'
+      ? [sql`sum(p.wait_sum)`, sql`sum(p.wait_n)`]
+      : query.measure_field === 'talk'
+        ? [sql`sum(p.talk_sum)`, sql`sum(p.calls)`]
+        : []
+  let measure: SQL
+  if (query.measure === 'count') measure = sql`coalesce(sum(p.calls), 0)`
+  else if (!total || !n) return undefined
+  else if (query.measure === 'sum') measure = sql`case when ${n} > 0 then round(${total}::numeric, 1)::float8 end`
+  else if (query.measure === 'avg') measure = sql`round(${total}::numeric / nullif(${n}, 0), 1)::float8`
+  else return undefined
+  return sql`select p._label as label, grouping(p._label) as _all, ${measure} as value
+    from (select p.*, ${label} as _label from (${parts}) p) p
+    group by grouping sets ((p._label), ())`
 }
 
 /** The catalogue and the datasets agree (a test checks it): every grouping and measured column exists. */

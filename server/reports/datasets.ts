@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm'
 import { ABANDONED_TEXT } from '../dialer/store.ts'
 import { callKey, heldInApp } from './call-key.ts'
 import type { ReportColumnKind, ReportFilter, ReportFilters, ReportId } from '../../contract/api/reports.ts'
-import { inRanges } from './hours.ts'
+import { inRanges, queueCalls } from './hours.ts'
 import type { HourRange } from './hours.ts'
 
 // The report datasets (contract/api/reports.ts REPORT_IDS). Each is a SELECT over one site's period that names its
@@ -171,23 +171,39 @@ const calls: Dataset = {
   // buckets plus the calls of the other hours, re-grouped into the user's days. Averages from sums and counts, as
   // round(avg(...)) gives them.
   hourlySummary: (ctx) => {
-    const f = ctx.filters
-    if (f.team !== undefined || f.agent !== undefined || f.queue !== undefined || f.campaign !== undefined || f.classification !== undefined) return undefined
-    if (!ctx.rawRanges) return undefined
-    const raw = calls.source({ ...ctx, batch: undefined, onlyRawHours: true })
-    return sql`with parts as (
-        select (h.hour at time zone ${ctx.tz})::date as day, h.calls, h.calls_answered as answered, h.wait_sum, h.wait_n, h.talk_sum
-        from report_call_hours h
-        where h.site_id = ${ctx.siteId} and h.hour >= ${ctx.from} and h.hour < ${ctx.to} and not ${inRanges(sql`h.hour`, ctx.rawRanges)}
-        union all
-        select (x._t at time zone ${ctx.tz})::date, 1, x.answered::int, coalesce(x.wait, 0), (x.wait is not null)::int, case when x.answered then x.talk else 0 end
-        from (${raw}) x)
+    const parts = callParts(ctx)
+    if (!parts) return undefined
+    return sql`with parts as (select (p.at at time zone ${ctx.tz})::date as day, p.* from (${parts}) p)
       select to_char(day, 'YYYY-MM-DD') as label, grouping(day) as _all,
         coalesce(sum(calls), 0) as t0, coalesce(sum(answered), 0) as t1, coalesce(sum(calls) - sum(answered), 0) as t2,
         round(sum(wait_sum)::numeric / nullif(sum(wait_n), 0)) as t3, round(sum(talk_sum)::numeric / nullif(sum(answered), 0)) as t4,
         coalesce(sum(answered), 0) as s0, coalesce(sum(calls) - sum(answered), 0) as s1, coalesce(sum(calls), 0) as _n
       from parts group by grouping sets ((day), ())`
   },
+}
+
+/**
+ * The unfiltered calls of the period as summable parts (the calls report's summary, the builder's calls queries): the
+ * clean hours' buckets of report_call_hours plus the calls of the other hours (the calls source over the raw hours).
+ * Columns `at` (the bucket's UTC hour, or the call's start), `agent` (the call's agent's name, null for none),
+ * `calls`, `answered`, `wait_sum`, `wait_n` (calls that waited in a queue), `talk_sum` (of the answered calls). Undefined
+ * when the hours cannot answer: a filter (it keeps calls *any* step of which matches, which the hours cannot tell),
+ * or no raw ranges read (not hourly).
+ */
+export function callParts(ctx: DatasetContext): SQL | undefined {
+  const f = ctx.filters
+  if (f.team !== undefined || f.agent !== undefined || f.queue !== undefined || f.campaign !== undefined || f.classification !== undefined) return undefined
+  if (!ctx.hourly || !ctx.rawRanges) return undefined
+  const clean = sql`select h.hour as at, ${userName('u')} as agent, h.calls, h.calls_answered as answered, h.wait_sum, h.wait_n, h.talk_sum
+    from report_call_hours h left join users u on u.id = h.user_id
+    where h.site_id = ${ctx.siteId} and h.hour >= ${ctx.from} and h.hour < ${ctx.to} and not ${inRanges(sql`h.hour`, ctx.rawRanges)}`
+  // Every hour clean: no raw part (the calls source would still read the period's media legs).
+  if (ctx.rawRanges.length === 0) return clean
+  const raw = calls.source({ ...ctx, batch: undefined, onlyRawHours: true })
+  return sql`${clean}
+    union all
+    select x._t, x.agent, 1, x.answered::int, coalesce(x.wait, 0), (x.wait is not null)::int, case when x.answered then x.talk else 0 end
+    from (${raw}) x`
 }
 
 const callSteps: Dataset = {
@@ -461,23 +477,17 @@ const queueServiceLevel: Dataset = {
   // Per telephony queue: each call that entered it in the period once (however many members it rang), answered or
   // not; answered within the queue's service level (seconds from entering the queue to the answer); the service
   // level is those answered within the target over all the calls it received.
-  source: (ctx) => sql`with qc as (
-      select r.queue_id, ${callKey('r')} as call_id, bool_or(r.answered_at is not null) as answered,
-        min(extract(epoch from r.answered_at - coalesce(r.queue_started_at, r.started_at))) filter (where r.answered_at is not null) as answer_wait,
-        max(extract(epoch from coalesce(r.answered_at, r.ended_at, r.started_at) - coalesce(r.queue_started_at, r.started_at))) as waited
-      from call_records r
-      where r.site_id = ${ctx.siteId} and r.queue_id is not null and ${inPeriod(sql`r.started_at`, ctx)}
-        ${ctx.filters.queue !== undefined ? sql`and r.queue_id = ${ctx.filters.queue}` : sql``}
-      group by 1, 2)
+  // Read through queueCalls (hours.ts): with `hourly`, the clean hours from report_queue_hours; no missed offers.
+  source: (ctx) => sql`with qf as (${queueCalls(ctx, ctx.filters.queue, false)}),
+      s as (select qf.queue_id, sum(qf.offered) as offered, sum(qf.answered) as answered, sum(qf.in_target) as in_target,
+          sum(qf.waited_sum) as waited_sum, sum(qf.waited_n) as waited_n
+        from qf group by qf.queue_id having sum(qf.offered) > 0)
     select lower(q.description) || chr(1) || lpad(q.id::text, 12, '0') as _k, ${ctx.from}::timestamptz as _t, q.description as queue,
-      count(*)::int as calls_offered, (count(*) filter (where qc.answered))::int as calls_answered,
-      (count(*) filter (where not qc.answered))::int as abandoned,
-      (count(*) filter (where qc.answered and qc.answer_wait <= q.service_level))::int as in_target,
-      q.service_level as target,
-      round(100.0 * count(*) filter (where qc.answered and qc.answer_wait <= q.service_level) / count(*), 1)::float8 as service_level,
-      round(avg(qc.waited))::int as average_wait
-    from qc join pabx_queues q on q.id = qc.queue_id and q.site_id = ${ctx.siteId}
-    group by q.id, q.description, q.service_level`,
+      s.offered::int as calls_offered, s.answered::int as calls_answered, (s.offered - s.answered)::int as abandoned,
+      s.in_target::int as in_target, q.service_level as target,
+      round(100.0 * s.in_target / s.offered, 1)::float8 as service_level,
+      round(s.waited_sum / s.waited_n)::int as average_wait
+    from s join pabx_queues q on q.id = s.queue_id and q.site_id = ${ctx.siteId}`,
   totals: [
     sum('calls_offered', 'calls_offered', 'number'),
     sum('calls_answered', 'calls_answered', 'number'),
@@ -723,32 +733,14 @@ const kpi: Dataset = {
   // available); pauses (not after-service) on the day they started.
   source: (ctx) => {
     const f = ctx.filters
-    const queue = f.queue !== undefined ? sql` and r.queue_id = ${f.queue}` : sql``
     const day = (column: SQL) => sql`(${column} at time zone ${ctx.tz})::date`
     return sql`with
-      qs as (select ${callKey('r')} as call_id, r.queue_id, r.user_id, r.offered_user_ids, r.answered_at,
-          case when ${heldInApp('r')} then null else r.answered_duration end as answered_duration, r.after_service_duration,
-          coalesce(r.queue_started_at, r.started_at) as qstart
-        from call_records r where r.site_id = ${ctx.siteId} and r.queue_id is not null and ${inPeriod(sql`r.started_at`, ctx)}${queue}),
-      qc as (select qs.call_id, qs.queue_id, min(qs.qstart) as qstart,
-          (array_agg(qs.user_id order by qs.answered_at) filter (where qs.answered_at is not null))[1] as agent_id,
-          bool_or(qs.answered_at is not null) as answered,
-          min(extract(epoch from qs.answered_at - qs.qstart)) filter (where qs.answered_at is not null) as answer_wait,
-          coalesce(sum(qs.answered_duration) filter (where qs.answered_at is not null), 0) as talk,
-          coalesce(sum(qs.after_service_duration) filter (where qs.answered_at is not null), 0) as acw,
-          count(qs.after_service_duration) filter (where qs.answered_at is not null) as acw_n
-        from qs group by qs.call_id, qs.queue_id),
-      cq as (select ${day(sql`qc.qstart`)} as day, coalesce(qc.agent_id, 0) as user_id, count(*) as offered,
-          count(*) filter (where qc.answered) as answered, count(*) filter (where not qc.answered) as abandoned,
-          count(*) filter (where qc.answered and qc.answer_wait <= q.service_level) as in_target,
-          sum(qc.talk) as talk_sum, sum(qc.acw) as acw_sum, sum(qc.acw_n) as acw_n
-        from qc join pabx_queues q on q.id = qc.queue_id group by 1, 2),
-      offers as (select distinct qs.call_id, qs.queue_id, o.uid from qs
-          cross join lateral (select qs.user_id as uid union select (jsonb_array_elements_text(qs.offered_user_ids))::int) o
-        where o.uid is not null),
-      mi as (select ${day(sql`qc.qstart`)} as day, offers.uid as user_id, count(*) as missed
-        from offers join qc on qc.call_id = offers.call_id and qc.queue_id = offers.queue_id
-        where qc.agent_id is distinct from offers.uid group by 1, 2),
+      qf as (${queueCalls(ctx, f.queue)}),
+      cq as (select ${day(sql`qf.at`)} as day, qf.user_id, sum(qf.offered) as offered, sum(qf.answered) as answered,
+          sum(qf.offered - qf.answered) as abandoned, sum(qf.in_target) as in_target,
+          sum(qf.talk) as talk_sum, sum(qf.acw) as acw_sum, sum(qf.acw_n) as acw_n
+        from qf group by 1, 2 having sum(qf.offered) > 0),
+      mi as (select ${day(sql`qf.at`)} as day, qf.user_id, sum(qf.missed) as missed from qf group by 1, 2 having sum(qf.missed) > 0),
       st as (select i.day, i.user_id,
           coalesce(sum(i.seconds) filter (where i.category in ('call', 'after_service')), 0) as handling,
           coalesce(sum(i.seconds) filter (where i.category = 'available'), 0) as available

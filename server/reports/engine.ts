@@ -9,7 +9,7 @@ import { fieldErrors } from '../http/errors.ts'
 import { csvCell, csvSeparator } from './csv.ts'
 import { DATASETS } from './datasets.ts'
 import type { Dataset, DatasetContext } from './datasets.ts'
-import { rawRanges } from './hours.ts'
+import { periodBounds, rawRanges } from './hours.ts'
 import { todayIn } from './today.ts'
 
 // Runs a dataset (datasets.ts): checks the filters against it, computes the period's bounds in PostgreSQL, and reads
@@ -57,16 +57,10 @@ export async function resolveReport(
   if (days < 1) errors.date_to = [reportText('periodOrder', lang)]
   else if (days > REPORT_MAX_DAYS) errors.date_to = [reportText('periodTooLong', lang, { n: REPORT_MAX_DAYS })]
   if (Object.keys(errors).length) throw fieldErrors(errors)
-  // The bounds by PostgreSQL's time-zone rules (a DST day is 23 or 25 hours long), as the home dashboard does.
-  const [bounds] = await rows(
-    db,
-    // Whether every day of the period starts on a whole UTC hour (hours.ts): not in zones of half- or quarter-hour offsets.
-    sql`select (${dateFrom}::date::timestamp at time zone ${filters.tz}) as "from", ((${dateTo}::date + 1)::timestamp at time zone ${filters.tz}) as "to",
-      (select bool_and(date_bin('1 hour', b, timestamptz '2000-01-01 00:00:00+00') = b)
-        from generate_series(0, ${dateTo}::date - ${dateFrom}::date + 1) i, lateral (select (${dateFrom}::date + i)::timestamp at time zone ${filters.tz} as b) d) as whole_hours`,
-  )
-  const hourly = (options.hourly ?? true) && bounds!.whole_hours === true
-  const ctx = { siteId, from: new Date(bounds!.from as string), to: new Date(bounds!.to as string), tz: filters.tz, filters, hourly }
+  // The bounds by PostgreSQL's time-zone rules, and whether the pre-aggregated hours can answer the period (hours.ts).
+  const bounds = await periodBounds(db, dateFrom, dateTo, filters.tz)
+  const hourly = (options.hourly ?? true) && bounds.wholeHours
+  const ctx = { siteId, from: bounds.from, to: bounds.to, tz: filters.tz, filters, hourly }
   return { dataset, ctx, dateFrom, dateTo }
 }
 

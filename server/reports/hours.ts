@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { heldInApp } from './call-key.ts'
+import { callKey, heldInApp } from './call-key.ts'
 
 // The pre-aggregated call hours (schema report-hours.ts, README "Speed at 1,000,000 calls"). A trigger on call_records
 // marks dirty, in the writing transaction itself, the UTC hour a step started in and the hour its call's step 1
@@ -40,9 +40,29 @@ export async function rawRanges(db: Db, siteId: number, from: Date, to: Date): P
   return ranges
 }
 
+/**
+ * A period of days in the user's zone, bounded by PostgreSQL's rules (a DST day is 23 or 25 hours long), and whether
+ * every day of it starts on a whole UTC hour — then the pre-aggregated hours can answer it exactly (not in zones of
+ * half- or quarter-hour offsets: Asia/Kolkata, Asia/Kathmandu, America/St_Johns). The reports' and the builder's.
+ */
+export async function periodBounds(db: Db, dateFrom: string, dateTo: string, tz: string): Promise<{ from: Date; to: Date; wholeHours: boolean }> {
+  const [bounds] = await rows(
+    db,
+    sql`select (${dateFrom}::date::timestamp at time zone ${tz}) as "from", ((${dateTo}::date + 1)::timestamp at time zone ${tz}) as "to",
+      (select bool_and(date_bin('1 hour', b, timestamptz '2000-01-01 00:00:00+00') = b)
+        from generate_series(0, ${dateTo}::date - ${dateFrom}::date + 1) i, lateral (select (${dateFrom}::date + i)::timestamp at time zone ${tz} as b) d) as whole_hours`,
+  )
+  return { from: new Date(bounds!.from as string), to: new Date(bounds!.to as string), wholeHours: bounds!.whole_hours === true }
+}
+
 /** `column` falls in one of the ranges (false when there is none). */
 export const inRanges = (column: SQL, ranges: readonly HourRange[]) =>
-  ranges.length === 0 ? sql`false` : sql`(${sql.join(ranges.map((r) => sql`(${column} >= ${r.from} and ${column} < ${r.to})`), sql` or `)})`
+  ranges.length === 0
+    ? sql`false`
+    : sql`(${sql.join(
+        ranges.map((r) => sql`(${column} >= ${r.from} and ${column} < ${r.to})`),
+        sql` or `,
+      )})`
 
 type Raw = Record<string, unknown>
 const rows = async (db: Db, query: SQL): Promise<Raw[]> => ((await db.execute(query)) as unknown as { rows: Raw[] }).rows
@@ -104,9 +124,84 @@ function bucketsOf(siteId: number, lo: Date, hi: Date): SQL {
     from parts group by hour, user_id, queue_id`
 }
 
+/**
+ * Each call once per queue it entered (KPI, queue service level): the queue steps of call_records (alias `r`)
+ * matching `where`, grouped by call (a media leg under its caller's, call-key.ts) and queue. One row per such call —
+ * `first_at` (its first step in the queue), `qstart` (when it entered it), `queue_id`, `user_id` (who answered, 0:
+ * abandoned), `offered` 1, `answered`, `in_target` (answered within the queue's service_level), `waited_sum` (seconds
+ * from entering to the answer or the end), `waited_n`, `talk`, `acw`, `acw_n` — and one row per other agent it was
+ * offered to (`missed` 1; left out without `withMissed`: queue service level does not need them). The refresh groups
+ * these rows into report_queue_hours; a report reads them for its raw hours.
+ */
+export function rawQueueCalls(siteId: number, where: SQL, withMissed = true): SQL {
+  return sql`with qs as (
+      select ${callKey('r')} as call_id, r.queue_id, r.user_id, r.offered_user_ids, r.answered_at, r.started_at,
+        case when ${heldInApp('r')} then null else r.answered_duration end as answered_duration, r.after_service_duration,
+        coalesce(r.queue_started_at, r.started_at) as qstart,
+        extract(epoch from coalesce(r.answered_at, r.ended_at, r.started_at) - coalesce(r.queue_started_at, r.started_at)) as waited
+      from call_records r where r.site_id = ${siteId} and r.queue_id is not null and ${where}),
+    qc as (select qs.call_id, qs.queue_id, min(qs.started_at) as first_at, min(qs.qstart) as qstart,
+        (array_agg(qs.user_id order by qs.answered_at) filter (where qs.answered_at is not null))[1] as agent_id,
+        bool_or(qs.answered_at is not null) as answered,
+        min(extract(epoch from qs.answered_at - qs.qstart)) filter (where qs.answered_at is not null) as answer_wait,
+        max(qs.waited) as waited,
+        coalesce(sum(qs.answered_duration) filter (where qs.answered_at is not null), 0) as talk,
+        coalesce(sum(qs.after_service_duration) filter (where qs.answered_at is not null), 0) as acw,
+        count(qs.after_service_duration) filter (where qs.answered_at is not null) as acw_n
+      from qs group by qs.call_id, qs.queue_id),
+    offers as (select distinct qs.call_id, qs.queue_id, o.uid from qs
+        cross join lateral unnest(array_append(array(select jsonb_array_elements_text(qs.offered_user_ids)::int), qs.user_id)) o(uid)
+      where o.uid is not null)
+    select qc.first_at, qc.qstart, qc.queue_id, coalesce(qc.agent_id, 0) as user_id, 1 as offered, qc.answered::int as answered,
+      (qc.answered and qc.answer_wait <= q.service_level)::int as in_target, qc.waited as waited_sum, 1 as waited_n,
+      qc.talk, qc.acw, qc.acw_n, 0 as missed
+    from qc join pabx_queues q on q.id = qc.queue_id
+    ${
+      withMissed
+        ? sql`    union all
+    select qc.first_at, qc.qstart, qc.queue_id, offers.uid, 0, 0, 0, 0, 0, 0, 0, 0, 1
+    from offers join qc on qc.call_id = offers.call_id and qc.queue_id = offers.queue_id
+    where qc.agent_id is distinct from offers.uid`
+        : sql``
+    }`
+}
+
+/** A report's period and, with `hourly`, the hours it must read raw (engine.ts / builder.ts read them first). */
+export type HourlyScope = { siteId: number; from: Date; to: Date; hourly?: boolean; rawRanges?: HourRange[] }
+
+/**
+ * The period's queue calls as rawQueueCalls' rows (`at`: when each entered the queue, its UTC hour for the
+ * pre-aggregated ones), optionally of one queue: with `hourly`, the clean hours' from report_queue_hours (summed
+ * per hour, agent and queue) and the raw ones from call_records; else all from call_records — each hour once.
+ */
+export function queueCalls(scope: HourlyScope, queue?: number, withMissed = true): SQL {
+  const inScope = sql`r.started_at >= ${scope.from} and r.started_at < ${scope.to}${queue === undefined ? sql`` : sql` and r.queue_id = ${queue}`}`
+  const columns = sql`queue_id, user_id, offered, answered, in_target, waited_sum, waited_n, talk, acw, acw_n, missed`
+  const ranges = scope.hourly ? scope.rawRanges : undefined
+  if (!ranges) return sql`select qstart as at, ${columns} from (${rawQueueCalls(scope.siteId, inScope, withMissed)}) c`
+  return sql`select h.queue_hour as at, h.queue_id, h.user_id, h.offered, h.answered, h.in_target, h.waited_sum, h.waited_n,
+      h.talk_sum as talk, h.acw_sum as acw, h.acw_n, h.missed
+    from report_queue_hours h
+    where h.site_id = ${scope.siteId} and h.hour >= ${scope.from} and h.hour < ${scope.to} and not ${inRanges(sql`h.hour`, ranges)}
+      ${queue === undefined ? sql`` : sql`and h.queue_id = ${queue}`}
+    union all
+    select qstart, ${columns} from (${rawQueueCalls(scope.siteId, sql`${inScope} and ${inRanges(sql`r.started_at`, ranges)}`, withMissed)}) c`
+}
+
+/**
+ * report_queue_hours' rows of [lo, hi): the queue calls whose first step in the queue started in it, their steps
+ * read a day either side (a call's steps in one queue span less than that).
+ */
+function queueBucketsOf(siteId: number, lo: Date, hi: Date): SQL {
+  const window = sql`r.started_at >= ${lo}::timestamptz - interval '1 day' and r.started_at < ${hi}::timestamptz + interval '1 day'`
+  return sql`select ${siteId}::int, ${hourOf(sql`c.first_at`)}, ${hourOf(sql`c.qstart`)}, c.user_id, c.queue_id, sum(c.offered)::int, sum(c.answered)::int,
+      sum(c.in_target)::int, coalesce(sum(c.waited_sum), 0), sum(c.waited_n)::int, sum(c.talk)::bigint, sum(c.acw)::bigint, sum(c.acw_n)::int, sum(c.missed)::int
+    from (${rawQueueCalls(siteId, window)}) c where c.first_at >= ${lo} and c.first_at < ${hi}
+    group by 2, 3, 4, 5`
+}
+
 /** Tests: runs inside a refresh's transaction between computing the buckets and cleaning the hours. */
 export type AfterCompute = (tx: Db) => Promise<void>
-
 
 /** Recomputes one run of hours [lo, hi) of a site; cleans those of `versions` (hour ms → version) still unchanged. */
 async function refreshRun(db: Db, siteId: number, lo: Date, hi: Date, versions: Map<number, number>, afterCompute?: AfterCompute): Promise<number> {
@@ -119,6 +214,9 @@ async function refreshRun(db: Db, siteId: number, lo: Date, hi: Date, versions: 
     await t.execute(sql`delete from report_call_hours where site_id = ${siteId} and hour >= ${lo} and hour < ${hi}`)
     await t.execute(sql`insert into report_call_hours (site_id, hour, user_id, queue_id, calls, calls_answered, wait_sum, wait_n, talk_sum,
         agent_answered, agent_talk, placed, placed_answered, placed_talk) ${bucketsOf(siteId, lo, hi)}`)
+    await t.execute(sql`delete from report_queue_hours where site_id = ${siteId} and hour >= ${lo} and hour < ${hi}`)
+    await t.execute(sql`insert into report_queue_hours (site_id, hour, queue_hour, user_id, queue_id, offered, answered, in_target, waited_sum,
+        waited_n, talk_sum, acw_sum, acw_n, missed) ${queueBucketsOf(siteId, lo, hi)}`)
     await afterCompute?.(t)
     const cleaned = await rows(
       t,
@@ -133,10 +231,7 @@ async function refreshRun(db: Db, siteId: number, lo: Date, hi: Date, versions: 
  * Recomputes up to `limit` dirty hours (oldest first, of one site or all), a run of consecutive hours per transaction
  * (at most `runHours` long). Returns the hours cleaned (fewer than found when writes came in meanwhile).
  */
-export async function refreshHours(
-  db: Db,
-  options: { siteId?: number; limit?: number; runHours?: number; afterCompute?: AfterCompute } = {},
-): Promise<number> {
+export async function refreshHours(db: Db, options: { siteId?: number; limit?: number; runHours?: number; afterCompute?: AfterCompute } = {}): Promise<number> {
   const limit = options.limit ?? 500
   const runHours = options.runHours ?? 24
   const dirty = await rows(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core'
 import { sites } from './sites.ts'
 
 // The reports' pre-aggregated call hours (server/reports/hours.ts, README "Speed at 1,000,000 calls"). Every write
@@ -22,7 +22,12 @@ export const reportHours = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(1),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.hour] }), index('report_hours_dirty_idx').on(t.siteId, t.hour).where(sql`${t.dirty}`)],
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.hour] }),
+    index('report_hours_dirty_idx')
+      .on(t.siteId, t.hour)
+      .where(sql`${t.dirty}`),
+  ],
 )
 
 /**
@@ -55,4 +60,35 @@ export const reportCallHours = pgTable(
     placedTalk: bigint('placed_talk', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.hour, t.userId, t.queueId] })],
+)
+
+/**
+ * A clean hour's queue calls (KPI, queue service level; migration 00xx_hours): each call once per queue it entered,
+ * in the UTC hour of its first step in that queue (`hour`, the hour that must be clean) and, for the day it is
+ * counted on, the hour it entered the queue (`queue_hour`, its earliest queue start); under the agent who answered
+ * it (0: abandoned) — and `missed` under each other agent it was offered to. `in_target` used the queue's
+ * service_level of the refresh: a change of a queue's target marks its hours dirty (trigger on pabx_queues).
+ */
+export const reportQueueHours = pgTable(
+  'report_queue_hours',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    queueHour: timestamp('queue_hour', { withTimezone: true }).notNull(),
+    userId: integer('user_id').notNull().default(0),
+    queueId: integer('queue_id').notNull(),
+    offered: integer('offered').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+    inTarget: integer('in_target').notNull().default(0),
+    /** Seconds from entering the queue to the answer (or the end), summed exactly (numeric), and the calls summed. */
+    waitedSum: numeric('waited_sum').notNull().default('0'),
+    waitedN: integer('waited_n').notNull().default(0),
+    talkSum: bigint('talk_sum', { mode: 'number' }).notNull().default(0),
+    acwSum: bigint('acw_sum', { mode: 'number' }).notNull().default(0),
+    acwN: integer('acw_n').notNull().default(0),
+    missed: integer('missed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.hour, t.queueHour, t.userId, t.queueId] })],
 )
