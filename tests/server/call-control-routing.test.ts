@@ -201,6 +201,31 @@ describe('a device dialling out', () => {
       const refused = newCallId()
       expect(await control.route(fromDevice('10001', '01130000000', refused))).toEqual({ action: 'reject', code: 503, reason: 'Trunk Busy' })
       await end(refused)
+      // Two channels; the media app bridges the answered dialer call to an agent: that leg carries the customer's
+      // trunk but is the same channel (it counts under the customer's Call-ID), so one channel is left.
+      await db.update(pabxTrunks).set({ maxChannels: 2 }).where(eq(pabxTrunks.id, d.trunk.id))
+      const bridge = newCallId()
+      const legUid = randomUUID()
+      await db.insert(callRecords).values({
+        siteId: d.site.id,
+        callId: bridge,
+        step: 1,
+        uid: legUid,
+        parentUid: uid,
+        direction: 'outbound',
+        callType: 14,
+        kind: 'queue',
+        phone: '01130000000',
+        trunkId: d.trunk.id,
+        startedAt: clock,
+        decision: { action: 'relay' },
+      })
+      const second = newCallId()
+      expect(await control.route(fromDevice('10001', '01130000000', second))).toMatchObject({ action: 'relay' })
+      const third = newCallId()
+      expect(await control.route(fromDevice('10002', '01130000000', third))).toEqual({ action: 'reject', code: 503, reason: 'Trunk Busy' })
+      for (const call of [second, third, bridge]) await end(call)
+      await db.update(pabxTrunks).set({ maxChannels: 1 }).where(eq(pabxTrunks.id, d.trunk.id))
       // The dialer's call ends: the channel is free again.
       await end(dialerCall)
       const callId = newCallId()

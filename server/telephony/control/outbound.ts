@@ -1,14 +1,8 @@
-import { and, asc, countDistinct, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import {
-  callRecords,
-  pabxDevicesOutboundRoutes,
-  pabxOutboundRoutes,
-  pabxOutboundRoutesTeams,
-  pabxOutboundRouteTrunks,
-  pabxTrunks,
-} from '../../db/schema/index.ts'
+import { pabxDevicesOutboundRoutes, pabxOutboundRoutes, pabxOutboundRoutesTeams, pabxOutboundRouteTrunks, pabxTrunks } from '../../db/schema/index.ts'
 import type { CallRecordRow } from '../../db/schema/index.ts'
+import { callKey } from '../../reports/call-key.ts'
 import { DEVICE_RING_SECONDS, uri } from './call-plan.ts'
 import type { CallBase, Env, Plan } from './call-plan.ts'
 import { rewriteNumber } from './dial-patterns.ts'
@@ -68,26 +62,26 @@ export function trunkDestination(trunk: TrunkRow): string {
 /** The reason of a call refused because every trunk of its route is at its `max_channels` (Kamailio says the same). */
 export const TRUNK_BUSY = 'Trunk Busy'
 
-/** Of these trunks, those whose open steps (other calls') already fill their `max_channels`. */
+/**
+ * Of these trunks, those whose open calls already fill their `max_channels`: distinct calls with an open step on the
+ * trunk, other than this one. A media app leg (the agent's side of a held or dialer call) carries its caller's trunk
+ * but is the same channel: it counts under its caller's Call-ID (server/reports/call-key.ts).
+ */
 async function fullTrunks(db: Db, base: CallBase, trunks: readonly TrunkRow[]): Promise<Set<number>> {
   const capped = trunks.filter((trunk) => trunk.maxChannels > 0)
   if (capped.length === 0) return new Set()
-  const open = await db
-    .select({ trunkId: callRecords.trunkId, calls: countDistinct(callRecords.callId) })
-    .from(callRecords)
-    .where(
-      and(
-        eq(callRecords.siteId, base.siteId),
-        isNull(callRecords.endedAt),
-        inArray(
-          callRecords.trunkId,
-          capped.map((trunk) => trunk.id),
-        ),
-        ne(callRecords.callId, base.callId),
-      ),
-    )
-    .groupBy(callRecords.trunkId)
-  const used = new Map(open.map((row) => [row.trunkId, Number(row.calls)]))
+  const ids = sql.join(
+    capped.map((trunk) => sql`${trunk.id}`),
+    sql`, `,
+  )
+  const result = await db.execute(sql`
+    SELECT r.trunk_id AS trunk_id, count(DISTINCT ${callKey('r')}) AS calls
+    FROM call_records r
+    WHERE r.site_id = ${base.siteId} AND r.ended_at IS NULL AND r.trunk_id IN (${ids}) AND ${callKey('r')} <> ${base.callId}
+    GROUP BY r.trunk_id
+  `)
+  const rows = (result as unknown as { rows: { trunk_id: number | string; calls: number | string }[] }).rows
+  const used = new Map(rows.map((row) => [Number(row.trunk_id), Number(row.calls)]))
   return new Set(capped.filter((trunk) => (used.get(trunk.id) ?? 0) >= trunk.maxChannels).map((trunk) => trunk.id))
 }
 
