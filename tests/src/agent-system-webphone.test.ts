@@ -136,6 +136,30 @@ describe('webphone in the agent system', () => {
     expect(telephonyStatuses(socket)).toEqual(['unavailable', 'not_inuse', 'ringing', 'busy', 'after_service', 'paused', 'not_inuse'])
   })
 
+  it('a re-sync of the break already running (a reconnect) leaves the after-service of a call taken during it', async () => {
+    const { system, socket, phones } = start({ team: { ...TEAM, enable_after_service: true, duration_of_after_service: 30 } })
+    socket.receive({ action: 'startService' })
+    await flush()
+    const phone = phones[0]
+    phone.emit({ type: 'PHONE_TRANSPORT', connected: true })
+    phone.emit({ type: 'PHONE_REGISTRATION', state: 'registered' })
+    // A break that leaves the webphone on: calls still come in.
+    socket.receive({ action: 'pause', pause: pauseRecord({ enable_webphone: false }) })
+    await flush()
+    phone.emit({ type: 'PHONE_INCOMING', callId: 'in-1', uid: 'u1', phone: '5511999990000', name: 'Ana', headers: {} })
+    await flush()
+    system.get('webphone').send({ type: 'ANSWER', callId: 'in-1' })
+    phone.emit({ type: 'PHONE_ACCEPTED', callId: 'in-1' })
+    await flush()
+    phone.emit({ type: 'PHONE_ENDED', callId: 'in-1', code: null, reason: 'BYE' })
+    await flush()
+    expect(system.get('agentStatus').getSnapshot().context.status).toBe('after_service')
+    socket.receive({ action: 'pause', pause: pauseRecord({ enable_webphone: false }) })
+    await flush()
+    expect(system.get('agentStatus').getSnapshot().context.status).toBe('after_service')
+    expect(socket.sent).not.toContainEqual({ action: 'after_service_finished', session_id: 77 })
+  })
+
   it('a pending pause (a supervisor asked during the after-service) leaves the after-service running', async () => {
     const { system, socket, phones } = start({ team: { ...TEAM, enable_after_service: true, duration_of_after_service: 30 } })
     socket.receive({ action: 'startService' })

@@ -68,12 +68,16 @@ export const pauseSlice = defineSlice('pause', ({ options, effects, actor, logFa
     socket: {
       // A break the server started (not pending) is the server's word that no after-service holds the agent: the
       // webphone ends one it still counts down (else the status went back to after_service when the break stopped).
+      // A sync naming the break already known (a reconnect) says nothing new: a call taken during a break that allows
+      // calls keeps its after-service.
       pause: ({ pause }) => {
         const current = (pause ?? null) as Pause | null
+        const known = (actor('pause').getSnapshot() as SnapshotFrom<typeof pauseMachine>).context.current
+        const started = current !== null && !current.pending && String(current.id) !== String(known?.id)
         return [
           () => effects.rememberPause(current),
           { to: 'pause', event: { type: 'REMOTE_SYNC', pause: current } },
-          ...(current && !current.pending ? [{ to: 'webphone' as const, event: { type: 'SERVER_PAUSE_STARTED' as const } }] : []),
+          ...(started ? [{ to: 'webphone' as const, event: { type: 'SERVER_PAUSE_STARTED' as const } }] : []),
         ]
       },
       startPause: ({ pause }) => [
