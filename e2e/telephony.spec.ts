@@ -274,6 +274,19 @@ test('agent1 calls an outside number through the outbound route: the trunk hears
   outboundCallId = call!.call_id
 })
 
+test("an outside number agent1 dialled hangs up: the trunk's BYE reaches the browser, whose call ends", async () => {
+  const statuses = watchStatuses(supervisor)
+  await dial(agent1.page, OUTSIDE)
+  await expect(callStatus(agent1.page)).toHaveText('Em ligação', { timeout: 15_000 })
+  await expectAudioFlowing(agent1.page)
+  await expect.poll(() => statuses.of('agent1').at(-1), { timeout: 10_000 }).toBe('busy')
+  // The far end hangs up: Kamailio relays its BYE over the webphone's WebSocket (through the server's /ws/sip proxy).
+  await trunk.hangup(OUTSIDE)
+  await expectNoCalls(agent1.page)
+  await expect.poll(() => statuses.of('agent1').at(-1), { timeout: 10_000 }).toBe('not_inuse')
+  await statuses.stop()
+})
+
 test('a customer calls the support line: the queue rings agent2, who answers; audio both ways; agent2 hangs up', async () => {
   // The support queue offers its lowest penalty first (agent1): here only agent2 is in it.
   const queue = await entityId(admin, apiPath('pabx.queues'), 'Suporte')
@@ -299,6 +312,20 @@ test('a customer calls the support line: the queue rings agent2, who answers; au
   const [call] = await callsOf(agent2.page, CUSTOMER)
   expect(call?.total_answer_duration).toBeGreaterThanOrEqual(2)
   await expectRecordingHeard(call!.call_id)
+})
+
+test('a customer calls the support line again and hangs up first: the BYE reaches agent2, whose call ends', async () => {
+  const statuses = watchStatuses(supervisor)
+  await trunk.dial(`sip:${SUPPORT_DID}@127.0.0.1:${E2E_SIP_PORT}`)
+  const ringing = agent2.page.getByTestId('webphone-ringing')
+  await expect(ringing).toBeVisible({ timeout: 15_000 })
+  await ringing.getByTestId('webphone-ringing-answer').click()
+  await expectAudioFlowing(agent2.page)
+  await expect.poll(() => statuses.of('agent2').at(-1), { timeout: 10_000 }).toBe('busy')
+  await trunk.hangup()
+  await expectNoCalls(agent2.page)
+  await expect.poll(() => statuses.of('agent2').at(-1), { timeout: 10_000 }).toBe('not_inuse')
+  await statuses.stop()
 })
 
 test('hold silences the held side and DTMF typed in the number box reaches the media engine', async () => {

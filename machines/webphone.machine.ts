@@ -191,6 +191,12 @@ export type WebphoneEvent =
   | { type: 'AFTER_SERVICE_EXPIRED' }
   /** The server ended it (socket afterServiceTimeout): `uid` the step, null for whichever runs. */
   | { type: 'AFTER_SERVICE_TIMEOUT'; uid: string | null }
+  /**
+   * The server says a break of the agent runs (socket pause/startPause, not pending): it holds no after-service then
+   * (an agent's own break is refused during one, a supervisor's waits as pending), so one still counted down here is
+   * over — its afterServiceTimeout was missed or is still on its way.
+   */
+  | { type: 'SERVER_PAUSE_STARTED' }
   /** The server moved a live call to another step (socket changeCallStep, spec 000 §7). */
   | { type: 'CALL_STEP_CHANGED'; uid: string; stepUid: string }
   /** The call's classification was sent (the form beside the call). */
@@ -840,6 +846,7 @@ export const webphoneMachine = setup({
       guard: ({ context, event }) => !!context.afterService && (event.uid === null || event.uid === context.afterService.uid),
       actions: 'finishAfterService',
     },
+    SERVER_PAUSE_STARTED: { guard: ({ context }) => !!context.afterService, actions: 'finishAfterService' },
     CALL_STEP_CHANGED: {
       actions: enqueueActions(({ context, event, enqueue }) => {
         for (const call of context.calls)

@@ -34,7 +34,12 @@ export type Baresip = {
   recordings: string
   command(command: string, params?: string): Promise<{ response: boolean; ok: boolean; data: string }>
   dial(uri: string): Promise<void>
-  hangup(): Promise<void>
+  /**
+   * Hangs up the current call of the main account, or — given one of its aliases (the user a call was made to) — of
+   * that account: baresip's `hangup` only acts on the current account's call (without the alias, a call made to it
+   * stayed up and the test saw only the BYE baresip sent when it stopped, after the browser had gone).
+   */
+  hangup(user?: string): Promise<void>
   /** Collected stdout + stderr so far. */
   log(): string
   /** Peak absolute sample of every WAV it dumped of what it heard (decoded), keyed by file name. */
@@ -203,8 +208,15 @@ export async function startBaresip(options: BaresipOptions): Promise<Baresip> {
     async dial(uri) {
       await command('dial', uri)
     },
-    async hangup() {
+    async hangup(user) {
+      const select = async (name: string) => {
+        const found = await command('uafind', `sip:${name}@127.0.0.1:${options.sipPort}`)
+        if (!found.ok) throw new Error(`baresip uafind ${name}: ${found.data}`)
+      }
+      if (user) await select(user)
       await command('hangup')
+      // The main account is the current one again (the next dial calls from it).
+      if (user) await select(options.user ?? 'outside')
     },
     log: () => output,
     heard() {

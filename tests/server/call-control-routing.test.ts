@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { callRecords, pabxDevices, pabxQueues, pabxQueuesMembers, sipRegistrations } from '../../server/db/schema/index.ts'
+import { callRecords, pabxDevices, pabxQueues, pabxQueuesMembers, pabxTrunks, sipRegistrations } from '../../server/db/schema/index.ts'
 import { createCallControl } from '../../server/telephony/control/index.ts'
 import type { CallControlService } from '../../server/telephony/control/index.ts'
 import { demo, deviceOf, failureOf, fromDevice, fromTrunk, newCallId, setAgent, stepsOf } from './call-control-helper.ts'
@@ -169,6 +170,70 @@ describe('a device dialling out', () => {
       areaCode: '11',
     })
     await end(callId)
+  })
+
+  it("counts the dialer's calls on a trunk against its max_channels: a full trunk refuses an agent's call (503 Trunk Busy) until one ends", async () => {
+    const db = t.database.db
+    await db.update(pabxTrunks).set({ maxChannels: 1 }).where(eq(pabxTrunks.id, d.trunk.id))
+    try {
+      // A dialer call as the campaign runner starts it (server/dialer/store.ts startAttempt), then the media app's
+      // INVITE for it: call control relays it to the route's trunk (dialer-leg.ts), which holds its one channel.
+      const dialerCall = newCallId()
+      const uid = randomUUID()
+      await db.insert(callRecords).values({
+        siteId: d.site.id,
+        callId: dialerCall,
+        step: 1,
+        uid,
+        direction: 'outbound',
+        callType: 14,
+        kind: 'trunk',
+        phone: '01130000000',
+        callee: '01130000000',
+        startedAt: clock,
+        decision: { dialer: 1, campaign: 1, mailing: 1 },
+      })
+      const leg = await control.route({ ...fromDevice('media', '01130000000', dialerCall), source: 'media', transport: 'udp', src_port: 15090 })
+      expect(leg).toMatchObject({ action: 'relay', media: true, dst: 'sip:127.0.0.1:5090;transport=udp', uid })
+      expect((await stepsOf(db, dialerCall))[0]).toMatchObject({ trunkId: d.trunk.id, endedAt: null })
+
+      // agent1 dials out on the same route: its only trunk is full.
+      const refused = newCallId()
+      expect(await control.route(fromDevice('10001', '01130000000', refused))).toEqual({ action: 'reject', code: 503, reason: 'Trunk Busy' })
+      await end(refused)
+      // Two channels; the media app bridges the answered dialer call to an agent: that leg carries the customer's
+      // trunk but is the same channel (it counts under the customer's Call-ID), so one channel is left.
+      await db.update(pabxTrunks).set({ maxChannels: 2 }).where(eq(pabxTrunks.id, d.trunk.id))
+      const bridge = newCallId()
+      const legUid = randomUUID()
+      await db.insert(callRecords).values({
+        siteId: d.site.id,
+        callId: bridge,
+        step: 1,
+        uid: legUid,
+        parentUid: uid,
+        direction: 'outbound',
+        callType: 14,
+        kind: 'queue',
+        phone: '01130000000',
+        trunkId: d.trunk.id,
+        startedAt: clock,
+        decision: { action: 'relay' },
+      })
+      const second = newCallId()
+      expect(await control.route(fromDevice('10001', '01130000000', second))).toMatchObject({ action: 'relay' })
+      const third = newCallId()
+      expect(await control.route(fromDevice('10002', '01130000000', third))).toEqual({ action: 'reject', code: 503, reason: 'Trunk Busy' })
+      for (const call of [second, third, bridge]) await end(call)
+      await db.update(pabxTrunks).set({ maxChannels: 1 }).where(eq(pabxTrunks.id, d.trunk.id))
+      // The dialer's call ends: the channel is free again.
+      await end(dialerCall)
+      const callId = newCallId()
+      expect(await control.route(fromDevice('10001', '01130000000', callId))).toMatchObject({ action: 'relay', dst: 'sip:127.0.0.1:5090;transport=udp' })
+      await end(callId)
+    } finally {
+      await db.update(pabxTrunks).set({ maxChannels: 0 }).where(eq(pabxTrunks.id, d.trunk.id))
+    }
   })
 
   it('tries the next trunk on failure with its strip, prefix and credentials, then passes the last failure on', async () => {

@@ -105,6 +105,81 @@ describe('webphone in the agent system', () => {
     expect(webphone.endAfterService).toHaveBeenCalledWith({ callId: 'in-1', uid: 'u1', sessionId: 77, duration: 2 })
   })
 
+  it('a pause the server started while the webphone still counted down an after-service the server had ended: stopping it leaves the agent available, not in after-service', async () => {
+    const { system, socket, phones, webphone } = start({ team: { ...TEAM, enable_after_service: true, duration_of_after_service: 30 } })
+    socket.receive({ action: 'startService' })
+    await flush()
+    const phone = phones[0]
+    phone.emit({ type: 'PHONE_TRANSPORT', connected: true })
+    phone.emit({ type: 'PHONE_REGISTRATION', state: 'registered' })
+    phone.emit({ type: 'PHONE_INCOMING', callId: 'in-1', uid: 'u1', phone: '5511999990000', name: 'Ana', headers: {} })
+    await flush()
+    system.get('webphone').send({ type: 'ANSWER', callId: 'in-1' })
+    phone.emit({ type: 'PHONE_ACCEPTED', callId: 'in-1' })
+    await flush()
+    phone.emit({ type: 'PHONE_ENDED', callId: 'in-1', code: null, reason: 'BYE' })
+    await flush()
+    expect(system.get('agentStatus').getSnapshot().context.status).toBe('after_service')
+    await vi.advanceTimersByTimeAsync(5000)
+    // The server no longer holds an after-service (it ended it; its afterServiceTimeout never reached this tab) and
+    // starts a break (another session asked for it): the sync frame names the running pause.
+    socket.receive({ action: 'pause', pause: pauseRecord() })
+    await flush()
+    expect(system.get('agentStatus').getSnapshot().context.status).toBe('paused')
+    // The after-service is over in the browser too, and the server hears its end.
+    expect(socket.sent).toContainEqual({ action: 'after_service_finished', session_id: 77 })
+    expect(webphone.endAfterService).toHaveBeenCalledWith({ callId: 'in-1', uid: 'u1', sessionId: 77, duration: 5 })
+    // The break stops (the other session stopped it): available, never after_service again.
+    socket.receive({ action: 'pause', pause: null })
+    await flush()
+    expect(system.get('agentStatus').getSnapshot().context.status).toBe('not_inuse')
+    expect(telephonyStatuses(socket)).toEqual(['unavailable', 'not_inuse', 'ringing', 'busy', 'after_service', 'paused', 'not_inuse'])
+  })
+
+  it('a re-sync of the break already running (a reconnect) leaves the after-service of a call taken during it', async () => {
+    const { system, socket, phones } = start({ team: { ...TEAM, enable_after_service: true, duration_of_after_service: 30 } })
+    socket.receive({ action: 'startService' })
+    await flush()
+    const phone = phones[0]
+    phone.emit({ type: 'PHONE_TRANSPORT', connected: true })
+    phone.emit({ type: 'PHONE_REGISTRATION', state: 'registered' })
+    // A break that leaves the webphone on: calls still come in.
+    socket.receive({ action: 'pause', pause: pauseRecord({ enable_webphone: false }) })
+    await flush()
+    phone.emit({ type: 'PHONE_INCOMING', callId: 'in-1', uid: 'u1', phone: '5511999990000', name: 'Ana', headers: {} })
+    await flush()
+    system.get('webphone').send({ type: 'ANSWER', callId: 'in-1' })
+    phone.emit({ type: 'PHONE_ACCEPTED', callId: 'in-1' })
+    await flush()
+    phone.emit({ type: 'PHONE_ENDED', callId: 'in-1', code: null, reason: 'BYE' })
+    await flush()
+    expect(system.get('agentStatus').getSnapshot().context.status).toBe('after_service')
+    socket.receive({ action: 'pause', pause: pauseRecord({ enable_webphone: false }) })
+    await flush()
+    expect(system.get('agentStatus').getSnapshot().context.status).toBe('after_service')
+    expect(socket.sent).not.toContainEqual({ action: 'after_service_finished', session_id: 77 })
+  })
+
+  it('a pending pause (a supervisor asked during the after-service) leaves the after-service running', async () => {
+    const { system, socket, phones } = start({ team: { ...TEAM, enable_after_service: true, duration_of_after_service: 30 } })
+    socket.receive({ action: 'startService' })
+    await flush()
+    const phone = phones[0]
+    phone.emit({ type: 'PHONE_TRANSPORT', connected: true })
+    phone.emit({ type: 'PHONE_REGISTRATION', state: 'registered' })
+    phone.emit({ type: 'PHONE_INCOMING', callId: 'in-1', uid: 'u1', phone: '5511999990000', name: 'Ana', headers: {} })
+    await flush()
+    system.get('webphone').send({ type: 'ANSWER', callId: 'in-1' })
+    phone.emit({ type: 'PHONE_ACCEPTED', callId: 'in-1' })
+    await flush()
+    phone.emit({ type: 'PHONE_ENDED', callId: 'in-1', code: null, reason: 'BYE' })
+    await flush()
+    socket.receive({ action: 'pause', pause: pauseRecord({ pending: true, started_by: 2, started_timestamp: null }) })
+    await flush()
+    expect(system.get('agentStatus').getSnapshot().context.status).toBe('after_service')
+    expect(socket.sent).not.toContainEqual({ action: 'after_service_finished', session_id: 77 })
+  })
+
   it('signs in to the telephony channel when the phone runs (system for auto login, user otherwise) and out on stop', async () => {
     const auto = start()
     expect(auto.webphone.telephonyChannel).not.toHaveBeenCalled()

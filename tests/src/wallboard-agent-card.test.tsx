@@ -57,4 +57,24 @@ describe('the agent card', () => {
     await renderUi(<AgentCard agent={AGENT} now={NOW} onAction={() => {}} />)
     await waitFor(() => expect(detail()).toBe('Equipe Demo'))
   })
+
+  it('the time in the state: counted from status_since; "—" with an explanation when the server has none', async () => {
+    const time = () => screen.getByTestId('wallboard-agent-time')
+    await renderUi(<AgentCard agent={AGENT} now={NOW} onAction={() => {}} />)
+    await waitFor(() => expect(time().textContent).toBe('1:00'))
+    expect(time().getAttribute('title')).toBeNull()
+    cleanup()
+    // An agent whose status the server never saw change (status_since null), e.g. offline since before it counted.
+    const unknown = { ...AGENT, status: null, status_since: null, login_telephony: false }
+    await renderUi(<AgentCard agent={unknown} now={NOW} onAction={() => {}} />)
+    await waitFor(() => expect(time().textContent).toBe('—'))
+    expect(time().getAttribute('title')).toBe('Sem mudança de estado registrada')
+    cleanup()
+    await renderUi(<AgentCard agent={unknown} now={NOW} onAction={() => {}} />, 'en-US')
+    await waitFor(() => expect(time().getAttribute('title')).toBe('No status change recorded'))
+    expect(time().textContent).toBe('—')
+    cleanup()
+    await renderUi(<AgentCard agent={unknown} now={NOW} onAction={() => {}} />, 'es-ES')
+    await waitFor(() => expect(time().getAttribute('title')).toBe('Sin cambio de estado registrado'))
+  })
 })

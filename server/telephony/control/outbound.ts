@@ -1,15 +1,18 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { pabxDevicesOutboundRoutes, pabxOutboundRoutes, pabxOutboundRoutesTeams, pabxOutboundRouteTrunks, pabxTrunks } from '../../db/schema/index.ts'
 import type { CallRecordRow } from '../../db/schema/index.ts'
+import { callKey } from '../../reports/call-key.ts'
 import { DEVICE_RING_SECONDS, uri } from './call-plan.ts'
 import type { CallBase, Env, Plan } from './call-plan.ts'
 import { rewriteNumber } from './dial-patterns.ts'
 import { headerLines, reject, rejectWith } from './protocol.ts'
 import type { ControlRelay } from './protocol.ts'
 
-// Outbound routes and their trunks: a device's dial of an outside number, and the `number` destination
-// (destinations/number.ts). A trunk that fails hands the call to the route's next one.
+// Outbound routes and their trunks: a device's dial of an outside number, the `number` destination
+// (destinations/number.ts) and the dialer's customer legs (dialer-leg.ts). A trunk that fails hands the call to the
+// route's next one. A trunk with `max_channels` (> 0) whose open calls fill them is passed over like a tried one:
+// every open step on it counts — agents' calls out, the dialer's legs (relayed here too), calls in from it.
 
 export type RouteRow = typeof pabxOutboundRoutes.$inferSelect
 type TrunkRow = typeof pabxTrunks.$inferSelect
@@ -56,6 +59,32 @@ export function trunkDestination(trunk: TrunkRow): string {
   return `sip:${host}${hasPort || proxy ? '' : `:${trunk.port}`};transport=${trunk.transport}`
 }
 
+/** The reason of a call refused because every trunk of its route is at its `max_channels` (Kamailio says the same). */
+export const TRUNK_BUSY = 'Trunk Busy'
+
+/**
+ * Of these trunks, those whose open calls already fill their `max_channels`: distinct calls with an open step on the
+ * trunk, other than this one. A media app leg (the agent's side of a held or dialer call) carries its caller's trunk
+ * but is the same channel: it counts under its caller's Call-ID (server/reports/call-key.ts).
+ */
+async function fullTrunks(db: Db, base: CallBase, trunks: readonly TrunkRow[]): Promise<Set<number>> {
+  const capped = trunks.filter((trunk) => trunk.maxChannels > 0)
+  if (capped.length === 0) return new Set()
+  const ids = sql.join(
+    capped.map((trunk) => sql`${trunk.id}`),
+    sql`, `,
+  )
+  const result = await db.execute(sql`
+    SELECT r.trunk_id AS trunk_id, count(DISTINCT ${callKey('r')}) AS calls
+    FROM call_records r
+    WHERE r.site_id = ${base.siteId} AND r.ended_at IS NULL AND r.trunk_id IN (${ids}) AND ${callKey('r')} <> ${base.callId}
+    GROUP BY r.trunk_id
+  `)
+  const rows = (result as unknown as { rows: { trunk_id: number | string; calls: number | string }[] }).rows
+  const used = new Map(rows.map((row) => [Number(row.trunk_id), Number(row.calls)]))
+  return new Set(capped.filter((trunk) => (used.get(trunk.id) ?? 0) >= trunk.maxChannels).map((trunk) => trunk.id))
+}
+
 /** Relays to the route's next active trunk not tried yet, or rejects with `lastCode` (404 when the route has none). */
 export async function toTrunk(env: Env, base: CallBase, route: RouteRow, tried: readonly number[], last?: { code: number; reason: string }): Promise<Plan> {
   const rows = await env.db
@@ -71,13 +100,19 @@ export async function toTrunk(env: Env, base: CallBase, route: RouteRow, tried: 
       ),
     )
     .orderBy(asc(pabxOutboundRouteTrunks.order), asc(pabxOutboundRouteTrunks.id))
-  const next = rows.find((r) => !tried.includes(r.trunk.id))
+  const untried = rows.filter((r) => !tried.includes(r.trunk.id))
+  const busy = await fullTrunks(
+    env.db,
+    base,
+    untried.map((r) => r.trunk),
+  )
+  const next = untried.find((r) => !busy.has(r.trunk.id))
   const step = { ...base, kind: 'trunk', outboundRouteId: route.id }
   if (!next)
     return [
       {
         ...step,
-        decision: last ? reject(last.code, last.reason) : rejectWith(503),
+        decision: last ? reject(last.code, last.reason) : busy.size > 0 ? reject(503, TRUNK_BUSY) : rejectWith(503),
       },
     ]
   const { link, trunk } = next

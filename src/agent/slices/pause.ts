@@ -66,11 +66,25 @@ export const pauseSlice = defineSlice('pause', ({ options, effects, actor, logFa
     }),
     input: (options) => ({ userId: options.userId, agentStatus: statusForPause('unavailable', options.webphone) }),
     socket: {
+      // A break the server started (not pending) is the server's word that no after-service holds the agent: the
+      // webphone ends one it still counts down (else the status went back to after_service when the break stopped).
+      // A sync naming the break already known (a reconnect) says nothing new: a call taken during a break that allows
+      // calls keeps its after-service.
       pause: ({ pause }) => {
         const current = (pause ?? null) as Pause | null
-        return [() => effects.rememberPause(current), { to: 'pause', event: { type: 'REMOTE_SYNC', pause: current } }]
+        const known = (actor('pause').getSnapshot() as SnapshotFrom<typeof pauseMachine>).context.current
+        const started = current !== null && !current.pending && String(current.id) !== String(known?.id)
+        return [
+          () => effects.rememberPause(current),
+          { to: 'pause', event: { type: 'REMOTE_SYNC', pause: current } },
+          ...(started ? [{ to: 'webphone' as const, event: { type: 'SERVER_PAUSE_STARTED' as const } }] : []),
+        ]
       },
-      startPause: ({ pause }) => [() => effects.rememberPause(pause as Pause), { to: 'pause', event: { type: 'REMOTE_START', pause } }],
+      startPause: ({ pause }) => [
+        () => effects.rememberPause(pause as Pause),
+        { to: 'pause', event: { type: 'REMOTE_START', pause } },
+        ...(pause.pending ? [] : [{ to: 'webphone' as const, event: { type: 'SERVER_PAUSE_STARTED' as const } }]),
+      ],
       stopPause: () => [() => effects.rememberPause(null), { to: 'pause', event: { type: 'REMOTE_STOP' } }],
     },
     links: [

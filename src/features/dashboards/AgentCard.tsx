@@ -10,7 +10,7 @@ import type { WallboardAction } from './AgentActions.tsx'
 import { agentState, secondsSince, shortDuration, STATE_LABELS, STATE_TONES } from './wallboardView.ts'
 
 // One agent on the wallboard: a coloured band with the state and the time in it (ticking locally from the feed's
-// timestamps), the name, and one line of detail (pause reason, the call's number, the chats, after-service left).
+// timestamps; "—" when the feed has none), the name, and one line of detail (pause reason, the call's number, the chats, after-service left).
 
 export const AgentCard = memo(function AgentCard({
   agent,
@@ -39,8 +39,16 @@ export const AgentCard = memo(function AgentCard({
         <Typography level="body-sm" fontWeight="lg" sx={{ color: 'inherit', flex: 1, minWidth: 0 }} noWrap data-testid="wallboard-agent-state">
           {label}
         </Typography>
-        <Typography level="body-sm" fontWeight="lg" sx={{ color: 'inherit', fontVariantNumeric: 'tabular-nums' }} data-testid="wallboard-agent-time">
-          {since ? shortDuration(secondsSince(since, now)) : ''}
+        <Typography
+          level="body-sm"
+          fontWeight="lg"
+          sx={{ color: 'inherit', fontVariantNumeric: 'tabular-nums' }}
+          data-testid="wallboard-agent-time"
+          // No timestamp for the state (the server never saw this agent's status change): "—", as the queue tiles show
+          // a missing time, with the reason on hover rather than a blank band or a made-up 0:00.
+          title={since ? undefined : i18n._(msg`Sem mudança de estado registrada`)}
+        >
+          {since ? shortDuration(secondsSince(since, now)) : '—'}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pl: 1, pr: 0.25, pt: 0.25 }}>
