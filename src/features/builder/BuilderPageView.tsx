@@ -202,6 +202,15 @@ function LiveGrid({ type }: { type: 'agent-grid' | 'queue-grid' }) {
   )
 }
 
+/**
+ * A chart with nothing to draw says so instead of an empty frame: no group and no total, or a pie whose slices are all
+ * zero (bars and lines over days keep their zeros: the days themselves say something).
+ */
+export function isEmptyChart(type: BuilderWidgetData['type'], result: BuilderResult): boolean {
+  if (!result.groups.length) return !result.total
+  return type === 'pie' && result.groups.every((g) => !g.value)
+}
+
 function Widget({ widget }: { widget: BuilderWidgetData }) {
   const { t } = useLingui()
   const height = HEIGHTS[widget.height] ?? 260
@@ -211,6 +220,14 @@ function Widget({ widget }: { widget: BuilderWidgetData }) {
   else if (widget.error || !widget.result) body = <Alert color="warning">{t`Este widget não pôde ser calculado: ${widget.error ?? ''}`}</Alert>
   else if (widget.type === 'number') body = <NumberWidget result={widget.result} />
   else if (widget.type === 'table') body = <TableWidget result={widget.result} />
+  else if (isEmptyChart(widget.type, widget.result))
+    body = (
+      <Box sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <Typography level="body-sm" textColor="text.tertiary" data-testid="builder-widget-empty">
+          {t`Nada no período.`}
+        </Typography>
+      </Box>
+    )
   else body = <ChartWidget widget={widget} result={widget.result} height={height - 16} />
   return (
     <Card variant="outlined" data-testid="builder-widget" data-type={widget.type} sx={{ height: '100%', boxShadow: 'xs', gap: 1 }}>
