@@ -153,6 +153,7 @@ test('a supervisor whispers to agent1 and barges in on an outside call: the cust
     await expect(bar).toBeVisible()
     const ringing = board.getByTestId('webphone-ringing')
     await expect(ringing).toBeVisible({ timeout: 15_000 })
+    await shot(board, 'monitor-supervisor-ringing-pt-BR')
     await ringing.getByTestId('webphone-ringing-answer').click()
     await expect(bar).toHaveAttribute('data-mode', 'listen', { timeout: 15_000 })
     await expect(board.getByTestId('wallboard-monitor-listen-only')).toHaveCount(0)
@@ -169,6 +170,7 @@ test('a supervisor whispers to agent1 and barges in on an outside call: the cust
     await expectAudioFlowing(agent)
     expect((await nextHeard(1.5)).peak, 'the customer hears the supervisor in whisper').toBeLessThan(SILENT)
     await shot(agent, 'monitor-agent-whisper-pt-BR')
+    await agent.screenshot({ path: 'e2e/screenshots/monitor-agent-chip-whisper-pt-BR.png', clip: { x: 440, y: 0, width: 926, height: 64 } })
 
     // Barge: agent1's browser sends the customer its (muted) microphone plus the supervisor.
     await board.getByTestId('wallboard-monitor-barge').click()
@@ -178,6 +180,9 @@ test('a supervisor whispers to agent1 and barges in on an outside call: the cust
     await expect.poll(async () => (await nextHeard(1)).peak, { timeout: 10_000, message: 'the supervisor at the customer in barge' }).toBeGreaterThan(HEARD)
     await shot(agent, 'monitor-agent-barge-pt-BR')
     await shot(board, 'monitor-supervisor-barge-pt-BR')
+    // Close-ups of what each sees: agent1's top bar with the chip, the supervisor's bar.
+    await agent.screenshot({ path: 'e2e/screenshots/monitor-agent-chip-barge-pt-BR.png', clip: { x: 440, y: 0, width: 926, height: 64 } })
+    await bar.screenshot({ path: 'e2e/screenshots/monitor-bar-barge-pt-BR.png' })
 
     // Back to listen: the leg ends, the chip goes, the call is sent agent1's own (muted) microphone again.
     await board.getByTestId('wallboard-monitor-listen').click()
