@@ -206,9 +206,13 @@ test('a supervisor whispers to agent1 and barges in on an outside call: the cust
     await supervisorContext.close()
     await supervisorBrowser.close()
     await trunk.stop()
-    await admin.send('PATCH', `${apiPath('business.users')}${supervisorId}/`, { device: null }).catch(() => undefined)
-    await admin.send('DELETE', `${apiPath('pabx.devices')}${device.id}/`).catch(() => undefined)
-    await admin.send('PATCH', `${apiPath('service.teams')}${teamId}/`, { enable_after_service: team.enable_after_service }).catch(() => undefined)
+    await admin
+      .send('PATCH', `${apiPath('business.users')}${supervisorId}/`, { device: null })
+      .catch((error: unknown) => console.log(`clean-up: ${String(error)}`))
+    await admin.send('DELETE', `${apiPath('pabx.devices')}${device.id}/`).catch((error: unknown) => console.log(`clean-up: ${String(error)}`))
+    await admin
+      .send('PATCH', `${apiPath('service.teams')}${teamId}/`, { enable_after_service: team.enable_after_service })
+      .catch((error: unknown) => console.log(`clean-up: ${String(error)}`))
     await admin.close()
     rmSync(dir, { recursive: true, force: true })
   }
