@@ -153,6 +153,9 @@ test('a supervisor whispers to agent1 and barges in on an outside call: the cust
     await expect(bar).toBeVisible()
     const ringing = board.getByTestId('webphone-ringing')
     await expect(ringing).toBeVisible({ timeout: 15_000 })
+    // The monitoring call rings as the agent listened to (not as the media app's 'atende-media').
+    await expect(ringing.getByTestId('webphone-ringing-phone')).toHaveText('Ana')
+    await expect(ringing.getByTestId('caller-client-unknown')).toHaveCount(0)
     await shot(board, 'monitor-supervisor-ringing-pt-BR')
     await ringing.getByTestId('webphone-ringing-answer').click()
     await expect(bar).toHaveAttribute('data-mode', 'listen', { timeout: 15_000 })
