@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { E2E_PORT, E2E_DATA_DIR } from './e2e/env.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './e2e/chromium.ts'
 
 // Browser tests run the built SPA against the real server and database (PGlite in a fresh DATA_DIR that
 // e2e/serve.ts prepares before it starts the server), in Debian's Chromium. Never download browsers.
@@ -20,15 +20,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        ...CHROMIUM_ARGS,
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        '--autoplay-policy=no-user-gesture-required',
-        // WebRTC to rtpengine on loopback (telephony specs): loopback candidates, no mDNS hostnames.
-        '--allow-loopback-in-peer-connection',
-        '--disable-features=WebRtcHideLocalIpsWithMdns',
-      ],
+      args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
     },
   },
   webServer: {

@@ -12,3 +12,13 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-component-update',
   '--disable-sync',
 ]
+
+/** What the browser tests add: fake camera and microphone (a periodic beep) granted without a prompt, autoplay, and
+ * WebRTC to rtpengine on loopback (loopback candidates, no mDNS hostnames). */
+export const FAKE_MEDIA_ARGS: readonly string[] = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+  '--allow-loopback-in-peer-connection',
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
+]

@@ -68,8 +68,11 @@ export function toneWav(hz: number, seconds: number, rate = 8000): Buffer {
   return Buffer.concat([header, data])
 }
 
-/** Level of a 16-bit PCM WAV (any channel count): peak and RMS over all samples. */
-export function wavLevel(file: string): { seconds: number; peak: number; rms: number } {
+/**
+ * Level of a 16-bit PCM WAV (any channel count): peak and RMS over all samples, or over those after `from` seconds.
+ * `live`: a dump baresip is still writing (its header's data size is not final): read up to the end of the file.
+ */
+export function wavLevel(file: string, { from = 0, live = false }: { from?: number; live?: boolean } = {}): { seconds: number; peak: number; rms: number } {
   const buf = readFileSync(file)
   let offset = 12
   let rate = 8000
@@ -82,17 +85,18 @@ export function wavLevel(file: string): { seconds: number; peak: number; rms: nu
       rate = buf.readUInt32LE(offset + 12)
     }
     if (id === 'data') {
-      const end = Math.min(buf.length, offset + 8 + size)
+      const end = live ? buf.length : Math.min(buf.length, offset + 8 + size)
+      const start = offset + 8 + Math.round(from * rate) * channels * 2
       let peak = 0
       let sum = 0
       let n = 0
-      for (let i = offset + 8; i + 1 < end; i += 2) {
+      for (let i = start; i + 1 < end; i += 2) {
         const s = buf.readInt16LE(i)
         peak = Math.max(peak, Math.abs(s))
         sum += s * s
         n++
       }
-      return { seconds: n / channels / rate, peak, rms: n ? Math.sqrt(sum / n) : 0 }
+      return { seconds: from + n / channels / rate, peak, rms: n ? Math.sqrt(sum / n) : 0 }
     }
     offset += 8 + size + (size % 2)
   }

@@ -342,6 +342,24 @@ describe('sipPhone adapter', () => {
     expect(clientNameOf({ 'X-Atende-Client-Name': '100% Silva' })).toBe('100% Silva')
   })
 
+  it("the supervisor's monitoring call (From atende-media with X-Atende-Monitor-Agent) rings as the agent listened to", async () => {
+    const { made, events } = await started()
+    events.length = 0
+    const invitation = new FakeInvitation()
+    const headers: Record<string, string> = { 'X-Atende-Monitor': 'listen', 'X-Atende-Monitor-Agent': 'Ana' }
+    invitation.request = { callId: 'spy-sip-id', getHeader: (name: string) => headers[name] }
+    invitation.remoteIdentity = { uri: { user: 'atende-media' }, displayName: '' }
+    made.userAgents[0].options.delegate.onInvite(invitation)
+    // An ordinary ringing call (the supervisor answers it), named after the agent.
+    expect(events[0]).toMatchObject({ type: 'PHONE_INCOMING', phone: 'Ana', name: '' })
+    // The header from anybody else names nothing (Kamailio strips X-Atende-* from all but the media app anyway).
+    const other = new FakeInvitation()
+    other.request = { callId: 'other-sip-id', getHeader: (name: string) => headers[name] }
+    other.remoteIdentity = { uri: { user: '10002' }, displayName: '' }
+    made.userAgents[0].options.delegate.onInvite(other)
+    expect(events[1]).toMatchObject({ type: 'PHONE_INCOMING', phone: '10002' })
+  })
+
   it('holds with a re-INVITE and the hold modifier, mutes the microphone track, sends RFC 4733 DTMF', async () => {
     const { phone, made, holdModifier } = await started()
     const invitation = new FakeInvitation()

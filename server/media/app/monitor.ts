@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm'
 import type { Locale } from '../../../contract/locales.ts'
 import type { MonitorMode, MonitorSession } from '../../../contract/api/monitor.ts'
 import { auditSupervisorAction } from '../../agent/supervisor-audit.ts'
@@ -60,7 +60,15 @@ export class MonitorDesk {
     const [step] = await this.db
       .select({ callId: callRecords.callId, callerUserId: callRecords.callerUserId })
       .from(callRecords)
-      .where(and(eq(callRecords.siteId, siteId), eq(callRecords.userId, agent.id), isNotNull(callRecords.answeredAt), isNull(callRecords.endedAt)))
+      // The agent took it (userId) or placed it (callerUserId: a call out through a trunk has no answering user).
+      .where(
+        and(
+          eq(callRecords.siteId, siteId),
+          or(eq(callRecords.userId, agent.id), eq(callRecords.callerUserId, agent.id)),
+          isNotNull(callRecords.answeredAt),
+          isNull(callRecords.endedAt),
+        ),
+      )
       .orderBy(desc(callRecords.id))
       .limit(1)
     if (!step) throw detailError(409, 'agentNotInCall', caller.lang)

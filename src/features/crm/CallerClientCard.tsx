@@ -10,13 +10,14 @@ import { crmApi } from './crmApi.ts'
 /**
  * Who is calling (or writing): the CRM client the number belongs to, with the last contacts and one click to the
  * client's page and timeline; an unknown number offers 'create client' with the number filled in. Shown only to
- * users who may see clients (sites.view_client).
+ * users who may see clients (sites.view_client). A "phone" without a digit (a SIP user name, the agent a supervisor's
+ * monitoring call names) is nobody's number: nothing is shown.
  */
 export function CallerClientCard({ phone }: { phone: string }) {
   const { t } = useLingui()
   const { roles } = useProfile()
   const allowed = has(roles, PERMISSIONS.viewClient)
-  const match = useQuery({ queryKey: ['crm', 'match', phone], queryFn: () => crmApi.match(phone), enabled: allowed && phone.trim() !== '', staleTime: 30_000 })
+  const match = useQuery({ queryKey: ['crm', 'match', phone], queryFn: () => crmApi.match(phone), enabled: allowed && /\d/.test(phone), staleTime: 30_000 })
   if (!allowed || !match.data) return null
   const { client, last_contacts: contacts } = match.data
   if (!client)

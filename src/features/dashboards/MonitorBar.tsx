@@ -79,11 +79,23 @@ export function MonitorBar({ request, onDone }: { request: MonitorRequest; onDon
         onChange={(_, value) => value && change(value as MonitorMode)}
         aria-label={t`Modo de monitoria`}
       >
-        {MONITOR_MODES.map((mode) => (
-          <Button key={mode} value={mode} disabled={session?.listen_only === true && mode !== 'listen'} data-testid={`wallboard-monitor-${mode}`}>
-            {labels[mode]}
-          </Button>
-        ))}
+        {MONITOR_MODES.map((mode) => {
+          // The mode on is plain to see (in barge the customer hears the supervisor): the soft group's pressed look
+          // was hardly told from the others on the bar's soft background.
+          const on = (session?.mode ?? request.mode) === mode
+          return (
+            <Button
+              key={mode}
+              value={mode}
+              variant={on ? 'solid' : 'outlined'}
+              color="primary"
+              disabled={session?.listen_only === true && mode !== 'listen'}
+              data-testid={`wallboard-monitor-${mode}`}
+            >
+              {labels[mode]}
+            </Button>
+          )
+        })}
       </ToggleButtonGroup>
       <Button size="sm" color="danger" variant="solid" onClick={stop} loading={busy && !session} data-testid="wallboard-monitor-stop">
         {session ? t`Encerrar` : t`Cancelar`}

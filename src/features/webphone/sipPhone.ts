@@ -32,6 +32,8 @@ export const MEDIA_APP_USER = 'atende-media'
 export const MONITOR_HEADER = 'X-Atende-Monitor'
 export const MONITOR_SESSION_HEADER = 'X-Atende-Monitor-Session'
 export const MONITOR_SUPERVISOR_HEADER = 'X-Atende-Monitor-Supervisor'
+/** On the supervisor's own monitoring leg: the agent listened to. */
+export const MONITOR_AGENT_HEADER = 'X-Atende-Monitor-Agent'
 
 /** The coaching an INVITE asks for, or null: only the media app's, with a session id and mode whisper or barge. */
 export function coachingOf(invitation: {
@@ -403,9 +405,18 @@ export function createSipPhone(config: PhoneConfig, emit: (event: PhoneEvent) =>
       uid: headers[CALL_HEADERS.uid] ?? invitation.request.callId,
       // Call control names the customer (X-Atende-Phone) when the INVITE comes from elsewhere: the media app's bridge
       // of a queue caller or a dialer's lead is From `atende-media`.
-      phone: headers[CALL_HEADERS.phone] || (invitation.remoteIdentity.uri.user ?? ''),
+      phone: headers[CALL_HEADERS.phone] || monitoredAgent(invitation) || (invitation.remoteIdentity.uri.user ?? ''),
       name: invitation.remoteIdentity.displayName ?? '',
     }
+  }
+
+  /**
+   * A supervisor's monitoring call (the media app's `spy.` leg, From `atende-media` with X-Atende-Monitor-Agent): shown
+   * as the agent listened to, not as 'atende-media' (the ringing dialog, the call list, the top bar).
+   */
+  function monitoredAgent(invitation: InvitationLike): string {
+    if (invitation.remoteIdentity.uri.user !== MEDIA_APP_USER) return ''
+    return (invitation.request.getHeader(MONITOR_AGENT_HEADER) ?? '').trim().slice(0, 80)
   }
 
   function playRemote(call: Call) {
