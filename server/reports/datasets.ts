@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { ABANDONED_TEXT } from '../dialer/store.ts'
-import { callKey, heldInApp } from './call-key.ts'
+import { callKey, heldInApp } from '../telephony/control/call-key.ts'
 import type { ReportColumnKind, ReportFilter, ReportFilters, ReportId } from '../../contract/api/reports.ts'
 import { inRanges, queueCalls } from './hours.ts'
 import type { HourRange } from './hours.ts'

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { callKey, heldInApp } from './call-key.ts'
+import { callKey, heldInApp } from '../telephony/control/call-key.ts'
 
 // The pre-aggregated call hours (schema report-hours.ts, README "Speed at 1,000,000 calls"). A trigger on call_records
 // marks dirty, in the writing transaction itself, the UTC hour a step started in and the hour its call's step 1

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { DashboardHour, DashboardToday, DashboardTodayQuery } from '../../contract/api/dashboard.ts'
 import type { Db } from '../db/client.ts'
-import { callKey, heldInApp } from './call-key.ts'
+import { callKey, heldInApp } from '../telephony/control/call-key.ts'
 
 // The home dashboard's day (contract/api/dashboard.ts). Every figure is one indexed range query over the day's bounds
 // (site, started_at) — never a scan of the history — so the page opens as fast on the millionth call as on the first.

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { pabxDevicesOutboundRoutes, pabxOutboundRoutes, pabxOutboundRoutesTeams, pabxOutboundRouteTrunks, pabxTrunks } from '../../db/schema/index.ts'
 import type { CallRecordRow } from '../../db/schema/index.ts'
-import { callKey } from '../../reports/call-key.ts'
+import { callKey } from './call-key.ts'
 import { DEVICE_RING_SECONDS, uri } from './call-plan.ts'
 import type { CallBase, Env, Plan } from './call-plan.ts'
 import { rewriteNumber } from './dial-patterns.ts'
@@ -65,7 +65,7 @@ export const TRUNK_BUSY = 'Trunk Busy'
 /**
  * Of these trunks, those whose open calls already fill their `max_channels`: distinct calls with an open step on the
  * trunk, other than this one. A media app leg (the agent's side of a held or dialer call) carries its caller's trunk
- * but is the same channel: it counts under its caller's Call-ID (server/reports/call-key.ts).
+ * but is the same channel: it counts under its caller's Call-ID (call-key.ts).
  */
 async function fullTrunks(db: Db, base: CallBase, trunks: readonly TrunkRow[]): Promise<Set<number>> {
   const capped = trunks.filter((trunk) => trunk.maxChannels > 0)
