@@ -40,6 +40,12 @@ export type BuilderDataset = (typeof BUILDER_DATASETS)[number]
 export const BUILDER_FILTERS = ['team', 'agent', 'queue', 'chat_queue', 'campaign', 'classification'] as const
 export type BuilderFilter = (typeof BUILDER_FILTERS)[number]
 
+/**
+ * A page's widget results are shared by every viewer asking within this many ms (the server computes each query once
+ * per window whoever asks; live pages ask again this long after a change, so they never read a result older than it).
+ */
+export const BUILDER_RESULTS_FRESH_MS = 2000
+
 export const BUILDER_PERIODS = ['today', 'yesterday', 'last_7_days', 'last_30_days', 'this_month'] as const
 export type BuilderPeriod = (typeof BUILDER_PERIODS)[number]
 

@@ -26,6 +26,41 @@ describe('the live refresh throttle', () => {
     expect(run).toHaveBeenCalledTimes(3)
   })
 
+  it('with a delay, runs that long after a change, and once more for a change too close before a run', () => {
+    const run = vi.fn()
+    const throttled = throttle(run, 5000, Date.now, 2250)
+    throttled.call() // t = 0
+    vi.advanceTimersByTime(2249)
+    expect(run).toHaveBeenCalledTimes(0)
+    vi.advanceTimersByTime(1) // t = 2250: the first run
+    expect(run).toHaveBeenCalledTimes(1)
+    vi.advanceTimersByTime(50)
+    throttled.call() // t = 2300: the next run at the window's end, 7250
+    vi.advanceTimersByTime(4200)
+    throttled.call() // t = 6500: 750 ms before that run, which may read a result computed before this change
+    vi.advanceTimersByTime(749)
+    expect(run).toHaveBeenCalledTimes(1)
+    vi.advanceTimersByTime(1) // t = 7250
+    expect(run).toHaveBeenCalledTimes(2)
+    vi.advanceTimersByTime(4999)
+    expect(run).toHaveBeenCalledTimes(2)
+    vi.advanceTimersByTime(1) // t = 12250: once more, for the change at 6500
+    expect(run).toHaveBeenCalledTimes(3)
+    vi.advanceTimersByTime(20_000)
+    expect(run).toHaveBeenCalledTimes(3)
+  })
+
+  it('under changes that never stop, still runs once per window (never starved)', () => {
+    const run = vi.fn()
+    const throttled = throttle(run, 5000, Date.now, 2250)
+    for (let t = 0; t < 30_000; t += 100) {
+      throttled.call()
+      vi.advanceTimersByTime(100)
+    }
+    expect(run.mock.calls.length).toBeGreaterThanOrEqual(5)
+    expect(run.mock.calls.length).toBeLessThanOrEqual(7)
+  })
+
   it('drops the pending run when cancelled (the page left)', () => {
     const run = vi.fn()
     const throttled = throttle(run, 1000)

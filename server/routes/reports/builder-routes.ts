@@ -10,6 +10,7 @@ import type {
   BuilderMenuEntry,
   BuilderMenuPage,
   BuilderPage,
+  BuilderResult,
   BuilderWidgetData,
   BuilderWidgetType,
   ViewerFilter,
@@ -17,6 +18,7 @@ import type {
 import {
   BUILDER_CATALOGUE,
   BUILDER_PATHS,
+  BUILDER_RESULTS_FRESH_MS,
   BuilderPageParams,
   BuilderPageQuery,
   BuilderQuery,
@@ -30,6 +32,7 @@ import { PERMISSIONS } from '../../../contract/permissions.ts'
 import { detailError, fieldErrors, HttpError } from '../../http/errors.ts'
 import { parseInput } from '../../http/validate.ts'
 import { filterIdErrors, runQuery } from '../../reports/builder.ts'
+import { sharedResults } from '../../reports/shared-results.ts'
 
 // The builder's pages (contract/api/builder.ts): the menu of the pages a user may open, one page with its widgets'
 // numbers, and a query run whole (the query form's preview). Pages and queries are read from the settings tables the
@@ -62,6 +65,9 @@ const VIEWERS = [PERMISSIONS.viewDashboard, PERMISSIONS.viewDashboardSupervisor,
 export async function builderRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps
   const rows = async (query: ReturnType<typeof sql>): Promise<Raw[]> => ((await db.execute(query)) as unknown as { rows: Raw[] }).rows
+  // A page's widgets: one computation per query, time zone and language per window, whoever views (the page checked
+  // the viewer's permission and filters first; a query's numbers depend on the site, not the user).
+  const pageResults = sharedResults<BuilderResult>(BUILDER_RESULTS_FRESH_MS)
 
   app.get(BUILDER_PATHS.menu, { config: { permission: VIEWERS } }, async (request): Promise<BuilderMenu> => {
     const { siteId } = request.auth!.user
@@ -180,7 +186,8 @@ export async function builderRoutes(app: FastifyInstance): Promise<void> {
         if (viewer[key] != null) query[key] = viewer[key]
       }
       try {
-        widgets.push({ ...base, result: await runQuery(db, siteId, query, tz, request.lang), error: null })
+        const key = JSON.stringify([siteId, tz, request.lang, query])
+        widgets.push({ ...base, result: await pageResults.get(key, () => runQuery(db, siteId, query, tz, request.lang)), error: null })
       } catch (error) {
         if (!(error instanceof HttpError)) throw error
         widgets.push({

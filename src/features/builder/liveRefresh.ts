@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { BUILDER_RESULTS_FRESH_MS } from '../../../contract/api/builder.ts'
 import { has, PERMISSIONS } from '../../../contract/permissions.ts'
 import { useAgentSystem } from '../../app/agentSystemContext.tsx'
 import { coworkerPresence } from '../coworkers/coworkerPresence.ts'
@@ -9,24 +10,31 @@ import { wallboardStore } from '../dashboards/wallboardStore.ts'
 // Supervisors hear the wallboard feed (its deltas carry every agent's and queue's change); everyone else hears their
 // coworkers' agentStatus frames (coworkers_subscribe, the same the coworkers page uses).
 
-/** Calls `run` at most once per `wait` ms: the first change at once, the ones inside the window once at its end. */
-export function throttle(run: () => void, wait: number, now: () => number = Date.now) {
+/**
+ * Calls `run` at most once per `wait` ms: the first change at once (after `delay`), the ones inside the window once at
+ * its end. `delay`: how old a result the server may hand out (its shared results, BUILDER_RESULTS_FRESH_MS) — a run
+ * waits that long after the change it is for, and a change less than `delay` before a run gets one more run, so the
+ * last change is always read by a computation that started after it.
+ */
+export function throttle(run: () => void, wait: number, now: () => number = Date.now, delay = 0) {
   let last = -Infinity
+  let changed = -Infinity
   let timer: ReturnType<typeof setTimeout> | undefined
+  const fire = () => {
+    timer = undefined
+    last = now()
+    run()
+    if (changed > last - delay) schedule()
+  }
+  const schedule = () => {
+    const left = Math.max(changed + delay, last + wait) - now()
+    if (left <= 0) fire()
+    else timer = setTimeout(fire, left)
+  }
   return {
     call() {
-      if (timer) return
-      const left = last + wait - now()
-      if (left <= 0) {
-        last = now()
-        run()
-        return
-      }
-      timer = setTimeout(() => {
-        timer = undefined
-        last = now()
-        run()
-      }, left)
+      changed = now()
+      if (!timer) schedule()
     },
     cancel() {
       clearTimeout(timer)
@@ -52,7 +60,7 @@ export function useLiveRefresh(enabled: boolean, wait: number, refresh: () => vo
   const supervisor = has(roles, PERMISSIONS.viewDashboardSupervisor)
   useEffect(() => {
     if (!enabled || !system || !connected) return
-    const throttled = throttle(() => latest.current(), wait)
+    const throttled = throttle(() => latest.current(), wait, Date.now, BUILDER_RESULTS_FRESH_MS + 250)
     if (supervisor) {
       const actor = system.get('wallboard')
       actor.send({ type: 'WATCH' })
