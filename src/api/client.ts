@@ -23,6 +23,17 @@ export function configureClient(patch: Partial<ClientConfig>) {
   Object.assign(config, patch)
 }
 
+/** Until when a 401 is expected: a remote logout is counting down (spec 000 §4) and will sign out by itself. */
+let signOutDueAt = 0
+
+/**
+ * A remote logout announced its countdown: the session may already be gone on the server (a password changed
+ * elsewhere), so a 401 meanwhile is not sent to /401 — the countdown ends on the sign-in page as announced.
+ */
+export function expectSignOut(withinMs: number, now = Date.now()) {
+  signOutDueAt = now + withinMs
+}
+
 export type Query = Record<string, string | number | boolean | null | undefined>
 
 export type RequestOptions = {
@@ -90,7 +101,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const data = await readBody(response)
   if (response.ok) return data as T
   const isTokenLogout = method === 'POST' && path.startsWith('/auth/logout/')
-  if (response.status === 401 && !isTokenLogout && !options.allowUnauthorized) config.onUnauthorized()
+  if (response.status === 401 && !isTokenLogout && !options.allowUnauthorized && Date.now() >= signOutDueAt) config.onUnauthorized()
   throw normaliseError(response.status, response.statusText, data)
 }
 

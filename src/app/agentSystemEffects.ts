@@ -5,6 +5,7 @@ import { SERVICE_SOCKET_PATH } from '../../contract/realtime/service-socket.ts'
 import { REMOTE_LOGOUT_DELAY_MS, REMOTE_LOGOUT_NOTICE } from '../../machines/serviceSocket.machine.ts'
 import type { Notice } from '../../machines/types.ts'
 import { ApiError } from '../api/errors.ts'
+import { expectSignOut } from '../api/client.ts'
 import { toast } from '../components/toast/toastStore.ts'
 import type { ToastColor } from '../components/toast/toastStore.ts'
 import { ACTIVITIES_KEY, markActivityDone, recordActivityAttempt } from '../features/activities/activitiesApi.ts'
@@ -78,6 +79,8 @@ export function browserEffects({ i18n, queryClient, logout, openChats = () => {}
     notify: ({ message, severity, duration: own }) => {
       // The remote-logout notice stays up for the whole countdown.
       const duration = message === REMOTE_LOGOUT_NOTICE ? REMOTE_LOGOUT_DELAY_MS : own
+      // Its 401s meanwhile (the session may be gone already) wait for the countdown, which ends on the sign-in page.
+      if (message === REMOTE_LOGOUT_NOTICE) expectSignOut(REMOTE_LOGOUT_DELAY_MS + 5000)
       toast(machineText(i18n, message), TOAST_COLOR[severity], duration)
     },
     logout,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { api, buildUrl, configureClient } from '../../src/api/client.ts'
+import { api, buildUrl, configureClient, expectSignOut } from '../../src/api/client.ts'
 import { ApiError, normaliseError, submitErrors } from '../../src/api/errors.ts'
 
 function respond(status: number, body: unknown, init: { statusText?: string; json?: boolean } = {}) {
@@ -86,6 +86,17 @@ describe('API client', () => {
     await api.post('/auth/logout/').catch(() => {})
     expect(onUnauthorized).toHaveBeenCalledTimes(1)
     await api.get('/v1/business/profile/', undefined, { allowUnauthorized: true }).catch(() => {})
+    expect(onUnauthorized).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps the 401s of a remote logout countdown from the handler (the countdown signs out), and only during it', async () => {
+    fetchMock.mockImplementation(async () => respond(401, { detail: 'Token inválido.' }))
+    const now = Date.now()
+    expectSignOut(60_000, now)
+    await api.get('/v1/agent/pause/check/').catch(() => {})
+    expect(onUnauthorized).toHaveBeenCalledTimes(0)
+    expectSignOut(0, now - 1)
+    await api.get('/v1/agent/pause/check/').catch(() => {})
     expect(onUnauthorized).toHaveBeenCalledTimes(1)
   })
 
