@@ -36,7 +36,7 @@ export async function apiAs(browser: Browser, account: { username: string; passw
   const context = await browser.newContext()
   const request = context.request
   await request.get('/api/pre-session/')
-  const send = async (method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) => {
+  const send = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown) => {
     const csrf = (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
     const response = await request.fetch(path, { method, data, headers: { 'X-CSRFToken': csrf } })
     const text = await response.text()

@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, expect, test } from '@playwright/test'
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { apiPath } from '../contract/entities/keys.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './chromium.ts'
 import { E2E_PORT, E2E_SIP_PORT, E2E_TRUNK_PORT } from './env.ts'
 import { DEMO } from './fixtures/users.ts'
 import { shot, signIn } from './helpers.ts'
+import { apiAs } from './chat-helpers.ts'
 import { startBaresip, wavLevel } from './telephony/baresip.ts'
 import { audioStats, CAPTURE_PEER_CONNECTIONS, expectAudioFlowing } from './telephony/webrtc.ts'
 
@@ -19,23 +20,6 @@ import { audioStats, CAPTURE_PEER_CONNECTIONS, expectAudioFlowing } from './tele
 // the wallboard's bar. agent1 is muted throughout the coaching, so whatever the customer hears then is the supervisor:
 // silence in whisper, the sine in barge (agent1's browser mixes it into the call's track), silence again back in
 // listen, and agent1's own microphone once unmuted.
-
-type Account = { username: string; password: string }
-
-async function apiAs(browser: Browser, account: Account) {
-  const context = await browser.newContext()
-  const request = context.request
-  await request.get('/api/pre-session/')
-  const csrf = async () => (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
-  const send = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown) => {
-    const response = await request.fetch(path, { method, data, headers: { 'X-CSRFToken': await csrf() } })
-    const text = await response.text()
-    if (!response.ok()) throw new Error(`${method} ${path} → ${response.status()} ${text}`)
-    return text ? JSON.parse(text) : undefined
-  }
-  await send('POST', '/api/session/login/', account)
-  return { send, close: () => context.close() }
-}
 
 const OUTSIDE = '01187654321'
 /** The supervisor's extension for this test (the demo supervisor has none). */
